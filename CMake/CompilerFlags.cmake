@@ -1,0 +1,13 @@
+# One place for language level and warnings.
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+set(CMAKE_POSITION_INDEPENDENT_CODE OFF) # Debian's asmjit is a non-PIC static library
+if(NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE Release)
+endif()
+add_compile_options(-Wall -Wextra -Wno-psabi)
+# Release targets the machine generation of the NAO V6 (Atom E3845: SSE4.2, no AVX) so that Release
+# binaries run on the robot; wider instruction sets are used only by the JIT, chosen at run time.
+set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG -march=silvermont -mtune=generic")
+set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O2 -g -DNDEBUG -march=silvermont -mtune=generic")

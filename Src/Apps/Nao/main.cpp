@@ -1,0 +1,86 @@
+// The robot binary. On the robot it talks LoLA; here it can also run against the in-process stand-in body.
+#include "Framework/Robot.h"
+#include "Platform/StandIn/StandInBody.h"
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+namespace
+{
+void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
+{
+  std::printf("\nPer-module timing over the last %u frames (of %llu):\n", times.windowFrames,
+              static_cast<unsigned long long>(frames));
+  std::printf("  %-32s %12s %12s %12s\n", "module", "last ns", "median ns", "max ns");
+  for(std::size_t i = 0; i < times.count; ++i)
+  {
+    const auto& module = times.modules[i];
+    std::printf("  %-32.*s %12u %12u %12u\n", static_cast<int>(module.name.view().size()), module.name.view().data(),
+                module.lastNs, module.medianNs, module.maxNs);
+  }
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  CLI::App app{"NAO V6 robot binary: runs the motion thread against a body"};
+  std::string configDirectory = NAO_CONFIG_DIR;
+  std::string robot, scenario, logFile, body = "standin";
+  std::uint32_t frames = 1000;
+  bool realTime = false, noDebug = false, printPlan = false;
+  int debugPort = -1;
+  app.add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
+  app.add_option("--robot", robot, "robot name: Config/Robots/<robot>/ overlays (default: settings.toml)");
+  app.add_option("--scenario", scenario, "Config/Scenarios/<scenario>.toml (default: settings.toml)");
+  app.add_option("--body", body, "standin (in-process, deterministic)")->check(CLI::IsMember({"standin"}));
+  app.add_option("--frames", frames, "stand-in body: packets before it ends");
+  app.add_flag("--realtime", realTime, "stand-in body: one packet every 12 ms of wall-clock time");
+  app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
+  app.add_flag("--no-debug", noDebug, "do not start the debug channel server");
+  app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)");
+  app.add_flag("--print-plan", printPlan, "print the resolved module order");
+  CLI11_PARSE(app, argc, argv);
+
+  try
+  {
+    const nao::Settings settings = nao::Settings::load(std::filesystem::path(configDirectory) / "settings.toml");
+    nao::RobotOptions options;
+    options.config = {configDirectory, robot.empty() ? settings.robot : robot};
+    options.scenario = scenario.empty() ? settings.scenario : scenario;
+    if(!logFile.empty())
+      options.log = logFile;
+    if(!noDebug)
+    {
+      options.debug = settings.debug;
+      if(debugPort >= 0)
+        options.debug->port = static_cast<std::uint16_t>(debugPort);
+    }
+    nao::StandInBody::Options bodyOptions;
+    bodyOptions.frames = frames;
+    bodyOptions.realTime = realTime;
+    nao::StandInBody standIn(bodyOptions);
+
+    nao::Robot robotProcess(standIn, options);
+    std::printf("robot '%s', scenario '%s', body %s%s\n", options.config.robot.c_str(), options.scenario.c_str(),
+                standIn.name(),
+                robotProcess.debugServer()
+                    ? (", debug channel on port " + std::to_string(robotProcess.debugServer()->port())).c_str()
+                    : "");
+    if(printPlan)
+      std::printf("module order:\n%s", robotProcess.controller().plan().describe().c_str());
+    robotProcess.run();
+    printTimingTable(robotProcess.blackboard().get<nao::ModuleTimes>(), robotProcess.motion().frames());
+    const nao::LogStatus log = robotProcess.logger().status();
+    if(!logFile.empty())
+      std::printf("log %s: %llu frames written, %llu dropped%s%s\n", logFile.c_str(),
+                  static_cast<unsigned long long>(log.framesWritten),
+                  static_cast<unsigned long long>(log.framesDropped), log.lastError.empty() ? "" : ", error: ",
+                  log.lastError.c_str());
+    return 0;
+  }
+  catch(const std::exception& error)
+  {
+    std::cerr << "nao: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,247 @@
+#include "Framework/Controller.h"
+#include "Tools/Streams/TomlFiles.h"
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace nao
+{
+std::filesystem::path ConfigLocation::moduleFile(const std::string& module) const
+{
+  return directory / "Modules" / (module + ".toml");
+}
+std::filesystem::path ConfigLocation::robotOverlay(const std::string& module) const
+{
+  return directory / "Robots" / robot / "Modules" / (module + ".toml");
+}
+
+Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
+    : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
+{
+}
+
+Controller::~Controller() = default;
+
+std::vector<FixedProvider> Controller::fixedProviders()
+{
+  return {{representationId<FrameInfo>(), "Body", true},
+          {representationId<JointSensorData>(), "Body", true},
+          {representationId<FsrSensorData>(), "Body", true},
+          {representationId<InertialSensorData>(), "Body", true},
+          {representationId<BatteryData>(), "Body", true},
+          {representationId<ModuleTimes>(), "Framework", false}};
+}
+
+const toml::table& Controller::shadowParameters(const ModuleInfo& module)
+{
+  if(auto found = shadows_.find(module.name); found != shadows_.end())
+    return found->second;
+  const auto file = config_.moduleFile(module.name);
+  try
+  {
+    toml::table table = streams::loadTomlFile(file);
+    const auto overlay = config_.robotOverlay(module.name);
+    if(std::filesystem::exists(overlay))
+      streams::overlayPerKey(table, streams::loadTomlFile(overlay));
+    return shadows_.emplace(module.name, std::move(table)).first->second;
+  }
+  catch(const streams::ConfigError& error)
+  {
+    throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
+  }
+}
+
+std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
+{
+  void* parameters = nullptr;
+  if(module.parameters)
+  {
+    const toml::table& table = shadowParameters(module);
+    parameters = module.parameters->create();
+    try
+    {
+      module.parameters->load(table, parameters);
+    }
+    catch(const std::exception& error)
+    {
+      module.parameters->destroy(parameters);
+      throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
+    }
+  }
+  const ParameterInfo* parameterInfo = module.parameters;
+  // The module owns nothing of its parameters: they are swapped live, so the deleter frees whatever is current.
+  return std::shared_ptr<ModuleBase>(module.create(blackboard_, parameters), [parameterInfo](ModuleBase* instance) {
+    void* current = const_cast<void*>(instance->parametersObject());
+    delete instance;
+    if(parameterInfo && current)
+      parameterInfo->destroy(current);
+  });
+}
+
+void Controller::post(const MotionCommand& command)
+{
+  // The queue holds 256 commands; it is only full if the motion thread stalls. Waiting here is fine: this is not
+  // the motion thread.
+  if(motionStopped_)
+  {
+    motion_.post(command);
+    motion_.applyCommandsWhileStopped();
+    service();
+    return;
+  }
+  while(!motion_.post(command))
+  {
+    service();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+void Controller::install(const ExecutionPlan& plan, std::map<std::string, std::shared_ptr<ModuleBase>> instances)
+{
+  auto schedule = std::make_unique<Schedule>();
+  for(const ModulePlan& modulePlan : plan.modules)
+  {
+    const auto& instance = instances.at(modulePlan.module->name);
+    const auto slot = static_cast<std::uint16_t>(schedule->timeSlotNames.size());
+    schedule->modules.push_back(instance);
+    schedule->timeSlotNames.push_back(modulePlan.module->name);
+    for(std::size_t index : modulePlan.provides)
+      schedule->steps.push_back({instance.get(), modulePlan.module->updates[index],
+                                 blackboard_.current(modulePlan.module->provides[index]), slot});
+  }
+  schedule->timeSlotNames.push_back("(framework)");
+  if(schedule->timeSlotNames.size() > ModuleTimes::capacity)
+    throw StartupError("more than " + std::to_string(ModuleTimes::capacity - 1) + " modules in the motion thread");
+  schedule->resetOnInstall = plan.off;
+  schedule->snapshots = plan.snapshots;
+  Schedule* raw = schedule.get();
+  schedules_.push_back(std::move(schedule));
+  post({MotionCommand::Kind::installSchedule, raw});
+  plan_ = plan;
+  instances_ = std::move(instances);
+}
+
+void Controller::start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName)
+{
+  scenarioName_ = scenarioName;
+  ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);
+  std::map<std::string, std::shared_ptr<ModuleBase>> instances;
+  for(const ModulePlan& modulePlan : plan.modules)
+    instances[modulePlan.module->name] = createModule(*modulePlan.module);
+  choices_ = choices;
+  install(plan, std::move(instances));
+}
+
+std::string Controller::setProvider(const std::string& representation, const std::string& provider)
+{
+  std::vector<ProviderChoice> choices = choices_;
+  auto existing = std::find_if(choices.begin(), choices.end(),
+                               [&](const ProviderChoice& choice) { return choice.representation == representation; });
+  const SourcePosition where{"<debug channel>", 1, 1};
+  if(existing != choices.end())
+    *existing = {representation, provider, where};
+  else
+    choices.push_back({representation, provider, where});
+  try
+  {
+    ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName_);
+    std::map<std::string, std::shared_ptr<ModuleBase>> instances;
+    for(const ModulePlan& modulePlan : plan.modules)
+    {
+      auto running = instances_.find(modulePlan.module->name);
+      instances[modulePlan.module->name] =
+          running != instances_.end() ? running->second : createModule(*modulePlan.module);
+    }
+    choices_ = std::move(choices);
+    install(plan, std::move(instances));
+    return {};
+  }
+  catch(const std::exception& error)
+  {
+    return error.what();
+  }
+}
+
+std::string Controller::setParameter(const std::string& module, const std::string& keyPath,
+                                     const std::string& valueToml)
+{
+  const ModuleInfo* info = ModuleRegistry::instance().find(module);
+  if(!info)
+    return "'" + module + "' is not a module of this binary";
+  if(!info->parameters)
+    return "module '" + module + "' has no parameters";
+  void* parameters = nullptr;
+  try
+  {
+    toml::table edited = shadowParameters(*info);
+    streams::detail::EditSlot slot(edited, keyPath, valueToml);
+    parameters = info->parameters->create();
+    try
+    {
+      info->parameters->load(edited, parameters);
+    }
+    catch(const streams::ConfigError& error)
+    {
+      throw streams::detail::editError(error);
+    }
+    shadows_[module] = std::move(edited);
+  }
+  catch(const std::exception& error)
+  {
+    if(parameters)
+      info->parameters->destroy(parameters);
+    return std::string("edit refused, old value kept: ") + error.what();
+  }
+  if(auto running = instances_.find(module); running != instances_.end())
+    post({MotionCommand::Kind::swapParameters, nullptr, running->second.get(), parameters});
+  else
+    info->parameters->destroy(parameters);
+  return {};
+}
+
+std::string Controller::parametersText(const std::string& module)
+{
+  const ModuleInfo* info = ModuleRegistry::instance().find(module);
+  if(!info)
+    throw StartupError("'" + module + "' is not a module of this binary");
+  if(!info->parameters)
+    return "";
+  return streams::toTomlString(shadowParameters(*info));
+}
+
+std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
+                                        std::size_t capacity)
+{
+  auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
+  post({MotionCommand::Kind::addTap, nullptr, nullptr, nullptr, tap.get()});
+  liveTaps_.push_back(tap); // kept alive until the motion thread has let go of it
+  return tap;
+}
+
+void Controller::removeTap(const std::shared_ptr<Tap>& tap)
+{
+  post({MotionCommand::Kind::removeTap, nullptr, nullptr, nullptr, tap.get()});
+}
+
+void Controller::service()
+{
+  while(auto retired = motion_.takeRetired())
+  {
+    switch(retired->kind)
+    {
+    case MotionCommand::Kind::installSchedule:
+      std::erase_if(schedules_, [&](const auto& schedule) { return schedule.get() == retired->schedule; });
+      break;
+    case MotionCommand::Kind::swapParameters:
+      if(retired->parameters)
+        retired->module->info().parameters->destroy(retired->parameters);
+      break;
+    case MotionCommand::Kind::removeTap:
+      std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == retired->tap; });
+      break;
+    default:
+      break;
+    }
+  }
+}
+} // namespace nao

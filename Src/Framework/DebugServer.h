@@ -1,0 +1,60 @@
+#pragma once
+// The robot side of the debug channel, run on the Debug thread: answers list / get / set / provider / log requests
+// and streams subscribed representations. Subscriptions are taps: the motion thread copies the representation into a
+// preallocated ring at the requested rate; this thread serializes and sends. A bad message is answered with an error
+// and counted; it never reaches the motion thread.
+#include "Framework/Controller.h"
+#include "Framework/DebugMessages.h"
+#include "Framework/Logger.h"
+#include "Tools/Network/Server.h"
+#include <map>
+
+namespace nao
+{
+struct DebugSettings
+{
+  std::string bind = "127.0.0.1"; ///< address to listen on; anything but loopback requires `token`
+  std::uint16_t port = 7070;      ///< TCP port; 0 picks a free one
+  std::string token;              ///< clients present it first; required when `bind` is not loopback
+};
+
+class DebugServer
+{
+public:
+  static constexpr double frameRateHz = 1.0 / 0.012; ///< LoLA packets per second
+  static constexpr std::size_t subscriptionRing = 64; ///< records buffered per subscription
+
+  DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger);
+  ~DebugServer();
+
+  /// One round of network I/O and streaming (the Debug thread calls it in a loop).
+  void poll(int timeoutMs);
+  void wake() { server_.wake(); }
+
+  std::uint16_t port() const { return server_.port(); }
+  std::uint64_t badMessages() const { return badMessages_; }
+  const network::ServerStats& networkStats() const { return server_.stats(); }
+
+private:
+  void onFrame(network::ConnectionId client, std::uint16_t type, std::span<const char> payload);
+  void onDisconnected(network::ConnectionId client);
+  template<class T>
+  void send(network::ConnectionId client, debug::MessageType type, const T& message);
+  void reply(network::ConnectionId client, bool ok, std::string message);
+  debug::ListReply list() const;
+  void streamSubscriptions();
+
+  struct Subscription
+  {
+    network::ConnectionId client;
+    std::shared_ptr<Tap> tap;
+  };
+
+  Controller& controller_;
+  Logger& logger_;
+  network::FrameServer server_;
+  std::vector<Subscription> subscriptions_;
+  std::uint64_t badMessages_ = 0;
+  std::vector<char> buffer_;
+};
+} // namespace nao

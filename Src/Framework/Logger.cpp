@@ -1,0 +1,151 @@
+#include "Framework/Logger.h"
+
+namespace nao
+{
+Logger::Logger() : thread_([this] { threadMain(); }) {}
+
+Logger::~Logger()
+{
+  {
+    std::lock_guard lock(mutex_);
+    stopThread_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+std::string Logger::start(Controller& controller, const std::filesystem::path& path,
+                          const std::vector<std::string>& representations)
+{
+  if(status().active)
+    return "a log is already being written to " + status().path;
+  const auto& registry = RepresentationRegistry::instance();
+  binaryio::TypeTable table;
+  std::vector<RepresentationId> ids;
+  for(const std::string& name : representations)
+  {
+    const int id = registry.find(name);
+    if(id < 0)
+      return "cannot log '" + name + "': not a representation of this binary";
+    ids.push_back(static_cast<RepresentationId>(id));
+    table.entries.push_back({static_cast<std::uint16_t>(id), name, registry.info(ids.back()).schema});
+  }
+  auto session = std::make_unique<Session>();
+  try
+  {
+    if(path.has_parent_path())
+      std::filesystem::create_directories(path.parent_path());
+    session->writer = std::make_unique<binaryio::LogWriter>(path, table);
+  }
+  catch(const std::exception& error)
+  {
+    return "cannot write log " + path.string() + ": " + error.what();
+  }
+  session->path = path.string();
+  session->tap = controller.addTap(std::move(ids), 1, ringFrames);
+  {
+    std::lock_guard lock(mutex_);
+    attachedTap_ = session->tap;
+    session_ = std::move(session);
+    closeRequested_ = false;
+    status_ = {true, path.string(), 0, 0, 0, {}};
+  }
+  wake_.notify_all();
+  return {};
+}
+
+void Logger::stop(Controller& controller)
+{
+  std::shared_ptr<Tap> tap;
+  {
+    std::lock_guard lock(mutex_);
+    tap = std::move(attachedTap_);
+  }
+  if(!tap)
+    return;
+  controller.removeTap(tap);
+  // Wait until the motion thread has let go of the tap (the controller then drops its reference), so that the
+  // frames still in the ring are all written before the file closes.
+  for(int i = 0; i < 400 && tap.use_count() > 2; ++i)
+  {
+    controller.service();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::unique_lock lock(mutex_);
+  closeRequested_ = true;
+  wake_.notify_all();
+  wake_.wait(lock, [this] { return !session_; });
+}
+
+LogStatus Logger::status() const
+{
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+std::size_t Logger::drain(Session& session)
+{
+  const auto& registry = RepresentationRegistry::instance();
+  std::size_t frames = 0;
+  while(TapRecord* record = session.tap->ring.beginRead())
+  {
+    builder_.begin(record->frameNumber);
+    for(std::size_t i = 0; i < session.tap->ids.size(); ++i)
+    {
+      scratch_.clear();
+      registry.info(session.tap->ids[i]).saveBinary(record->objects[i].get(), scratch_);
+      builder_.addRecord(session.tap->ids[i], scratch_);
+    }
+    session.tap->ring.commitRead();
+    session.writer->writeFrame(builder_);
+    ++frames;
+  }
+  return frames;
+}
+
+void Logger::threadMain()
+{
+  std::unique_lock lock(mutex_);
+  while(!stopThread_)
+  {
+    wake_.wait_for(lock, std::chrono::milliseconds(10));
+    if(!session_)
+      continue;
+    Session& session = *session_;
+    const bool closing = closeRequested_ || stopThread_;
+    lock.unlock();
+    std::size_t frames = 0;
+    std::string error;
+    try
+    {
+      frames = drain(session);
+      if(closing)
+        session.writer->close();
+      else if(frames)
+        session.writer->flush();
+    }
+    catch(const std::exception& exception)
+    {
+      error = exception.what();
+    }
+    lock.lock();
+    status_.framesWritten += frames;
+    status_.framesDropped = session.tap->dropped.load();
+    status_.bytesWritten = session.writer->bytesWritten();
+    if(!error.empty())
+      status_.lastError = error;
+    if(closing || !error.empty())
+    {
+      status_.active = false;
+      session_.reset();
+      wake_.notify_all();
+    }
+  }
+  if(session_)
+  {
+    drain(*session_);
+    session_->writer->close();
+    session_.reset();
+  }
+}
+} // namespace nao

@@ -1,0 +1,62 @@
+#pragma once
+// The Logger thread: writes the representations a scenario lists, every frame, to a log file (Tools/BinaryIO's
+// chunked, CRC-checked format with a type table). The motion thread only copies the representations into a tap's
+// preallocated ring; serialization and disk I/O happen here. A full ring drops the frame and counts it.
+#include "Framework/Controller.h"
+#include "Tools/BinaryIO/LogFormat.h"
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace nao
+{
+struct LogStatus
+{
+  bool active = false;
+  std::string path;
+  std::uint64_t framesWritten = 0;
+  std::uint64_t framesDropped = 0; ///< motion frames the logger could not take (ring full)
+  std::uint64_t bytesWritten = 0;
+  std::string lastError;
+};
+
+class Logger
+{
+public:
+  static constexpr std::size_t ringFrames = 256; ///< ~3 s of motion frames buffered
+
+  Logger();
+  ~Logger();
+
+  /// Opens `path` and starts recording `representations` (names). Called on the controller's thread. Returns an
+  /// error text (unknown representation, file not writable), empty on success.
+  std::string start(Controller& controller, const std::filesystem::path& path,
+                    const std::vector<std::string>& representations);
+  /// Stops recording: the motion thread lets go of the tap, the frames still buffered are written, the file closed.
+  void stop(Controller& controller);
+  LogStatus status() const;
+
+private:
+  struct Session
+  {
+    std::shared_ptr<Tap> tap;
+    std::unique_ptr<binaryio::LogWriter> writer;
+    std::string path;
+  };
+
+  void threadMain();
+  /// Writes what the tap holds; returns the number of frames written.
+  std::size_t drain(Session& session);
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::unique_ptr<Session> session_;   ///< guarded by mutex_; the logger thread writes it
+  std::shared_ptr<Tap> attachedTap_;   ///< guarded by mutex_; the tap the motion thread feeds
+  bool stopThread_ = false;
+  bool closeRequested_ = false;
+  LogStatus status_;
+  binaryio::FrameChunkBuilder builder_;
+  std::vector<char> scratch_;
+  std::thread thread_;
+};
+} // namespace nao

@@ -1,0 +1,283 @@
+#pragma once
+// How a module declares itself. In its header, in one place:
+//
+//   class EnergySavingProvider : public Module<EnergySavingProvider,
+//                                              Requires<JointSensorData, FrameInfo>, // this frame, read-only
+//                                              Uses<ModuleTimes>,                     // last frame, no ordering
+//                                              Provides<JointRequest>,                // it fills these
+//                                              Parameters<EnergySavingParameters>>
+//   {
+//   public:
+//     void update(JointRequest& request); // one update per provided representation
+//   };
+//
+// and in its .cpp: MAKE_MODULE(EnergySavingProvider);
+// get<T>() reads a required or used representation; params() reads the parameters. A provided representation is only
+// writable inside its update(); everything else is const, so writing what the module does not provide fails to
+// compile. Declaration mistakes are caught by constraints and static_asserts at the user's line.
+#include "Framework/Blackboard.h"
+#include "Framework/ModuleBase.h"
+#include "Framework/TypeList.h"
+#include "Tools/Streams/Field.h"
+#include "Tools/Streams/FieldListArchive.h"
+#include "Tools/Streams/TomlFiles.h"
+#include <tuple>
+
+namespace nao
+{
+template<Representation... Ts>
+struct Requires
+{
+  using List = TypeList<Ts...>;
+};
+template<Representation... Ts>
+struct Uses
+{
+  using List = TypeList<Ts...>;
+};
+template<Representation... Ts>
+struct Provides
+{
+  using List = TypeList<Ts...>;
+};
+
+/// A module's parameters: a struct with serialize(), loaded from Config/Modules/<Module>.toml.
+template<class P>
+  requires std::default_initializable<P> && requires(P& p, SerializeProbeArchive& a) { p.serialize(a, 0u); }
+struct Parameters
+{
+  using Type = P;
+};
+
+namespace detail
+{
+template<class D>
+struct DeclarationTraits
+{
+  static constexpr bool valid = false;
+};
+template<class... Ts>
+struct DeclarationTraits<Requires<Ts...>>
+{
+  static constexpr bool valid = true;
+  using Requires = TypeList<Ts...>;
+  using Uses = TypeList<>;
+  using Provides = TypeList<>;
+};
+template<class... Ts>
+struct DeclarationTraits<Uses<Ts...>>
+{
+  static constexpr bool valid = true;
+  using Requires = TypeList<>;
+  using Uses = TypeList<Ts...>;
+  using Provides = TypeList<>;
+};
+template<class... Ts>
+struct DeclarationTraits<Provides<Ts...>>
+{
+  static constexpr bool valid = true;
+  using Requires = TypeList<>;
+  using Uses = TypeList<>;
+  using Provides = TypeList<Ts...>;
+};
+template<class P>
+struct DeclarationTraits<Parameters<P>>
+{
+  static constexpr bool valid = true;
+  using Requires = TypeList<>;
+  using Uses = TypeList<>;
+  using Provides = TypeList<>;
+  using ParameterType = P;
+};
+
+template<class D>
+concept ModuleDeclaration = DeclarationTraits<D>::valid;
+
+template<class... Ds>
+struct ParametersOf
+{
+  using type = void;
+};
+template<class D, class... Ds>
+struct ParametersOf<D, Ds...>
+{
+  using type = typename ParametersOf<Ds...>::type;
+};
+template<class P, class... Ds>
+struct ParametersOf<Parameters<P>, Ds...>
+{
+  using type = P;
+};
+
+template<class List>
+struct ConstPointers;
+template<class... Ts>
+struct ConstPointers<TypeList<Ts...>>
+{
+  using type = std::tuple<const Ts*...>;
+};
+
+template<class List>
+struct RepresentationIds;
+template<class... Ts>
+struct RepresentationIds<TypeList<Ts...>>
+{
+  static std::vector<RepresentationId> get() { return {representationId<Ts>()...}; }
+};
+} // namespace detail
+
+template<class Self, detail::ModuleDeclaration... Declarations>
+class Module : public ModuleBase
+{
+public:
+  using RequiredList = typename Concat<typename detail::DeclarationTraits<Declarations>::Requires...>::type;
+  using UsedList = typename Concat<typename detail::DeclarationTraits<Declarations>::Uses...>::type;
+  using ProvidedList = typename Concat<typename detail::DeclarationTraits<Declarations>::Provides...>::type;
+  using ParameterType = typename detail::ParametersOf<Declarations...>::type;
+
+  static_assert(!HasDuplicates<RequiredList>::value, "a representation is listed twice in Requires<>");
+  static_assert(!HasDuplicates<UsedList>::value, "a representation is listed twice in Uses<>");
+  static_assert(!HasDuplicates<ProvidedList>::value, "a representation is listed twice in Provides<>");
+  static_assert(!Intersects<RequiredList, UsedList>::value,
+                "a representation is both in Requires<> (this frame) and Uses<> (last frame): choose one");
+  static_assert(!Intersects<ProvidedList, RequiredList>::value,
+                "a module cannot require what it provides: the representation is both in Provides<> and Requires<>");
+  static_assert(!Intersects<ProvidedList, UsedList>::value,
+                "a module cannot use what it provides: it already has its own value in update()");
+  static_assert(ProvidedList::size > 0, "a module must provide at least one representation");
+
+protected:
+  Module() : ModuleBase(*moduleConstructionContext().info, moduleConstructionContext().parameters)
+  {
+    Blackboard& blackboard = *moduleConstructionContext().blackboard;
+    bindPointers(required_, blackboard, RequiredList{}, false);
+    bindPointers(used_, blackboard, UsedList{}, true);
+  }
+
+  /// This frame's value of a required representation, or last frame's value of a used one.
+  template<class T>
+  const T& get() const
+  {
+    static_assert(contains<T, RequiredList> || contains<T, UsedList>,
+                  "get<T>(): T is not in this module's Requires<> or Uses<>; declare it at the top of the module");
+    if constexpr(contains<T, RequiredList>)
+      return *std::get<indexOf<T, RequiredList>>(required_);
+    else
+      return *std::get<indexOf<T, UsedList>>(used_);
+  }
+
+  /// The module's parameters, as loaded from its config files (code sees SI units).
+  const auto& params() const
+  {
+    static_assert(!std::is_void_v<ParameterType>, "params(): this module declares no Parameters<>");
+    return *static_cast<const ParameterType*>(parameters_);
+  }
+
+private:
+  template<class Tuple, class... Ts>
+  static void bindPointers(Tuple& pointers, Blackboard& blackboard, TypeList<Ts...>, [[maybe_unused]] bool previous)
+  {
+    ((std::get<indexOf<Ts, TypeList<Ts...>>>(pointers) = static_cast<const Ts*>(
+          previous ? blackboard.previous(representationId<Ts>()) : blackboard.current(representationId<Ts>()))),
+     ...);
+  }
+
+  typename detail::ConstPointers<RequiredList>::type required_{};
+  typename detail::ConstPointers<UsedList>::type used_{};
+};
+
+namespace detail
+{
+template<class P>
+const ParameterInfo* parameterInfo()
+{
+  if constexpr(std::is_void_v<P>)
+    return nullptr;
+  else
+  {
+    static const ParameterInfo info = [] {
+      ParameterInfo i;
+      i.typeName = std::string(typeName<P>());
+      i.create = []() -> void* { return new P(); };
+      i.destroy = [](void* p) { delete static_cast<P*>(p); };
+      i.load = [](const toml::table& table, void* p) { streams::loadFromTable(table, *static_cast<P*>(p)); };
+      i.save = [](const void* p, toml::table& table) { table = streams::saveToTable(*static_cast<const P*>(p)); };
+      i.describe = []() {
+        std::vector<FieldDescription> fields;
+        for(const auto& field : streams::describeFields(P{}))
+          fields.push_back({field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+        return fields;
+      };
+      return i;
+    }();
+    return &info;
+  }
+}
+
+template<class M, class T>
+void updateThunk(ModuleBase& module, void* representation)
+{
+  static_cast<M&>(module).update(*static_cast<T*>(representation));
+}
+
+template<class M, class... Ts>
+std::vector<UpdateFunction> updateFunctions(TypeList<Ts...>)
+{
+  return {&updateThunk<M, Ts>...};
+}
+
+template<class M, class T>
+concept HasUpdateFor = requires(M& module, T& representation) { module.update(representation); };
+
+template<class M, class... Ts>
+constexpr bool hasAllUpdates(TypeList<Ts...>)
+{
+  return (HasUpdateFor<M, Ts> && ...);
+}
+} // namespace detail
+
+class ModuleRegistry
+{
+public:
+  static ModuleRegistry& instance();
+  void add(const ModuleInfo* info);
+  const std::vector<const ModuleInfo*>& modules() const { return modules_; }
+  const ModuleInfo* find(std::string_view name) const;
+
+private:
+  std::vector<const ModuleInfo*> modules_;
+};
+
+template<class M>
+struct ModuleRegistration
+{
+  static_assert(std::is_base_of_v<ModuleBase, M>, "MAKE_MODULE: the type does not derive from Module<...>");
+  static_assert(detail::hasAllUpdates<M>(typename M::ProvidedList{}),
+                "MAKE_MODULE: the module lacks a public `void update(T&)` for a representation T in its Provides<>");
+  static_assert(std::is_default_constructible_v<M>, "MAKE_MODULE: the module needs a default constructor");
+
+  explicit ModuleRegistration(const char* file)
+  {
+    static ModuleInfo info;
+    info.name = std::string(typeName<M>());
+    info.requires_ = detail::RepresentationIds<typename M::RequiredList>::get();
+    info.uses = detail::RepresentationIds<typename M::UsedList>::get();
+    info.provides = detail::RepresentationIds<typename M::ProvidedList>::get();
+    info.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
+    info.parameters = detail::parameterInfo<typename M::ParameterType>();
+    info.file = file;
+    info.create = [](Blackboard& blackboard, void* parameters) -> ModuleBase* {
+      ModuleConstructionContext& context = moduleConstructionContext();
+      context = {&blackboard, parameters, &info};
+      M* module = new M();
+      context = {};
+      return module;
+    };
+    ModuleRegistry::instance().add(&info);
+  }
+};
+} // namespace nao
+
+/// Registers a module with the framework. Put it in the module's .cpp file, at namespace scope.
+#define MAKE_MODULE(ModuleType) \
+  static const ::nao::ModuleRegistration<ModuleType> naoModuleRegistration##ModuleType{__FILE__}

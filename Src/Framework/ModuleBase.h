@@ -1,0 +1,84 @@
+#pragma once
+// The untyped part of a module: what the framework holds and calls. Typed declarations are in Module.h.
+#include "Framework/Representation.h"
+#include <string>
+#include <vector>
+
+namespace toml
+{
+inline namespace v3
+{
+class table;
+}
+} // namespace toml
+
+namespace nao
+{
+class Blackboard;
+class ModuleBase;
+
+/// Calls the module's update(T&) for one provided representation.
+using UpdateFunction = void (*)(ModuleBase& module, void* representation);
+
+/// Type-erased operations on a module's parameter struct. All run outside the motion thread.
+struct ParameterInfo
+{
+  std::string typeName;
+  void* (*create)() = nullptr;
+  void (*destroy)(void*) = nullptr;
+  /// Loads from a table (all validation: unknown/missing keys, types, ranges, units); throws streams::ConfigError.
+  void (*load)(const toml::table& table, void* parameters) = nullptr;
+  void (*save)(const void* parameters, toml::table& table) = nullptr;
+  std::vector<FieldDescription> (*describe)() = nullptr;
+};
+
+struct ModuleInfo
+{
+  std::string name;
+  std::vector<RepresentationId> requires_; ///< this frame's values: ordering edges
+  std::vector<RepresentationId> uses;      ///< last frame's values: no edge
+  std::vector<RepresentationId> provides;
+  std::vector<UpdateFunction> updates;     ///< parallel to provides
+  const ParameterInfo* parameters = nullptr; ///< nullptr when the module has none
+  ModuleBase* (*create)(Blackboard& blackboard, void* parameters) = nullptr; ///< takes parameters; outside motion
+  const char* file = "";                   ///< where MAKE_MODULE stands
+};
+
+class ModuleBase
+{
+public:
+  virtual ~ModuleBase() = default;
+  ModuleBase(const ModuleBase&) = delete;
+  ModuleBase& operator=(const ModuleBase&) = delete;
+
+  const ModuleInfo& info() const { return *info_; }
+
+  /// Motion thread, at a frame boundary: installs new parameters and returns the old ones (the caller frees them
+  /// outside the motion thread).
+  void* exchangeParameters(void* parameters)
+  {
+    void* old = parameters_;
+    parameters_ = parameters;
+    onParametersChanged();
+    return old;
+  }
+  const void* parametersObject() const { return parameters_; }
+
+protected:
+  ModuleBase(const ModuleInfo& info, void* parameters) : info_(&info), parameters_(parameters) {}
+  /// Called in the motion thread after a live parameter edit. Must not allocate or block.
+  virtual void onParametersChanged() {}
+
+  const ModuleInfo* info_;
+  void* parameters_;
+};
+
+/// Set by the framework while a module is being constructed, so that module constructors need no arguments.
+struct ModuleConstructionContext
+{
+  Blackboard* blackboard = nullptr;
+  void* parameters = nullptr;
+  const ModuleInfo* info = nullptr;
+};
+ModuleConstructionContext& moduleConstructionContext();
+} // namespace nao

@@ -1,0 +1,102 @@
+#pragma once
+// The motion thread's frame loop: body packet -> modules in dependency order -> body answer -> taps. It owns no
+// decisions: schedules, parameters and taps are prepared by the Controller on another thread and handed over through
+// a lock-free queue; they take effect at the next frame boundary. Nothing here blocks (except the body's wait for
+// its packet, which is the pace) or allocates.
+#include "Framework/Blackboard.h"
+#include "Framework/Body.h"
+#include "Framework/ModuleBase.h"
+#include "Framework/Tap.h"
+#include "Representations/Infrastructure/ModuleTimes.h"
+#include <array>
+#include <memory>
+
+namespace nao
+{
+struct ScheduleStep
+{
+  ModuleBase* module;
+  UpdateFunction update;
+  void* target;            ///< the provided representation in the blackboard
+  std::uint16_t timeSlot;  ///< index into ModuleTimes
+};
+
+/// Everything the motion thread executes, built outside it. Owned by the Controller.
+struct Schedule
+{
+  std::vector<std::shared_ptr<ModuleBase>> modules; ///< keeps instances alive; never touched by the motion thread
+  std::vector<ScheduleStep> steps;
+  std::vector<RepresentationId> resetOnInstall;     ///< representations newly set `off`
+  std::vector<RepresentationId> snapshots;          ///< copied to last frame's value at frame end
+  std::vector<std::string> timeSlotNames;
+};
+
+/// A message between the Controller and the motion thread. Posted one way, the same shape comes back retired.
+struct MotionCommand
+{
+  enum class Kind : std::uint8_t
+  {
+    installSchedule, ///< schedule: the new one; retired: the old one
+    swapParameters,  ///< module + parameters: the new ones; retired: the old ones
+    addTap,
+    removeTap,       ///< retired once the motion thread no longer touches the tap
+    stop,            ///< ends run() after the current frame
+  };
+  Kind kind = Kind::stop;
+  Schedule* schedule = nullptr;
+  ModuleBase* module = nullptr;
+  void* parameters = nullptr;
+  Tap* tap = nullptr;
+};
+
+class MotionLoop
+{
+public:
+  static constexpr std::size_t maxTaps = 32;
+  static constexpr std::uint16_t timingWindow = 128; ///< frames per ModuleTimes statistics window
+
+  MotionLoop(Blackboard& blackboard, Body& body);
+
+  /// One frame. Returns false when the body has ended or a stop command arrived.
+  bool runFrame();
+  /// Frames until the body ends or stop is posted.
+  void run();
+
+  /// Controller side (one producer thread at a time). False when the queue is full: retry later.
+  bool post(const MotionCommand& command) { return commands_.push(command); }
+  /// Controller side: objects the motion thread has let go of; the controller frees them.
+  std::optional<MotionCommand> takeRetired() { return retired_.pop(); }
+
+  /// Only once the motion thread has ended (or before it starts): the caller becomes the consumer of commands.
+  void applyCommandsWhileStopped() { applyCommands(); }
+
+  std::uint64_t frames() const { return frames_.load(std::memory_order_relaxed); }
+  std::uint64_t retireDrops() const { return retireDrops_.load(std::memory_order_relaxed); }
+
+private:
+  void applyCommands();
+  void retire(const MotionCommand& command);
+  void recordTimes(std::uint64_t frameStart, std::uint64_t frameEnd);
+  void feedTaps();
+
+  Blackboard& blackboard_;
+  Body& body_;
+  BodySensors sensors_;
+  const JointRequest& request_;
+  ModuleTimes& moduleTimes_;
+  const FrameInfo& frameInfo_;
+
+  Schedule* schedule_ = nullptr;
+  SpscQueue<MotionCommand> commands_{256};
+  SpscQueue<MotionCommand> retired_{256};
+  std::array<Tap*, maxTaps> taps_{};
+  std::size_t numTaps_ = 0;
+  bool stopRequested_ = false;
+
+  std::array<std::uint64_t, ModuleTimes::capacity> slotNs_{}; ///< this frame's time per slot
+  std::array<std::array<std::uint32_t, timingWindow>, ModuleTimes::capacity> window_{};
+  std::uint16_t windowFill_ = 0;
+  std::atomic<std::uint64_t> frames_{0};
+  std::atomic<std::uint64_t> retireDrops_{0};
+};
+} // namespace nao

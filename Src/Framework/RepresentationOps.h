@@ -1,0 +1,37 @@
+#pragma once
+// The type-erased operations of a representation, instantiated once per type where it is first mentioned.
+#include "Tools/BinaryIO/BoundedArchive.h"
+#include "Tools/Streams/FieldListArchive.h"
+#include "Tools/Streams/FlatValuesArchive.h"
+
+namespace nao
+{
+template<Representation T>
+RepresentationInfo makeRepresentationInfo()
+{
+  RepresentationInfo info;
+  info.name = std::string(typeName<T>());
+  info.size = sizeof(T);
+  info.create = []() -> void* { return new T(); };
+  info.destroy = [](void* object) { delete static_cast<T*>(object); };
+  info.copy = [](void* destination, const void* source) {
+    *static_cast<T*>(destination) = *static_cast<const T*>(source);
+  };
+  info.saveBinary = [](const void* object, std::vector<char>& out) {
+    binaryio::serializeAppend(out, *static_cast<const T*>(object));
+  };
+  info.loadBinary = [](std::span<const char> bytes, void* object) {
+    binaryio::deserialize(bytes, *static_cast<T*>(object));
+  };
+  info.describe = []() {
+    std::vector<FieldDescription> fields;
+    for(const auto& field : streams::describeFields(T{}))
+      fields.push_back({field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+    return fields;
+  };
+  info.values = [](const void* object) { return streams::flattenValues(*static_cast<const T*>(object)); };
+  for(const auto& field : info.describe())
+    info.schema += field.path + ":" + field.type + (field.unit.empty() ? "" : "[" + field.unit + "]") + ";";
+  return info;
+}
+} // namespace nao

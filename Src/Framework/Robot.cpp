@@ -1,0 +1,93 @@
+#include "Framework/Robot.h"
+#include "Tools/Streams/TomlFiles.h"
+#include <pthread.h>
+
+namespace nao
+{
+Settings Settings::load(const std::filesystem::path& file)
+{
+  Settings settings;
+  try
+  {
+    streams::loadFromTable(streams::loadTomlFile(file), settings);
+  }
+  catch(const std::exception& error)
+  {
+    throw StartupError(error.what());
+  }
+  return settings;
+}
+
+Robot::Robot(Body& body, RobotOptions options)
+    : options_(std::move(options)),
+      scenario_(Scenario::load(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"))),
+      motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_)
+{
+  controller_.start(scenario_.motion, scenario_.name);
+  for(const std::string& name : scenario_.logged)
+    if(RepresentationRegistry::instance().find(name) < 0)
+      throw StartupError(scenario_.loggedWhere.text() + ": Log.representations: '" + name +
+                         "' is not a representation of this binary");
+  controller_.setLoggedRepresentations(scenario_.logged);
+  if(options_.log)
+  {
+    if(scenario_.logged.empty())
+      throw StartupError("a log was requested, but scenario '" + scenario_.name + "' lists no representations under [Log]");
+    if(std::string error = logger_.start(controller_, *options_.log, scenario_.logged); !error.empty())
+      throw StartupError(error);
+  }
+  if(options_.debug)
+  {
+    try
+    {
+      debugServer_ = std::make_unique<DebugServer>(*options_.debug, controller_, logger_);
+    }
+    catch(const std::exception& error)
+    {
+      throw StartupError(std::string("debug channel: ") + error.what());
+    }
+  }
+}
+
+Robot::~Robot()
+{
+  controller_.motionStopped();
+  debugServer_.reset();
+  logger_.stop(controller_);
+}
+
+void Robot::stop()
+{
+  stopRequested_ = true;
+}
+
+void Robot::run()
+{
+  std::atomic<bool> motionDone{false};
+  std::thread motionThread([&] {
+    pthread_setname_np(pthread_self(), "Motion");
+    while(!stopRequested_.load(std::memory_order_relaxed) && motion_.runFrame())
+    {
+    }
+    motionDone = true;
+    if(debugServer_)
+      debugServer_->wake();
+  });
+  // This thread becomes the Debug thread: network I/O and freeing what the motion thread let go of.
+  pthread_setname_np(pthread_self(), "Debug");
+  while(!motionDone)
+  {
+    if(debugServer_)
+      debugServer_->poll(5);
+    else
+    {
+      controller_.service();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  motionThread.join();
+  controller_.motionStopped();
+  logger_.stop(controller_);
+  controller_.service();
+}
+} // namespace nao

@@ -1,0 +1,52 @@
+#pragma once
+// The robot process, assembled: blackboard, motion loop on the Motion thread, controller and debug server on the Debug
+// thread, logger on the Logger thread. The robot binary, the simulator's in-process mode and the tests all build one.
+#include "Framework/Controller.h"
+#include "Framework/DebugServer.h"
+#include "Framework/Logger.h"
+#include "Framework/MotionLoop.h"
+#include "Framework/Settings.h"
+#include <atomic>
+#include <optional>
+#include <thread>
+
+namespace nao
+{
+struct RobotOptions
+{
+  ConfigLocation config;
+  std::string scenario;                       ///< name in Config/Scenarios/
+  std::optional<std::filesystem::path> log;   ///< start logging the scenario's [Log] list to this file
+  std::optional<DebugSettings> debug;         ///< no value: no debug server
+};
+
+class Robot
+{
+public:
+  /// Loads the scenario, resolves the module graph, creates modules (throws StartupError with names on any problem).
+  Robot(Body& body, RobotOptions options);
+  ~Robot();
+
+  /// Runs the motion thread until the body ends (or stop()), serving the debug channel meanwhile. Blocks.
+  void run();
+  /// Asks the motion thread to end after its current frame. Thread-safe.
+  void stop();
+
+  Blackboard& blackboard() { return blackboard_; }
+  MotionLoop& motion() { return motion_; }
+  Controller& controller() { return controller_; }
+  Logger& logger() { return logger_; }
+  DebugServer* debugServer() { return debugServer_.get(); }
+  const Scenario& scenario() const { return scenario_; }
+
+private:
+  RobotOptions options_;
+  Scenario scenario_;
+  Blackboard blackboard_;
+  MotionLoop motion_;
+  Controller controller_;
+  Logger logger_;
+  std::unique_ptr<DebugServer> debugServer_;
+  std::atomic<bool> stopRequested_{false};
+};
+} // namespace nao

@@ -1,0 +1,136 @@
+// The frame loop: data flow, USES semantics, `off`, live provider switches and live parameter edits.
+#include "Framework/Controller.h"
+#include "Framework/Tests/TestModules.h"
+#include <fstream>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace nao;
+using namespace nao::test;
+using ::testing::HasSubstr;
+
+namespace nao::test
+{
+struct GainParameters
+{
+  float offset = 0;    ///< rad (degrees in the file)
+  int factor = 1;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("offset", offset).unit(streams::Unit::degrees).range(-90.0, 90.0);
+    ar& streams::field("factor", factor).range(1, 100);
+  }
+};
+
+/// RepB = factor * RepA + round(offset in millirad): parameters are visible in the output.
+class ModGain : public Module<ModGain, Requires<RepA>, Provides<RepB>, Parameters<GainParameters>>
+{
+public:
+  void update(RepB& b) { b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000)); }
+  int parameterChanges = 0;
+
+private:
+  void onParametersChanged() override { ++parameterChanges; }
+};
+MAKE_MODULE(ModGain);
+} // namespace nao::test
+
+namespace
+{
+struct Fixture : ::testing::Test
+{
+  std::filesystem::path directory = std::filesystem::temp_directory_path() / "nao-motionloop-test";
+  Blackboard blackboard;
+  CountingBody body{1000};
+  MotionLoop motion{blackboard, body};
+  std::unique_ptr<Controller> controller;
+
+  void SetUp() override
+  {
+    std::filesystem::create_directories(directory / "Modules");
+    std::filesystem::create_directories(directory / "Robots" / "Nao42" / "Modules");
+    std::ofstream(directory / "Modules" / "ModGain.toml") << "offset = 1.0 # deg\nfactor = 2\n";
+    std::ofstream(directory / "Robots" / "Nao42" / "Modules" / "ModGain.toml") << "factor = 3\n";
+    controller = std::make_unique<Controller>(ConfigLocation{directory, "Nao42"}, blackboard, motion);
+  }
+  void TearDown() override { std::filesystem::remove_all(directory); }
+
+  std::vector<ProviderChoice> choices(std::initializer_list<std::pair<const char*, const char*>> pairs)
+  {
+    std::vector<ProviderChoice> result;
+    for(const auto& [representation, provider] : pairs)
+      result.push_back({representation, provider, {"test", 1, 1}});
+    return result;
+  }
+  int value(const auto& representation) { return representation.value; }
+};
+} // namespace
+
+TEST_F(Fixture, DataFlowsInDependencyOrderAndUsesSeesLastFrame)
+{
+  controller->start(choices({{"RepD", "ModC"}, {"RepC", "ModCProvider"}, {"RepB", "ModB"}, {"RepA", "ModA"}}), "t");
+  for(int frame = 0; frame < 5; ++frame)
+  {
+    ASSERT_TRUE(motion.runFrame());
+    EXPECT_EQ(blackboard.get<RepA>().value, frame);
+    EXPECT_EQ(blackboard.get<RepB>().value, 10 * frame);
+    EXPECT_EQ(blackboard.get<RepC>().value, 10 * frame + 1);
+    // RepD copies RepC as it was at the end of the previous frame.
+    EXPECT_EQ(blackboard.get<RepD>().value, frame == 0 ? -1 : 10 * (frame - 1) + 1);
+  }
+}
+
+TEST_F(Fixture, LiveProviderSwitchTakesEffectAtTheNextFrame)
+{
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModB"}}), "t");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepB>().value, 0);
+  EXPECT_EQ(controller->setProvider("RepA", "ModA2"), "");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepA>().value, 1001);
+  EXPECT_EQ(blackboard.get<RepB>().value, 10010);
+  controller->service();
+
+  EXPECT_EQ(controller->setProvider("RepA", "off"), "");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepA>().value, -1) << "off: back to the default value";
+  EXPECT_EQ(blackboard.get<RepB>().value, -10);
+}
+
+TEST_F(Fixture, InvalidLiveSwitchIsRefusedAndChangesNothing)
+{
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModB"}}), "t");
+  EXPECT_THAT(controller->setProvider("RepA", "ModCycle"), HasSubstr("names no provider"));
+  EXPECT_THAT(controller->setProvider("RepA", "NoSuch"), HasSubstr("is not a module"));
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepB>().value, 0);
+  EXPECT_EQ(controller->plan().modules.size(), 2u);
+}
+
+TEST_F(Fixture, ParametersComeFromFileWithRobotOverlayPerKey)
+{
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModGain"}}), "t");
+  ASSERT_TRUE(motion.runFrame());
+  ASSERT_TRUE(motion.runFrame());
+  // factor 3 from the robot overlay, offset 1° = 17.45 mrad from the default file.
+  EXPECT_EQ(blackboard.get<RepB>().value, 3 * 1 + 17);
+}
+
+TEST_F(Fixture, LiveParameterEditIsValidatedAndSwappedAtFrameBoundary)
+{
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModGain"}}), "t");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(controller->setParameter("ModGain", "offset", "-2.0"), "");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepB>().value, 3 * 1 - 35);
+  controller->service();
+
+  EXPECT_THAT(controller->setParameter("ModGain", "offset", "500.0"), HasSubstr("old value kept"));
+  EXPECT_THAT(controller->setParameter("ModGain", "factor", "\"three\""), HasSubstr("old value kept"));
+  EXPECT_THAT(controller->setParameter("ModGain", "nonsense", "1"), HasSubstr("nonsense"));
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepB>().value, 3 * 2 - 35) << "refused edits leave the running values unchanged";
+  EXPECT_THAT(controller->parametersText("ModGain"), HasSubstr("offset = -2"));
+}

@@ -1,0 +1,35 @@
+#pragma once
+// What the joints measure, as LoLA delivers it every 12 ms (currents in A, not B-Human's mA).
+#include "Representations/Infrastructure/Joints.h"
+#include <cstdint>
+
+namespace nao
+{
+/// LoLA's per-joint temperature status (motors.md §5); the firmware limits the torque from `hot` on.
+enum class TemperatureStatus : std::uint8_t
+{
+  regular = 0,      ///< normal
+  hot = 1,          ///< firmware starts reducing the stiffness
+  veryHot = 2,      ///< stiffness reduced by more than 30 %
+  criticallyHot = 3 ///< stiffness set to 0
+};
+inline constexpr std::array<std::string_view, 4> temperatureStatusNames = {"regular", "hot", "veryHot",
+                                                                             "criticallyHot"};
+inline std::span<const std::string_view> enumNames(TemperatureStatus) { return temperatureStatusNames; }
+
+struct JointSensorData
+{
+  JointArray<float> angles;                  ///< rad, measured (Hands: 0 closed .. 1 open)
+  JointArray<float> currents;                ///< A, motor current
+  JointArray<float> temperatures;            ///< °C, motor temperature
+  JointArray<TemperatureStatus> status;      ///< firmware temperature status
+  JointArray<float> stiffnesses;             ///< 0..1, stiffness the body reports as applied
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(currents) & BOOST_SERIALIZATION_NVP(temperatures) &
+        BOOST_SERIALIZATION_NVP(status) & BOOST_SERIALIZATION_NVP(stiffnesses);
+  }
+};
+} // namespace nao
