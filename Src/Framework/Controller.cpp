@@ -173,18 +173,25 @@ std::string Controller::setParameter(const std::string& module, const std::strin
   void* parameters = nullptr;
   try
   {
-    toml::table edited = shadowParameters(*info);
-    streams::detail::EditSlot slot(edited, keyPath, valueToml);
+    shadowParameters(*info);
+    toml::table& shadow = shadows_.at(module);
+    // Edit in place and put the old node back on failure: copying toml++ nodes would lose their file positions.
+    streams::detail::EditSlot slot(shadow, keyPath, valueToml);
     parameters = info->parameters->create();
     try
     {
-      info->parameters->load(edited, parameters);
+      info->parameters->load(shadow, parameters);
     }
     catch(const streams::ConfigError& error)
     {
+      slot.revert();
       throw streams::detail::editError(error);
     }
-    shadows_[module] = std::move(edited);
+    catch(...)
+    {
+      slot.revert();
+      throw;
+    }
   }
   catch(const std::exception& error)
   {

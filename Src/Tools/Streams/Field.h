@@ -1,0 +1,157 @@
+#pragma once
+
+// A parameter with a unit and an allowed range, usable in any Boost.Serialization serialize():
+//   ar & nao::streams::field("maxGearStep", maxGearStep).unit(Unit::degrees).range(0.0, 5.0);
+// Binary archives see a plain nvp and store the SI value; the TOML archives convert to and from the file
+// unit and check the range (given in file units, as people read them).
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <boost/serialization/nvp.hpp>
+#include <boost/serialization/wrapper.hpp>
+
+#include "Tools/Streams/TypeTraits.h"
+
+namespace nao::streams
+{
+/// The unit a value has in a FILE. Code always holds the SI counterpart: rad, A, s, m, fraction (0..1).
+enum class Unit
+{
+  none,
+  degrees,
+  milliamperes,
+  milliseconds,
+  millimeters,
+  percent
+};
+
+/// Display string of a file unit: "deg", "mA", "ms", "mm", "%" ("" for none).
+constexpr std::string_view unitSymbol(Unit unit)
+{
+  switch (unit)
+  {
+  case Unit::degrees:
+    return "deg";
+  case Unit::milliamperes:
+    return "mA";
+  case Unit::milliseconds:
+    return "ms";
+  case Unit::millimeters:
+    return "mm";
+  case Unit::percent:
+    return "%";
+  case Unit::none:
+    break;
+  }
+  return "";
+}
+
+/// File value (e.g. degrees) -> code value (e.g. rad).
+constexpr double fileToCode(double fileValue, Unit unit)
+{
+  switch (unit)
+  {
+  case Unit::degrees:
+    return fileValue * (std::numbers::pi / 180.0);
+  case Unit::milliamperes:
+  case Unit::milliseconds:
+  case Unit::millimeters:
+    return fileValue / 1000.0;
+  case Unit::percent:
+    return fileValue / 100.0;
+  case Unit::none:
+    break;
+  }
+  return fileValue;
+}
+
+/// Code value (e.g. rad) -> file value (e.g. degrees); the inverse of fileToCode up to rounding.
+constexpr double codeToFile(double codeValue, Unit unit)
+{
+  switch (unit)
+  {
+  case Unit::degrees:
+    return codeValue / (std::numbers::pi / 180.0);
+  case Unit::milliamperes:
+  case Unit::milliseconds:
+  case Unit::millimeters:
+    return codeValue * 1000.0;
+  case Unit::percent:
+    return codeValue * 100.0;
+  case Unit::none:
+    break;
+  }
+  return codeValue;
+}
+
+/// How a value is written in a file: its unit and the allowed range in that unit (NaN bounds: no range).
+struct ValueSpec
+{
+  Unit unit = Unit::none;
+  double min = std::numeric_limits<double>::quiet_NaN();
+  double max = std::numeric_limits<double>::quiet_NaN();
+
+  bool hasRange() const { return !std::isnan(min) && !std::isnan(max); }
+  /// NaN is never in range.
+  bool inRange(double fileValue) const { return !hasRange() || (fileValue >= min && fileValue <= max); }
+};
+
+/// A Boost.Serialization wrapper (like nvp) carrying a file unit and a range. Made by field(); apply
+/// unit() and range() to the temporary. For arrays and vectors, unit and range apply to every element.
+template<class T>
+class Field : public boost::serialization::wrapper_traits<const Field<T>>
+{
+public:
+  Field(const char* name, T& value) : name_(name), value_(&value) {}
+
+  const Field unit(Unit fileUnit) const
+  {
+    if (fileUnit != Unit::none && !std::is_floating_point_v<ScalarOf<T>>)
+      throw std::logic_error(std::string("field '") + name_ + "': a unit needs floating-point values");
+    Field copy = *this;
+    copy.spec_.unit = fileUnit;
+    return copy;
+  }
+
+  /// Allowed values in FILE units, bounds included.
+  const Field range(double min, double max) const
+  {
+    if (!std::is_arithmetic_v<ScalarOf<T>> || std::is_same_v<ScalarOf<T>, bool>)
+      throw std::logic_error(std::string("field '") + name_ + "': a range needs numeric values");
+    if (!(min <= max)) throw std::logic_error(std::string("field '") + name_ + "': range needs min <= max");
+    Field copy = *this;
+    copy.spec_.min = min;
+    copy.spec_.max = max;
+    return copy;
+  }
+
+  const char* name() const { return name_; }
+  T& value() const { return *value_; }
+  const ValueSpec& spec() const { return spec_; }
+
+  /// Archives that know nothing of units (binary) store the raw SI value under the name.
+  template<class Archive>
+  void serialize(Archive& archive, const unsigned /*version*/) const
+  {
+    archive& boost::serialization::make_nvp(name_, *value_);
+  }
+
+private:
+  const char* name_;
+  T* value_;
+  ValueSpec spec_;
+};
+
+/// Returned const like boost::serialization::make_nvp so that `ar & field(...)` binds for loading archives.
+template<class T>
+const Field<T> field(const char* name, T& value)
+{
+  return Field<T>(name, value);
+}
+} // namespace nao::streams

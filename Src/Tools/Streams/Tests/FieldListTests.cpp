@@ -1,0 +1,135 @@
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "TestParameters.h"
+#include "Tools/Streams/FieldListArchive.h"
+#include "Tools/Streams/FlatValuesArchive.h"
+#include "Tools/Streams/TomlFiles.h"
+
+using namespace nao::streams;
+using namespace streams_test;
+
+namespace
+{
+TestParameters loadValid()
+{
+  TestParameters parameters;
+  loadFromTable(parseToml(validToml, "virtual/path.toml"), parameters);
+  return parameters;
+}
+
+const FieldInfo& findField(const std::vector<FieldInfo>& fields, const std::string& path)
+{
+  const auto found =
+      std::find_if(fields.begin(), fields.end(), [&](const FieldInfo& f) { return f.path == path; });
+  if (found == fields.end()) throw std::runtime_error("no field " + path);
+  return *found;
+}
+
+template<class Value>
+Value findValue(const std::vector<std::pair<std::string, Value>>& values, const std::string& path)
+{
+  const auto found =
+      std::find_if(values.begin(), values.end(), [&](const auto& entry) { return entry.first == path; });
+  if (found == values.end()) throw std::runtime_error("no value " + path);
+  return found->second;
+}
+} // namespace
+
+TEST(FieldList, ListsEveryLeafInSerializeOrder)
+{
+  const std::vector<FieldInfo> fields = describeFields(loadValid());
+  // 9 scalars, 3 sensor ids, 3 sequence entries, 4 walk leaves, 4 joints, 2 poses x (time + 3 angles).
+  ASSERT_EQ(fields.size(), 9u + 3u + 3u + 4u + 4u + 8u);
+  const std::vector<std::string> firstPaths{"enabled", "cycles", "priority", "name", "mode", "maxGearStep"};
+  for (std::size_t i = 0; i < firstPaths.size(); ++i)
+    EXPECT_EQ(fields[i].path, firstPaths[i]);
+  EXPECT_EQ(fields.back().path, "poses[1].angles[2]");
+}
+
+TEST(FieldList, TypesUnitsAndRanges)
+{
+  const std::vector<FieldInfo> fields = describeFields(loadValid());
+  EXPECT_EQ(findField(fields, "enabled").type, "bool");
+  EXPECT_EQ(findField(fields, "cycles").type, "int32");
+  EXPECT_EQ(findField(fields, "priority").type, "uint8");
+  EXPECT_EQ(findField(fields, "name").type, "string");
+  EXPECT_EQ(findField(fields, "mode").type, "enum:stand|walk|kick");
+  EXPECT_EQ(findField(fields, "sequence[2]").type, "enum:stand|walk|kick");
+  EXPECT_EQ(findField(fields, "sensorIds[1]").type, "int32");
+
+  const FieldInfo& gearStep = findField(fields, "maxGearStep");
+  EXPECT_EQ(gearStep.type, "double");
+  EXPECT_EQ(gearStep.unit, Unit::degrees);
+  EXPECT_EQ(gearStep.min, 0.0);
+  EXPECT_EQ(gearStep.max, 5.0);
+
+  const FieldInfo& current = findField(fields, "currentLimit");
+  EXPECT_EQ(current.type, "float");
+  EXPECT_EQ(current.unit, Unit::milliamperes);
+  EXPECT_EQ(current.max, 1500.0);
+
+  const FieldInfo& holdTime = findField(fields, "holdTime");
+  EXPECT_EQ(holdTime.unit, Unit::milliseconds);
+  EXPECT_TRUE(std::isnan(holdTime.min));
+  EXPECT_TRUE(std::isnan(holdTime.max));
+
+  const FieldInfo& joint = findField(fields, "thresholds.LShoulderRoll");
+  EXPECT_EQ(joint.type, "double");
+  EXPECT_EQ(joint.unit, Unit::degrees);
+
+  const FieldInfo& angle = findField(fields, "poses[1].angles[2]");
+  EXPECT_EQ(angle.type, "float");
+  EXPECT_EQ(angle.unit, Unit::degrees);
+  EXPECT_EQ(angle.min, -120.0);
+  EXPECT_EQ(angle.max, 120.0);
+
+  EXPECT_EQ(findField(fields, "walk.stepDuration[1]").unit, Unit::milliseconds);
+  EXPECT_TRUE(std::isnan(findField(fields, "priority").min));
+}
+
+TEST(FieldList, UnitSymbols)
+{
+  EXPECT_EQ(unitSymbol(Unit::degrees), "deg");
+  EXPECT_EQ(unitSymbol(Unit::milliamperes), "mA");
+  EXPECT_EQ(unitSymbol(Unit::milliseconds), "ms");
+  EXPECT_EQ(unitSymbol(Unit::millimeters), "mm");
+  EXPECT_EQ(unitSymbol(Unit::percent), "%");
+  EXPECT_EQ(unitSymbol(Unit::none), "");
+}
+
+TEST(FlatValues, FileUnitsAsInTheFile)
+{
+  const auto values = flattenValues(loadValid());
+  EXPECT_EQ(values.size(), describeFields(loadValid()).size());
+  EXPECT_EQ(findValue(values, "enabled"), "true");
+  EXPECT_EQ(findValue(values, "priority"), "7");
+  EXPECT_EQ(findValue(values, "name"), "standing");
+  EXPECT_EQ(findValue(values, "mode"), "walk");
+  EXPECT_EQ(findValue(values, "maxGearStep"), "2.5");
+  EXPECT_EQ(findValue(values, "currentLimit"), "250");
+  EXPECT_EQ(findValue(values, "holdTime"), "12.5");
+  EXPECT_EQ(findValue(values, "dutyCycle"), "40");
+  EXPECT_EQ(findValue(values, "walk.stepDuration[1]"), "300.5");
+  EXPECT_EQ(findValue(values, "thresholds.HeadPitch"), "2");
+  EXPECT_EQ(findValue(values, "poses[0].angles[2]"), "-90");
+}
+
+TEST(FlatValues, CodeUnitsAndNumbers)
+{
+  FlatValuesArchive archive(ValueUnits::code);
+  archive.flatten(loadValid());
+  EXPECT_EQ(findValue(archive.values(), "holdTime"), "0.0125");
+  EXPECT_EQ(findValue(archive.values(), "currentLimit"), "0.25");
+  EXPECT_EQ(findValue(archive.values(), "walk.stepHeight"), "0.015");
+  // Printed code values read back exactly.
+  EXPECT_EQ(std::stod(findValue(archive.values(), "maxGearStep")), loadValid().maxGearStep);
+
+  EXPECT_EQ(findValue(archive.numbers(), "enabled"), 1.0);
+  EXPECT_EQ(findValue(archive.numbers(), "mode"), 1.0); // index of "walk"
+  EXPECT_EQ(findValue(archive.numbers(), "holdTime"), 0.0125);
+  EXPECT_THROW(findValue(archive.numbers(), "name"), std::runtime_error); // strings are not numbers
+}
