@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/crc.hpp>
+#include <zlib.h>
 #include <stdexcept>
 #include <string>
 
@@ -41,9 +41,10 @@ constexpr std::array<char, 4> magicBytes{
 
 std::uint32_t payloadCrc32(std::span<const char> payload)
 {
-  boost::crc_32_type crc;
-  crc.process_bytes(payload.data(), payload.size());
-  return crc.checksum();
+  // zlib's CRC-32 (same polynomial and check value as boost::crc_32_type, several bytes per step).
+  uLong crc = ::crc32(0L, Z_NULL, 0);
+  crc = ::crc32(crc, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size()));
+  return static_cast<std::uint32_t>(crc);
 }
 
 void encodeFrame(std::uint16_t messageType, std::span<const char> payload, std::vector<char>& out)

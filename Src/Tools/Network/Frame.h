@@ -17,7 +17,7 @@ inline constexpr std::size_t frameHeaderBytes = 16;
 /// The protocol's hard limit; receivers may configure a lower one.
 inline constexpr std::uint32_t maxFramePayloadBytes = 1u << 20;
 
-/// CRC-32 (IEEE 802.3, as boost::crc_32_type) of a payload.
+/// CRC-32 (IEEE 802.3, zlib polynomial) of a payload.
 std::uint32_t payloadCrc32(std::span<const char> payload);
 
 /// Appends one frame (header, then payload) to `out`; what `out` already holds is kept.

@@ -1,0 +1,221 @@
+// The debug channel end to end: a robot process with the stand-in body, real TCP clients.
+#include "Framework/Robot.h"
+#include "Platform/StandIn/StandInBody.h"
+#include "Tools/Network/Client.h"
+#include "Tools/Network/Frame.h"
+#include "Util/DebugClient/DebugClient.h"
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace nao;
+using ::testing::HasSubstr;
+
+namespace
+{
+struct RunningRobot
+{
+  explicit RunningRobot(DebugSettings debug)
+  {
+    StandInBody::Options bodyOptions;
+    bodyOptions.frames = 100000; // ends when the test stops it
+    bodyOptions.realTime = true;
+    bodyOptions.frameSeconds = 0.004;
+    body = std::make_unique<StandInBody>(bodyOptions);
+    RobotOptions options;
+    options.config = {NAO_CONFIG_DIR, "Default"};
+    options.scenario = "standin";
+    options.debug = debug;
+    robot = std::make_unique<Robot>(*body, options);
+    thread = std::thread([this] { robot->run(); });
+  }
+  ~RunningRobot()
+  {
+    robot->stop();
+    thread.join();
+  }
+  std::uint16_t port() { return robot->debugServer()->port(); }
+
+  std::unique_ptr<StandInBody> body;
+  std::unique_ptr<Robot> robot;
+  std::thread thread;
+};
+
+template<class T>
+T decode(const debug::Data& data)
+{
+  T value;
+  binaryio::deserialize(data.payload, value);
+  return value;
+}
+} // namespace
+
+TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  DebugClient client("127.0.0.1", robot.port());
+  const auto list = client.list();
+  EXPECT_EQ(list.scenario, "standin");
+  EXPECT_THAT(list.plan, HasSubstr("StandPoseProvider -> JointRequest"));
+  bool sawRequest = false;
+  for(const auto& representation : list.representations)
+    if(representation.name == "JointRequest")
+    {
+      sawRequest = true;
+      EXPECT_EQ(representation.provider, "StandPoseProvider");
+      ASSERT_EQ(representation.fields.size(), 50u);
+      EXPECT_EQ(representation.fields[10].path, "angles.LKneePitch");
+      EXPECT_EQ(representation.fields[10].type, "float");
+    }
+  EXPECT_TRUE(sawRequest);
+  bool sawModule = false;
+  for(const auto& module : list.modules)
+    if(module.name == "StandPoseProvider")
+    {
+      sawModule = true;
+      EXPECT_TRUE(module.active);
+      EXPECT_EQ(module.provides, std::vector<std::string>{"JointRequest"});
+      ASSERT_FALSE(module.parameters.empty());
+      EXPECT_EQ(module.parameters.front().unit, "deg");
+    }
+  EXPECT_TRUE(sawModule);
+}
+
+TEST(DebugChannel, SubscribeSetAndSwitchProvider)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  DebugClient client("127.0.0.1", robot.port());
+  ASSERT_TRUE(client.subscribe("JointRequest", 0).ok);
+  auto sample = client.nextData(std::chrono::seconds(2));
+  ASSERT_TRUE(sample);
+  EXPECT_EQ(sample->representation, "JointRequest");
+  const std::uint32_t firstFrame = sample->frameNumber;
+  sample = client.nextData(std::chrono::seconds(2));
+  ASSERT_TRUE(sample);
+  EXPECT_EQ(sample->frameNumber, firstFrame + 1) << "rate 0 streams every frame";
+
+  // Valid edit: the stiffness of the knee changes in the stream within a few frames.
+  auto reply = client.setParameter("StandPoseProvider", "stiffnesses.LKneePitch", "0.5");
+  ASSERT_TRUE(reply.ok) << reply.message;
+  bool changed = false;
+  for(int i = 0; i < 50 && !changed; ++i)
+    if(auto data = client.nextData(std::chrono::seconds(2)))
+      changed = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.5f;
+  EXPECT_TRUE(changed);
+
+  // Invalid edits are refused with the reason, and the old value stays.
+  reply = client.setParameter("StandPoseProvider", "stiffnesses.LKneePitch", "1.5");
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("old value kept"));
+  EXPECT_THAT(reply.message, HasSubstr("stiffnesses.LKneePitch"));
+  reply = client.setParameter("StandPoseProvider", "noSuchKey", "1");
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(client.parameters("StandPoseProvider").toml, HasSubstr("LKneePitch = 0.5"));
+
+  // Provider off: JointRequest returns to its default (all zero) at the next frame.
+  reply = client.setProvider("JointRequest", "off");
+  ASSERT_TRUE(reply.ok) << reply.message;
+  bool zero = false;
+  for(int i = 0; i < 50 && !zero; ++i)
+    if(auto data = client.nextData(std::chrono::seconds(2)))
+      zero = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.f;
+  EXPECT_TRUE(zero);
+  reply = client.setProvider("JointRequest", "NoSuchModule");
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("not a module"));
+}
+
+TEST(DebugChannel, TokenIsRequiredWhenConfigured)
+{
+  RunningRobot robot({"127.0.0.1", 0, "secret"});
+  {
+    DebugClient wrong("127.0.0.1", robot.port(), "guess", std::chrono::milliseconds(500));
+    EXPECT_ANY_THROW(wrong.list());
+  }
+  {
+    DebugClient none("127.0.0.1", robot.port(), "", std::chrono::milliseconds(500));
+    EXPECT_ANY_THROW(none.list());
+  }
+  DebugClient right("127.0.0.1", robot.port(), "secret");
+  EXPECT_EQ(right.list().scenario, "standin");
+  EXPECT_GE(robot.robot->debugServer()->networkStats().authRejected, 2u);
+}
+
+TEST(DebugChannel, NonLoopbackWithoutTokenDoesNotStart)
+{
+  StandInBody body({});
+  RobotOptions options;
+  options.config = {NAO_CONFIG_DIR, "Default"};
+  options.scenario = "standin";
+  options.debug = DebugSettings{"0.0.0.0", 0, ""};
+  try
+  {
+    Robot robot(body, options);
+    FAIL() << "expected a start-up error";
+  }
+  catch(const StartupError& error)
+  {
+    EXPECT_THAT(error.what(), HasSubstr("0.0.0.0"));
+  }
+}
+
+TEST(DebugChannel, BadFramesAreDroppedAndCountedWhileOthersAreServed)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  DebugClient good("127.0.0.1", robot.port());
+  const auto& stats = robot.robot->debugServer()->networkStats();
+  const auto timeout = std::chrono::seconds(2);
+
+  {
+    // Wrong CRC: dropped, the connection survives.
+    network::FrameClient bad("127.0.0.1", robot.port(), timeout);
+    std::vector<char> frame;
+    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::listRequest), {}, frame);
+    std::vector<char> damaged = frame;
+    damaged[12] ^= 0x5a; // a CRC byte
+    bad.sendRaw(damaged);
+    bad.sendRaw(frame);
+    auto answer = bad.receiveFrame(timeout);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->messageType, static_cast<std::uint16_t>(debug::MessageType::listReply));
+  }
+  EXPECT_EQ(good.list().scenario, "standin");
+  {
+    // Oversize length: the connection is closed, nothing is allocated for it.
+    network::FrameClient bad("127.0.0.1", robot.port(), timeout);
+    char header[16] = {};
+    const std::uint32_t magic = network::frameMagic, length = 0x7fffffff;
+    std::memcpy(header, &magic, 4);
+    header[4] = 2;
+    std::memcpy(header + 8, &length, 4);
+    bad.sendRaw(header);
+    EXPECT_THROW(bad.receiveFrame(timeout), network::ConnectionClosedError);
+  }
+  EXPECT_EQ(good.list().scenario, "standin");
+  {
+    // Truncated: half a frame, then the client goes away.
+    network::FrameClient bad("127.0.0.1", robot.port(), timeout);
+    std::vector<char> frame;
+    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setProvider), std::vector<char>(100, 'x'),
+                         frame);
+    bad.sendRaw(std::span(frame).first(40));
+  }
+  {
+    // A valid frame whose payload is not the message it claims: answered with an error, counted.
+    network::FrameClient bad("127.0.0.1", robot.port(), timeout);
+    std::vector<char> frame;
+    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setParameter), std::vector<char>(7, '\xff'),
+                         frame);
+    bad.sendRaw(frame);
+    auto answer = bad.receiveFrame(timeout);
+    ASSERT_TRUE(answer);
+    const auto reply = binaryio::deserialize<debug::Reply>(answer->payload);
+    EXPECT_FALSE(reply.ok);
+    EXPECT_THAT(reply.message, HasSubstr("bad message"));
+  }
+  EXPECT_EQ(good.list().scenario, "standin");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_GE(stats.framesDropped.crc, 1u);
+  EXPECT_GE(stats.framesDropped.oversize, 1u);
+  EXPECT_GE(stats.framesDropped.truncated, 1u);
+  EXPECT_GE(robot.robot->debugServer()->badMessages(), 1u);
+}
