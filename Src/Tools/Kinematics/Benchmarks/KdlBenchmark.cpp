@@ -1,0 +1,230 @@
+// Orocos KDL on the same NAO URDF and the same cases as KinematicsBenchmark.cpp. KDL has no mimic joints: its
+// tree has 26 joint coordinates, RHipYawPitch gets LHipYawPitch's value, and the results are summed back.
+// Before timing, each benchmark checks that KDL and nao::kinematics agree, and reports an error if not.
+// Two KDL trees: all 63 URDF links ("allLinks"), and without the massless sensor leaf frames ("loadedLinks",
+// 32 segments with the root and the soles), since KDL's recursions visit every segment.
+#include "KdlTreeFromUrdf.h"
+#include "NaoBenchmarkSetup.h"
+#include "Tools/Kinematics/Jacobian.h"
+
+#include <benchmark/benchmark.h>
+#include <kdl/jacobian.hpp>
+#include <kdl/jntarray.hpp>
+#include <kdl/treefksolverpos_recursive.hpp>
+#include <kdl/treeidsolver_recursive_newton_euler.hpp>
+#include <kdl/treejnttojacsolver.hpp>
+
+namespace nao::kinematics::benchmark
+{
+namespace
+{
+struct KdlCases
+{
+  KDL::Tree tree;
+  std::vector<std::string> segmentNames;
+  std::vector<int> bodyOfKdlJoint; ///< per KDL q index: the nao::kinematics body
+  std::vector<KDL::JntArray> configurations;
+  std::vector<KDL::WrenchMap> wrenches; ///< per configuration: the sole wrenches in the sole segment frames
+
+  explicit KdlCases(bool onlyLoadedLinks)
+      : tree(kdlTreeFromUrdf(naoUrdfText(), onlyLoadedLinks, {"l_sole", "r_sole"}))
+  {
+    const NaoCases& cases = naoCases();
+    const Model& model = cases.model;
+    bodyOfKdlJoint.assign(tree.getNrOfJoints(), -1);
+    for (const auto& [name, element] : tree.getSegments())
+    {
+      segmentNames.push_back(name);
+      const KDL::Joint& joint = GetTreeElementSegment(element).getJoint();
+      if (joint.getType() != KDL::Joint::None)
+        bodyOfKdlJoint[GetTreeElementQNr(element)] = model.findBodyOfJoint(joint.getName());
+    }
+    Data data(model);
+    for (std::size_t c = 0; c < NaoCases::count; ++c)
+    {
+      updateBodyPoses(model, data, cases.configurations[c]);
+      KDL::JntArray q(tree.getNrOfJoints());
+      for (unsigned int j = 0; j < q.rows(); ++j)
+        q(j) = data.jointValues[static_cast<std::size_t>(bodyOfKdlJoint[j])];
+      configurations.push_back(q);
+      KDL::WrenchMap map;
+      for (const ContactWrench& wrench : cases.wrenches[c])
+      {
+        // KDL wants the wrench on the segment in the segment frame, about the segment origin.
+        const math::Pose sole = linkPose(model, data, wrench.link);
+        const Eigen::Vector3d force = sole.rotation.transpose() * wrench.force;
+        const Eigen::Vector3d moment =
+            sole.rotation.transpose() *
+            (wrench.moment + (wrench.point - sole.translation).cross(wrench.force));
+        map[model.link(wrench.link).name] = KDL::Wrench(KDL::Vector(force.x(), force.y(), force.z()),
+                                                        KDL::Vector(moment.x(), moment.y(), moment.z()));
+      }
+      wrenches.push_back(map);
+    }
+  }
+
+  /// KDL's per-joint torques summed into the model's coordinates (mimic factors applied).
+  Eigen::VectorXd toCoordinates(const Model& model, const KDL::JntArray& kdlTorques) const
+  {
+    Eigen::VectorXd tau = Eigen::VectorXd::Zero(model.coordinateCount());
+    for (unsigned int j = 0; j < kdlTorques.rows(); ++j)
+    {
+      const Body& body = model.body(bodyOfKdlJoint[j]);
+      tau[body.coordinate] += body.multiplier * kdlTorques(j);
+    }
+    return tau;
+  }
+};
+
+const KdlCases& kdlCases(bool onlyLoadedLinks)
+{
+  static const KdlCases all(false), loaded(true);
+  return onlyLoadedLinks ? loaded : all;
+}
+
+KDL::Vector toKdl(const Eigen::Vector3d& v)
+{
+  return {v.x(), v.y(), v.z()};
+}
+
+/// Runs the KDL inverse dynamics for every case, with or without the sole wrenches, and compares with Eigen.
+bool torquesAgree(const KdlCases& kdl, KDL::TreeIdSolver_RNE& solver, bool withWrenches,
+                  double& maxDifference)
+{
+  const NaoCases& cases = naoCases();
+  Data data(cases.model);
+  Eigen::VectorXd expected(cases.model.coordinateCount());
+  KDL::JntArray zero(kdl.tree.getNrOfJoints()), torques(kdl.tree.getNrOfJoints());
+  maxDifference = 0.0;
+  for (std::size_t c = 0; c < NaoCases::count; ++c)
+  {
+    if (solver.CartToJnt(kdl.configurations[c], zero, zero, withWrenches ? kdl.wrenches[c] : KDL::WrenchMap{},
+                         torques) < 0)
+      return false;
+    if (withWrenches)
+      computeStaticTorques(cases.model, data, cases.configurations[c], cases.gravity, cases.wrenches[c],
+                           expected);
+    else
+      computeGravityTorques(cases.model, data, cases.configurations[c], cases.gravity, expected);
+    maxDifference =
+        std::max(maxDifference, (kdl.toCoordinates(cases.model, torques) - expected).cwiseAbs().maxCoeff());
+  }
+  return maxDifference < 1e-9;
+}
+
+void runInverseDynamics(::benchmark::State& state, bool onlyLoadedLinks, bool withWrenches)
+{
+  const NaoCases& cases = naoCases();
+  const KdlCases& kdl = kdlCases(onlyLoadedLinks);
+  KDL::TreeIdSolver_RNE solver(kdl.tree, toKdl(cases.gravity));
+  double maxDifference = 0.0;
+  if (!torquesAgree(kdl, solver, withWrenches, maxDifference))
+  {
+    state.SkipWithError(
+        ("KDL and nao::kinematics disagree by " + std::to_string(maxDifference) + " N*m").c_str());
+    return;
+  }
+  state.counters["maxDifferenceNm"] = maxDifference;
+  KDL::JntArray zero(kdl.tree.getNrOfJoints()), torques(kdl.tree.getNrOfJoints());
+  const KDL::WrenchMap none;
+  std::size_t i = 0;
+  for (auto _ : state)
+  {
+    const std::size_t c = i++ % NaoCases::count;
+    solver.CartToJnt(kdl.configurations[c], zero, zero, withWrenches ? kdl.wrenches[c] : none, torques);
+    ::benchmark::DoNotOptimize(torques.data.data());
+  }
+}
+
+void KdlGravityTorques(::benchmark::State& state, bool onlyLoadedLinks)
+{
+  runInverseDynamics(state, onlyLoadedLinks, false);
+}
+BENCHMARK_CAPTURE(KdlGravityTorques, allLinks, false);
+BENCHMARK_CAPTURE(KdlGravityTorques, loadedLinks, true);
+
+void KdlStaticTorquesTwoSoleWrenches(::benchmark::State& state, bool onlyLoadedLinks)
+{
+  runInverseDynamics(state, onlyLoadedLinks, true);
+}
+BENCHMARK_CAPTURE(KdlStaticTorquesTwoSoleWrenches, allLinks, false);
+BENCHMARK_CAPTURE(KdlStaticTorquesTwoSoleWrenches, loadedLinks, true);
+
+void KdlForwardKinematics(::benchmark::State& state, bool onlyLoadedLinks)
+{
+  const KdlCases& kdl = kdlCases(onlyLoadedLinks);
+  KDL::TreeFkSolverPos_recursive solver(kdl.tree);
+  std::vector<KDL::Frame> frames(kdl.segmentNames.size());
+  std::size_t i = 0;
+  for (auto _ : state)
+  {
+    const KDL::JntArray& q = kdl.configurations[i++ % NaoCases::count];
+    for (std::size_t s = 0; s < frames.size(); ++s)
+      solver.JntToCart(q, frames[s], kdl.segmentNames[s]);
+    ::benchmark::DoNotOptimize(frames.data());
+  }
+  state.counters["links"] = static_cast<double>(frames.size());
+}
+BENCHMARK_CAPTURE(KdlForwardKinematics, allLinks, false);
+BENCHMARK_CAPTURE(KdlForwardKinematics, loadedLinks, true);
+
+void KdlForwardKinematicsPlusTenPointJacobians(::benchmark::State& state, bool onlyLoadedLinks)
+{
+  // Same ten points as the Eigen benchmark; KDL's tree Jacobian refers to the segment origin, so each point
+  // needs its segment's pose and a change of reference point.
+  const NaoCases& cases = naoCases();
+  const KdlCases& kdl = kdlCases(onlyLoadedLinks);
+  KDL::TreeFkSolverPos_recursive fk(kdl.tree);
+  KDL::TreeJntToJacSolver jacobianSolver(kdl.tree);
+  const std::array<std::pair<std::string, KDL::Vector>, 10> points{
+      std::pair{"l_sole", KDL::Vector(0.02, 0, 0)}, {"r_sole", KDL::Vector(0.02, 0, 0)},
+      {"l_gripper", KDL::Vector::Zero()},           {"r_gripper", KDL::Vector::Zero()},
+      {"Head", KDL::Vector(0, 0, 0.055)},           {"LTibia", KDL::Vector(0, 0, -0.05)},
+      {"RTibia", KDL::Vector(0, 0, -0.05)},         {"LForeArm", KDL::Vector(0.03, 0, 0)},
+      {"RForeArm", KDL::Vector(0.03, 0, 0)},        {"torso", KDL::Vector(0, 0, 0.02)}};
+  std::array<KDL::Jacobian, 10> jacobians;
+  for (KDL::Jacobian& jacobian : jacobians)
+    jacobian.resize(kdl.tree.getNrOfJoints());
+  // Agreement check on the first case: the l_sole point Jacobian, columns summed into coordinates.
+  {
+    Data data(cases.model);
+    updateBodyPoses(cases.model, data, cases.configurations[0]);
+    Jacobian expected(6, cases.model.coordinateCount());
+    computePointJacobian(cases.model, data, cases.model.linkIndex("l_sole"), Eigen::Vector3d(0.02, 0, 0),
+                         expected);
+    KDL::Frame frame;
+    fk.JntToCart(kdl.configurations[0], frame, "l_sole");
+    jacobianSolver.JntToJac(kdl.configurations[0], jacobians[0], "l_sole");
+    jacobians[0].changeRefPoint(frame.M * points[0].second);
+    Jacobian fromKdl = Jacobian::Zero(6, cases.model.coordinateCount());
+    for (unsigned int j = 0; j < jacobians[0].columns(); ++j)
+    {
+      const Body& body = cases.model.body(kdl.bodyOfKdlJoint[j]);
+      fromKdl.col(body.coordinate) += body.multiplier * jacobians[0].data.col(j);
+    }
+    if ((fromKdl - expected).cwiseAbs().maxCoeff() > 1e-12)
+    {
+      state.SkipWithError("KDL and nao::kinematics Jacobians disagree");
+      return;
+    }
+  }
+  std::size_t i = 0;
+  for (auto _ : state)
+  {
+    const KDL::JntArray& q = kdl.configurations[i++ % NaoCases::count];
+    for (std::size_t p = 0; p < points.size(); ++p)
+    {
+      KDL::Frame frame;
+      fk.JntToCart(q, frame, points[p].first);
+      jacobianSolver.JntToJac(q, jacobians[p], points[p].first);
+      jacobians[p].changeRefPoint(frame.M * points[p].second);
+    }
+    ::benchmark::DoNotOptimize(jacobians.data());
+  }
+}
+BENCHMARK_CAPTURE(KdlForwardKinematicsPlusTenPointJacobians, allLinks, false);
+BENCHMARK_CAPTURE(KdlForwardKinematicsPlusTenPointJacobians, loadedLinks, true);
+} // namespace
+} // namespace nao::kinematics::benchmark
+
+BENCHMARK_MAIN();
