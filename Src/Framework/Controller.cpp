@@ -1,4 +1,5 @@
 #include "Framework/Controller.h"
+#include "Framework/ConfigFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <chrono>
@@ -15,9 +16,41 @@ std::filesystem::path ConfigLocation::robotOverlay(const std::string& module) co
   return directory / "Robots" / robot / "Modules" / (module + ".toml");
 }
 
+namespace
+{
+ConfigLocation& configLocationStorage()
+{
+  static ConfigLocation location{"Config", "Default"};
+  return location;
+}
+} // namespace
+
+const ConfigLocation& currentConfigLocation() { return configLocationStorage(); }
+void setCurrentConfigLocation(const ConfigLocation& location) { configLocationStorage() = location; }
+
+std::filesystem::path findRobotOverlay(const std::filesystem::path& relative)
+{
+  const ConfigLocation& config = currentConfigLocation();
+  const auto own = config.directory / "Robots" / config.robot / relative;
+  return std::filesystem::exists(own) && config.robot != "Default" ? own : std::filesystem::path{};
+}
+
+std::filesystem::path findRobotFile(const std::filesystem::path& relative)
+{
+  const ConfigLocation& config = currentConfigLocation();
+  const auto own = config.directory / "Robots" / config.robot / relative;
+  if(std::filesystem::exists(own))
+    return own;
+  const auto fallback = config.directory / "Robots" / "Default" / relative;
+  if(std::filesystem::exists(fallback))
+    return fallback;
+  throw StartupError("neither " + own.string() + " nor " + fallback.string() + " exists");
+}
+
 Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
     : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
 {
+  setCurrentConfigLocation(config_);
 }
 
 Controller::~Controller() = default;
