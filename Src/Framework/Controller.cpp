@@ -103,7 +103,7 @@ std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
   }
   const ParameterInfo* parameterInfo = module.parameters;
   // The module owns nothing of its parameters: they are swapped live, so the deleter frees whatever is current.
-  return std::shared_ptr<ModuleBase>(module.create(blackboard_, parameters), [parameterInfo](ModuleBase* instance) {
+  return std::shared_ptr<ModuleBase>(module.create(module, blackboard_, parameters), [parameterInfo](ModuleBase* instance) {
     void* current = const_cast<void*>(instance->parametersObject());
     delete instance;
     if(parameterInfo && current)

@@ -266,7 +266,7 @@ struct ModuleRegistration
     info.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
     info.parameters = detail::parameterInfo<typename M::ParameterType>();
     info.file = file;
-    info.create = [](Blackboard& blackboard, void* parameters) -> ModuleBase* {
+    info.create = [](const ModuleInfo&, Blackboard& blackboard, void* parameters) -> ModuleBase* {
       ModuleConstructionContext& context = moduleConstructionContext();
       context = {&blackboard, parameters, &info};
       M* module = new M();

@@ -40,7 +40,8 @@ struct ModuleInfo
   std::vector<RepresentationId> provides;
   std::vector<UpdateFunction> updates;     ///< parallel to provides
   const ParameterInfo* parameters = nullptr; ///< nullptr when the module has none
-  ModuleBase* (*create)(Blackboard& blackboard, void* parameters) = nullptr; ///< takes parameters; outside motion
+  /// Creates an instance (outside the motion thread); it takes over `parameters`.
+  ModuleBase* (*create)(const ModuleInfo& info, Blackboard& blackboard, void* parameters) = nullptr;
   const char* file = "";                   ///< where MAKE_MODULE stands
 };
 

@@ -1,11 +1,54 @@
 #include "Framework/ModuleGraph.h"
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace nao
 {
 namespace
 {
+/// What `off` runs for a stage representation: a copy of its input, as if a module provided it.
+class PassThroughModule : public ModuleBase
+{
+public:
+  PassThroughModule(const ModuleInfo& info, Blackboard& blackboard)
+      : ModuleBase(info, nullptr), input(blackboard.current(info.requires_.front())),
+        copy(RepresentationRegistry::instance().info(info.provides.front()).passThroughCopy)
+  {
+  }
+  static void update(ModuleBase& module, void* target)
+  {
+    auto& self = static_cast<PassThroughModule&>(module);
+    self.copy(target, self.input);
+  }
+
+private:
+  const void* input;
+  void (*copy)(void*, const void*);
+};
+
+const ModuleInfo& passThroughModule(RepresentationId id)
+{
+  // Created on the controller's thread only (start-up and live switches), kept for the process' lifetime.
+  static std::map<RepresentationId, std::unique_ptr<ModuleInfo>> modules;
+  auto& module = modules[id];
+  if(!module)
+  {
+    const auto& registry = RepresentationRegistry::instance();
+    const auto input = static_cast<RepresentationId>(registry.info(id).passThroughFrom);
+    module = std::make_unique<ModuleInfo>();
+    module->name = "PassThrough<" + registry.info(input).name + "->" + registry.info(id).name + ">";
+    module->requires_ = {input};
+    module->provides = {id};
+    module->updates = {&PassThroughModule::update};
+    module->file = __FILE__;
+    module->create = [](const ModuleInfo& info, Blackboard& blackboard, void*) -> ModuleBase* {
+      return new PassThroughModule(info, blackboard);
+    };
+  }
+  return *module;
+}
+
 const std::string& nameOf(RepresentationId id) { return RepresentationRegistry::instance().info(id).name; }
 
 std::string providersOf(RepresentationId id)
@@ -75,13 +118,15 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
     if(auto existing = plan.providerOf.find(id); existing != plan.providerOf.end())
       throw StartupError(at + "two providers for '" + choice.representation + "': " + existing->second + " and " +
                          choice.provider);
-    if(choice.isOff())
+    const int passThroughFrom = representations.info(id).passThroughFrom;
+    if(choice.isOff() && passThroughFrom < 0)
     {
       plan.providerOf[id] = "off";
       plan.off.push_back(id);
       continue;
     }
-    const ModuleInfo* module = registry.find(choice.provider);
+    const ModuleInfo* module =
+        choice.isOff() ? &passThroughModule(id) : registry.find(choice.provider);
     if(!module)
       throw StartupError(at + "provider '" + choice.provider + "' of '" + choice.representation +
                          "' is not a module of this binary (" + providersOf(id) + "; or \"off\")");
@@ -89,7 +134,8 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
     if(position == module->provides.end())
       throw StartupError(at + "module '" + module->name + "' does not provide '" + choice.representation + "' (" +
                          providersOf(id) + ")");
-    plan.providerOf[id] = module->name;
+    plan.providerOf[id] = choice.isOff() ? "off (pass-through from " + nameOf(static_cast<RepresentationId>(passThroughFrom)) + ")"
+                                         : module->name;
     providerModule[id] = module;
     if(!selected.contains(module))
       moduleOrder.push_back(module);

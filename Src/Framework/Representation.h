@@ -2,6 +2,7 @@
 // What a representation is (a concept), and the run-time table of all representation types the modules of this
 // binary mention. The table gives type-erased operations (create, copy, serialize, describe) to the parts of the
 // framework that handle representations by name: blackboard, logger, debug channel, log tool.
+#include "Framework/PassThrough.h"
 #include "Framework/TypeName.h"
 #include <concepts>
 #include <cstdint>
@@ -26,6 +27,12 @@ concept Representation = std::is_class_v<T> && std::default_initializable<T> && 
                          requires(T& value, SerializeProbeArchive& archive) { value.serialize(archive, 0u); };
 
 using RepresentationId = std::uint16_t;
+
+
+template<class T>
+struct PassThroughFrom
+{
+};
 
 /// One leaf of a representation or parameter struct, as tools show it.
 struct FieldDescription
@@ -54,6 +61,8 @@ struct RepresentationInfo
   std::vector<FieldDescription> (*describe)() = nullptr;
   std::vector<std::pair<std::string, std::string>> (*values)(const void* object) = nullptr; ///< path, text
   std::string schema;                                 ///< describe() flattened to one line; logs carry it
+  int passThroughFrom = -1; ///< id of the representation `off` copies from (PassThroughFrom), or -1
+  void (*passThroughCopy)(void* destination, const void* input) = nullptr; ///< motion-thread safe
 };
 
 /// Deleter for type-erased representation objects.

@@ -30,6 +30,16 @@ RepresentationInfo makeRepresentationInfo()
     return fields;
   };
   info.values = [](const void* object) { return streams::flattenValues(*static_cast<const T*>(object)); };
+  if constexpr(requires { typename PassThroughFrom<T>::type; })
+  {
+    using Input = typename PassThroughFrom<T>::type;
+    static_assert(std::is_assignable_v<T&, const Input&>,
+                  "PassThroughFrom<T>: T must be assignable from its input (e.g. `using Base::operator=;`)");
+    info.passThroughFrom = representationId<Input>();
+    info.passThroughCopy = [](void* destination, const void* input) {
+      *static_cast<T*>(destination) = *static_cast<const Input*>(input);
+    };
+  }
   for(const auto& field : info.describe())
     info.schema += field.path + ":" + field.type + (field.unit.empty() ? "" : "[" + field.unit + "]") + ";";
   return info;

@@ -55,13 +55,14 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
   DebugClient client("127.0.0.1", robot.port());
   const auto list = client.list();
   EXPECT_EQ(list.scenario, "standin");
-  EXPECT_THAT(list.plan, HasSubstr("StandPoseProvider -> JointRequest"));
+  EXPECT_THAT(list.plan, HasSubstr("StandPoseProvider -> MotionJointRequest"));
+  EXPECT_THAT(list.plan, HasSubstr("PassThrough<StiffnessJointRequest->JointRequest> -> JointRequest"));
   bool sawRequest = false;
   for(const auto& representation : list.representations)
     if(representation.name == "JointRequest")
     {
       sawRequest = true;
-      EXPECT_EQ(representation.provider, "StandPoseProvider");
+      EXPECT_EQ(representation.provider, "off (pass-through from StiffnessJointRequest)");
       ASSERT_EQ(representation.fields.size(), 50u);
       EXPECT_EQ(representation.fields[10].path, "angles.LKneePitch");
       EXPECT_EQ(representation.fields[10].type, "float");
@@ -73,7 +74,7 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
     {
       sawModule = true;
       EXPECT_TRUE(module.active);
-      EXPECT_EQ(module.provides, std::vector<std::string>{"JointRequest"});
+      EXPECT_EQ(module.provides, std::vector<std::string>{"MotionJointRequest"});
       ASSERT_FALSE(module.parameters.empty());
       EXPECT_EQ(module.parameters.front().unit, "deg");
     }
@@ -111,15 +112,16 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(client.parameters("StandPoseProvider").toml, HasSubstr("LKneePitch = 0.5"));
 
-  // Provider off: JointRequest returns to its default (all zero) at the next frame.
-  reply = client.setProvider("JointRequest", "off");
+  // Motion source off: MotionJointRequest returns to its default (all zero) at the next frame, and the stages pass it
+  // through to the JointRequest.
+  reply = client.setProvider("MotionJointRequest", "off");
   ASSERT_TRUE(reply.ok) << reply.message;
   bool zero = false;
   for(int i = 0; i < 50 && !zero; ++i)
     if(auto data = client.nextData(std::chrono::seconds(2)))
       zero = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.f;
   EXPECT_TRUE(zero);
-  reply = client.setProvider("JointRequest", "NoSuchModule");
+  reply = client.setProvider("MotionJointRequest", "NoSuchModule");
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(reply.message, HasSubstr("not a module"));
 }

@@ -70,7 +70,8 @@ TEST(Log, KilledRobotLeavesAReadableLog)
   while(decoder.next(frameNumber, records))
   {
     ASSERT_EQ(frameNumber, expected++) << "frames are consecutive up to the cut";
-    ASSERT_EQ(records.size(), 7u);
+    ASSERT_EQ(records.size(), decoder.reader().typeTable().entries.size());
+    ASSERT_GE(records.size(), 7u);
     for(const auto& record : records)
       ASSERT_TRUE(record.object) << record.name << ": " << record.error;
     const auto& info = *static_cast<const FrameInfo*>(records.front().object.get());

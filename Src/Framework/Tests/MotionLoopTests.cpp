@@ -134,3 +134,25 @@ TEST_F(Fixture, LiveParameterEditIsValidatedAndSwappedAtFrameBoundary)
   EXPECT_EQ(blackboard.get<RepB>().value, 3 * 2 - 35) << "refused edits leave the running values unchanged";
   EXPECT_THAT(controller->parametersText("ModGain"), HasSubstr("offset = -2"));
 }
+
+TEST_F(Fixture, StageSetOffPassesItsInputThrough)
+{
+  controller->start(choices({{"RepAStage", "ModStage"}, {"RepA", "ModA"}, {"RepB", "ModB"}}), "t");
+  ASSERT_TRUE(motion.runFrame());
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepAStage>().value, 101);
+  EXPECT_EQ(controller->setProvider("RepAStage", "off"), "");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepAStage>().value, 2) << "off on a stage copies its input of this frame";
+  EXPECT_THAT(controller->plan().providerOf.at(representationId<RepAStage>()), HasSubstr("pass-through from RepA"));
+  // The copy is ordered after the input's provider even though the scenario names the stage first.
+  const auto& modules = controller->plan().modules;
+  ASSERT_EQ(modules.size(), 3u);
+  EXPECT_EQ(modules[0].module->name, "ModA");
+  EXPECT_EQ(modules[1].module->name, "PassThrough<RepA->RepAStage>");
+  // A plain representation set off still keeps its default value.
+  EXPECT_EQ(controller->setProvider("RepA", "off"), "");
+  ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<RepA>().value, -1);
+  EXPECT_EQ(blackboard.get<RepAStage>().value, -1);
+}

@@ -9,4 +9,5 @@ MAKE_MODULE(ModC);
 MAKE_MODULE(ModCProvider);
 MAKE_MODULE(ModCycle);
 MAKE_MODULE(ModNeedsTimes);
+MAKE_MODULE(ModStage);
 } // namespace nao::test

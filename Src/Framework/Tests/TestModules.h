@@ -23,6 +23,22 @@ NAO_TEST_REPRESENTATION(RepC);
 NAO_TEST_REPRESENTATION(RepD);
 #undef NAO_TEST_REPRESENTATION
 
+/// A stage refining RepA: `off` passes RepA through.
+struct RepAStage : RepA
+{
+  using RepA::operator=;
+};
+} // namespace nao::test
+
+template<>
+struct nao::PassThroughFrom<nao::test::RepAStage>
+{
+  using type = nao::test::RepA;
+};
+
+namespace nao::test
+{
+
 /// RepA = frame number.
 class ModA : public Module<ModA, Requires<FrameInfo>, Provides<RepA>>
 {
@@ -69,6 +85,13 @@ class ModNeedsTimes : public Module<ModNeedsTimes, Requires<ModuleTimes>, Provid
 {
 public:
   void update(RepD&) {}
+};
+
+/// RepAStage = RepA + 100.
+class ModStage : public Module<ModStage, Requires<RepA>, Provides<RepAStage>>
+{
+public:
+  void update(RepAStage& stage) { stage.value = get<RepA>().value + 100; }
 };
 
 /// A body that counts frames and ends after `frames`.

@@ -1,5 +1,11 @@
 #pragma once
-// What the body is asked to do: the final request that goes out in the LoLA answer (Position, Stiffness).
+// The joint request and its stages. A motion source (keyframes, walk, GUI sliders) provides MotionJointRequest; each
+// safety stage requires the request before it and provides the next; JointRequest is what goes out in the LoLA answer
+// (Position, Stiffness). A stage set `off` passes its input through unchanged.
+//
+//   MotionJointRequest -> CollisionFreeJointRequest -> StiffnessJointRequest -> JointRequest
+//   (motion source)       (SelfCollisionProvider)      (SmartStiffnessProvider)  (EnergySavingProvider)
+#include "Framework/PassThrough.h"
 #include "Representations/Infrastructure/Joints.h"
 
 namespace nao
@@ -14,5 +20,39 @@ struct JointRequest
   {
     ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(stiffnesses);
   }
+};
+
+/// What the motion source wants.
+struct MotionJointRequest : JointRequest
+{
+  using JointRequest::operator=;
+};
+
+/// The motion source's request with every protected chain kept out of the body.
+struct CollisionFreeJointRequest : JointRequest
+{
+  using JointRequest::operator=;
+};
+
+/// The request with stiffness limited to what holding the posture needs.
+struct StiffnessJointRequest : JointRequest
+{
+  using JointRequest::operator=;
+};
+
+template<>
+struct PassThroughFrom<CollisionFreeJointRequest>
+{
+  using type = MotionJointRequest;
+};
+template<>
+struct PassThroughFrom<StiffnessJointRequest>
+{
+  using type = CollisionFreeJointRequest;
+};
+template<>
+struct PassThroughFrom<JointRequest>
+{
+  using type = StiffnessJointRequest;
 };
 } // namespace nao

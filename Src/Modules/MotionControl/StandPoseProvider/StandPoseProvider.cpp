@@ -3,7 +3,7 @@
 
 namespace nao
 {
-void StandPoseProvider::update(JointRequest& request)
+void StandPoseProvider::update(MotionJointRequest& request)
 {
   const double now = get<FrameInfo>().time;
   if(restart_)

@@ -26,11 +26,11 @@ struct StandPoseParameters
 
 class StandPoseProvider : public Module<StandPoseProvider,                       //
                                         Requires<FrameInfo, JointSensorData>,    //
-                                        Provides<JointRequest>,                  //
+                                        Provides<MotionJointRequest>,                //
                                         Parameters<StandPoseParameters>>
 {
 public:
-  void update(JointRequest& request);
+  void update(MotionJointRequest& request);
 
 private:
   void onParametersChanged() override { restart_ = true; }
