@@ -28,12 +28,6 @@ concept Representation = std::is_class_v<T> && std::default_initializable<T> && 
 
 using RepresentationId = std::uint16_t;
 
-
-template<class T>
-struct PassThroughFrom
-{
-};
-
 /// One leaf of a representation or parameter struct, as tools show it.
 struct FieldDescription
 {
