@@ -14,5 +14,8 @@ std::filesystem::path findRobotFile(const std::filesystem::path& relative);
 /// Config/Robots/<robot>/<relative> if the robot has its own, else an empty path.
 std::filesystem::path findRobotOverlay(const std::filesystem::path& relative);
 const ConfigLocation& currentConfigLocation();
+/// The scenario file the process runs (Config/Scenarios/<name>.toml); modules may read their own table from it.
+const std::filesystem::path& currentScenarioFile();
+void setCurrentScenarioFile(const std::filesystem::path& file);
 void setCurrentConfigLocation(const ConfigLocation& location);
 } // namespace nao

@@ -26,6 +26,17 @@ ConfigLocation& configLocationStorage()
 } // namespace
 
 const ConfigLocation& currentConfigLocation() { return configLocationStorage(); }
+
+namespace
+{
+std::filesystem::path& scenarioFileStorage()
+{
+  static std::filesystem::path file;
+  return file;
+}
+} // namespace
+const std::filesystem::path& currentScenarioFile() { return scenarioFileStorage(); }
+void setCurrentScenarioFile(const std::filesystem::path& file) { scenarioFileStorage() = file; }
 void setCurrentConfigLocation(const ConfigLocation& location) { configLocationStorage() = location; }
 
 std::filesystem::path findRobotOverlay(const std::filesystem::path& relative)

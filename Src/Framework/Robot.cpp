@@ -1,4 +1,5 @@
 #include "Framework/Robot.h"
+#include "Framework/ConfigFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <pthread.h>
 
@@ -23,6 +24,7 @@ Robot::Robot(Body& body, RobotOptions options)
       scenario_(Scenario::load(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"))),
       motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_)
 {
+  setCurrentScenarioFile(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"));
   controller_.start(scenario_.motion, scenario_.name);
   for(const std::string& name : scenario_.logged)
     if(RepresentationRegistry::instance().find(name) < 0)

@@ -75,9 +75,11 @@ Scenario Scenario::load(const std::filesystem::path& file)
         }
       }
     }
+    else if(key == "Script")
+      continue; // timed poses and simulator events, read by the ScenarioPlayer module and the simulator
     else
       throw StartupError(where.text() + ": unknown table '" + std::string(key.str()) +
-                         "' (expected [Motion] or [Log]; Motion is the only thread that runs modules)");
+                         "' (expected [Motion], [Log] or [Script]; Motion is the only thread that runs modules)");
   }
   // toml++ keeps keys sorted; restore the file's order, which breaks ties in the module order.
   std::stable_sort(scenario.motion.begin(), scenario.motion.end(), [](const auto& a, const auto& b) {

@@ -148,7 +148,7 @@ TEST(Scenario, FileErrorsCarryLineAndColumn)
   }
   catch(const StartupError& error)
   {
-    EXPECT_THAT(error.what(), AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'")));
+    EXPECT_THAT(error.what(), AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'"), HasSubstr("[Script]")));
   }
   {
     std::ofstream out(file);
