@@ -41,7 +41,9 @@ TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
     const bool playsScript = std::any_of(scenario.motion.begin(), scenario.motion.end(),
                                          [](const ProviderChoice& c) { return c.provider == "ScenarioPlayer"; });
     if(playsScript)
+    {
       EXPECT_NO_THROW(ScenarioScript::load(entry.path()));
+    }
   }
 }
 
