@@ -1,6 +1,7 @@
 #include "Framework/Robot.h"
 #include "Framework/ConfigFiles.h"
 #include "Tools/Streams/TomlFiles.h"
+#include <algorithm>
 #include <pthread.h>
 
 namespace nao
@@ -25,6 +26,16 @@ Robot::Robot(Body& body, RobotOptions options)
       motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_)
 {
   setCurrentScenarioFile(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"));
+  for(const ProviderChoice& override : options_.providerOverrides)
+  {
+    auto existing = std::find_if(scenario_.motion.begin(), scenario_.motion.end(), [&](const ProviderChoice& choice) {
+      return choice.representation == override.representation;
+    });
+    if(existing != scenario_.motion.end())
+      *existing = override;
+    else
+      scenario_.motion.push_back(override);
+  }
   controller_.start(scenario_.motion, scenario_.name);
   for(const std::string& name : scenario_.logged)
     if(RepresentationRegistry::instance().find(name) < 0)

@@ -18,6 +18,9 @@ struct RobotOptions
   std::string scenario;                       ///< name in Config/Scenarios/
   std::optional<std::filesystem::path> log;   ///< start logging the scenario's [Log] list to this file
   std::optional<DebugSettings> debug;         ///< no value: no debug server
+  /// Provider choices that replace (or add to) the scenario's, e.g. {"JointRequest", "off"} to compare a run
+  /// without a stage. Checked like the scenario's own.
+  std::vector<ProviderChoice> providerOverrides;
 };
 
 class Robot

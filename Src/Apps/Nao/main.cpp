@@ -1,5 +1,6 @@
 // The robot binary. On the robot it talks LoLA; here it can also run against the in-process stand-in body.
 #include "Framework/Robot.h"
+#include "Platform/LoLA/LolaBody.h"
 #include "Platform/StandIn/StandInBody.h"
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -25,14 +26,18 @@ int main(int argc, char** argv)
 {
   CLI::App app{"NAO V6 robot binary: runs the motion thread against a body"};
   std::string configDirectory = NAO_CONFIG_DIR;
-  std::string robot, scenario, logFile, body = "standin";
+  std::string robot, scenario, logFile, body = "lola", lolaSocket = "/tmp/robocup";
+  std::vector<std::string> providers;
   std::uint32_t frames = 1000;
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
   app.add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
   app.add_option("--robot", robot, "robot name: Config/Robots/<robot>/ overlays (default: settings.toml)");
   app.add_option("--scenario", scenario, "Config/Scenarios/<scenario>.toml (default: settings.toml)");
-  app.add_option("--body", body, "standin (in-process, deterministic)")->check(CLI::IsMember({"standin"}));
+  app.add_option("--body", body, "lola (the robot or the simulator) or standin (in-process, deterministic)")
+      ->check(CLI::IsMember({"lola", "standin"}));
+  app.add_option("--lola-socket", lolaSocket, "LoLA's Unix socket (lola body)");
+  app.add_option("--provider", providers, "Representation=Module (or =off), overriding the scenario; repeatable");
   app.add_option("--frames", frames, "stand-in body: packets before it ends");
   app.add_flag("--realtime", realTime, "stand-in body: one packet every 12 ms of wall-clock time");
   app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
@@ -55,10 +60,32 @@ int main(int argc, char** argv)
       if(debugPort >= 0)
         options.debug->port = static_cast<std::uint16_t>(debugPort);
     }
-    nao::StandInBody::Options bodyOptions;
-    bodyOptions.frames = frames;
-    bodyOptions.realTime = realTime;
-    nao::StandInBody standIn(bodyOptions);
+    for(const std::string& provider : providers)
+    {
+      const auto equals = provider.find('=');
+      if(equals == std::string::npos)
+        throw std::runtime_error("--provider " + provider + ": expected Representation=Module");
+      options.providerOverrides.push_back(
+          {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
+    }
+    std::unique_ptr<nao::Body> bodyInstance;
+    if(body == "standin")
+    {
+      nao::StandInBody::Options bodyOptions;
+      bodyOptions.frames = frames;
+      bodyOptions.realTime = realTime;
+      bodyInstance = std::make_unique<nao::StandInBody>(bodyOptions);
+    }
+    else
+    {
+      nao::LolaBodyOptions bodyOptions;
+      bodyOptions.socketPath = lolaSocket;
+      auto lola = std::make_unique<nao::LolaBody>(bodyOptions);
+      if(!lola->connect())
+        throw std::runtime_error("LoLA at " + lolaSocket + ": " + std::string(lola->lastError()));
+      bodyInstance = std::move(lola);
+    }
+    nao::Body& standIn = *bodyInstance;
 
     nao::Robot robotProcess(standIn, options);
     std::printf("robot '%s', scenario '%s', body %s%s\n", options.config.robot.c_str(), options.scenario.c_str(),

@@ -3,6 +3,7 @@
 // (ModuleTimes) can be copied in the motion thread. Serialized as a std::string.
 #include <algorithm>
 #include <array>
+#include <boost/serialization/nvp.hpp>
 #include <boost/serialization/split_member.hpp>
 #include <boost/serialization/string.hpp>
 #include <cstddef>

@@ -1,0 +1,188 @@
+#include "Platform/LoLA/LolaBody.h"
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+namespace nao
+{
+LolaBody::LolaBody(LolaBodyOptions options) : options_(std::move(options))
+{
+  answer_.setAllPresent(); // every key, like HULKs: LEDs stay 0 (off), sonars on
+  answer_.sonar = {true, true};
+}
+
+bool LolaBody::connect()
+{
+  if (socket_.valid()) return true;
+  return connectWithRetries(options_.connectAttempts, options_.connectIntervalSeconds);
+}
+
+bool LolaBody::connectWithRetries(unsigned attempts, double intervalSeconds)
+{
+  for (unsigned attempt = 0; attempt < attempts; ++attempt)
+  {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::duration<double>(intervalSeconds));
+    socket_ = UnixSocket::connectTo(options_.socketPath.c_str());
+    if (socket_.valid())
+    {
+      stream_.clear();
+      ++statistics_.connections;
+      return true;
+    }
+    describeSystemError("LoLA connect", errno, lastError_);
+  }
+  char message[160];
+  std::snprintf(message, sizeof(message), "no LoLA server at '%s' after %u tries: %.*s",
+                options_.socketPath.c_str(), attempts, static_cast<int>(lastError_.view().size()),
+                lastError_.view().data());
+  lastError_ = std::string_view(message);
+  return false;
+}
+
+void LolaBody::dropConnection()
+{
+  socket_.close();
+  stream_.clear();
+}
+
+void LolaBody::takeBufferedFrames(std::uint32_t& packets, bool& good)
+{
+  while (true)
+  {
+    const LolaExtractResult result = stream_.extract(scratch_, &decodeSensorFrame);
+    if (result.status == LolaExtractStatus::needMore) return;
+    ++packets;
+    ++statistics_.packets;
+    if (result.status == LolaExtractStatus::malformed)
+    {
+      ++statistics_.decodeErrors;
+      lastError_ = result.decode.error;
+      continue;
+    }
+    if (!convertSensorFrame(scratch_, options_.conversion, readings_, lastError_))
+    {
+      ++statistics_.decodeErrors;
+      continue;
+    }
+    if (good) ++statistics_.skippedFrames; // the previous good frame of this call is overtaken
+    good = true;
+    haveReadings_ = true;
+    lastFrame_ = scratch_;
+  }
+}
+
+bool LolaBody::waitForSensors(BodySensors& sensors)
+{
+  if (ended_) return false;
+  if (!socket_.valid())
+  {
+    const bool first = statistics_.connections == 0;
+    const bool ok =
+        first ? connect() : connectWithRetries(options_.reconnectAttempts, options_.reconnectIntervalSeconds);
+    if (!ok)
+    {
+      ended_ = true;
+      return false;
+    }
+  }
+
+  // Block until at least one packet (good or bad) is complete.
+  std::uint32_t packets = 0;
+  bool good = false;
+  takeBufferedFrames(packets, good);
+  while (packets == 0)
+  {
+    const LolaReadResult read = stream_.readFrom(socket_.fd(), true);
+    if (read == LolaReadResult::data)
+    {
+      takeBufferedFrames(packets, good);
+      continue;
+    }
+    if (read == LolaReadResult::failed)
+      describeSystemError("LoLA receive", errno, lastError_);
+    else
+      lastError_ = std::string_view("LoLA server closed the connection");
+    dropConnection();
+    if (!connectWithRetries(options_.reconnectAttempts, options_.reconnectIntervalSeconds))
+    {
+      ended_ = true;
+      return false;
+    }
+  }
+  // Whatever else is already queued is newer: take it too, without blocking.
+  while (true)
+  {
+    const LolaReadResult read = stream_.readFrom(socket_.fd(), false);
+    if (read == LolaReadResult::data)
+    {
+      takeBufferedFrames(packets, good);
+      continue;
+    }
+    if (read != LolaReadResult::wouldBlock) dropConnection(); // use this packet; the next call reconnects
+    break;
+  }
+
+  fillFrameInfo(packets, sensors.frameInfo);
+  if (haveReadings_)
+  {
+    sensors.joints = readings_.joints;
+    sensors.fsr = readings_.fsr;
+    sensors.inertial = readings_.inertial;
+    sensors.battery = readings_.battery;
+  }
+  return true;
+}
+
+void LolaBody::fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo)
+{
+  const auto now = std::chrono::steady_clock::now();
+  std::uint64_t missed = packets - 1; // packets overtaken in this call
+  if (options_.countWallClockGaps && haveArrival_)
+  {
+    const double gapFrames =
+        std::chrono::duration<double>(now - lastArrival_).count() / options_.frameSeconds;
+    if (gapFrames > options_.missedFrameGapFactor)
+      missed = std::max<std::uint64_t>(missed, static_cast<std::uint64_t>(std::llround(gapFrames)) - 1);
+  }
+  haveArrival_ = true;
+  lastArrival_ = now;
+  missedFrames_ += missed;
+
+  frameInfo.frameNumber = static_cast<std::uint32_t>(statistics_.packets - 1); // index of the newest packet
+  frameInfo.time = static_cast<double>(frameInfo.frameNumber) * options_.frameSeconds;
+  frameInfo.missedFrames = static_cast<std::uint32_t>(missedFrames_);
+}
+
+void LolaBody::send(const JointRequest& request)
+{
+  if (!socket_.valid()) return; // nobody to answer; waitForSensors() reconnects
+  for (std::size_t j = 0; j < lolaJointCount; ++j)
+  {
+    float angle = request.angles[j];
+    if (!std::isfinite(angle))
+    {
+      angle = readings_.joints.angles[j]; // hold where the joint is instead of jumping
+      ++statistics_.invalidRequestValues;
+    }
+    float stiffness = request.stiffnesses[j];
+    if (!std::isfinite(stiffness))
+    {
+      stiffness = 0.f;
+      ++statistics_.invalidRequestValues;
+    }
+    answer_.position[j] = angle;
+    answer_.stiffness[j] = std::clamp(stiffness, 0.f, 1.f);
+  }
+  const std::size_t size = encodeActuatorFrame(answer_, answerBytes_);
+  if (size == 0 || !writeAll(socket_.fd(), std::span(answerBytes_.data(), size), options_.sendTimeoutSeconds))
+  {
+    ++statistics_.sendFailures;
+    describeSystemError("LoLA send", errno, lastError_);
+    dropConnection();
+    return;
+  }
+  ++statistics_.answersSent;
+}
+} // namespace nao

@@ -1,0 +1,93 @@
+#pragma once
+// The robot binary's body on a NAO V6 and in the simulator: a LoLA client on a Unix stream socket. Same code
+// path for both. It connects with retries, turns each sensor frame into the representations, answers every
+// frame with Position and Stiffness from the JointRequest, and survives bad frames and lost connections.
+// After the first frame nothing allocates: every buffer is a member.
+#include "Framework/Body.h"
+#include "Platform/LoLA/LolaProtocol.h"
+#include "Platform/LoLA/LolaSensorConversion.h"
+#include "Platform/LoLA/LolaStream.h"
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace nao
+{
+struct LolaBodyOptions
+{
+  std::string socketPath = "/tmp/robocup"; ///< LoLA's socket on the robot; the simulator serves any path
+  /// Tries of the first connection. B-Human's 10 x 10 ms is too short for a simulator that loads a model
+  /// first.
+  unsigned connectAttempts = 100;
+  double connectIntervalSeconds = 0.05; ///< s between tries
+  /// Tries after a lost connection before waitForSensors() gives up and returns false.
+  unsigned reconnectAttempts = 100;
+  double reconnectIntervalSeconds = 0.05; ///< s between tries
+  double sendTimeoutSeconds = 0.1; ///< s an answer may wait for room in the socket before the link is dropped
+  double frameSeconds = lolaFrameSeconds; ///< s of body time per packet
+  /// A wall-clock gap between packets longer than this many frames counts as missed frames. Set
+  /// countWallClockGaps false in lock-step simulation, where wall-clock time says nothing about packets.
+  double missedFrameGapFactor = 1.5;
+  bool countWallClockGaps = true;
+  LolaConversionParameters conversion;
+};
+
+struct LolaBodyStatistics
+{
+  std::uint64_t packets = 0;       ///< sensor frames received, good and bad
+  std::uint64_t decodeErrors = 0;  ///< frames dropped as malformed or invalid (previous values kept)
+  std::uint64_t skippedFrames = 0; ///< good frames overtaken by a newer one already queued
+  std::uint64_t connections = 0;   ///< successful connects, the first one included
+  std::uint64_t answersSent = 0;   ///< actuator frames written
+  std::uint64_t sendFailures = 0;  ///< answers that could not be written (the link is then reconnected)
+  std::uint64_t invalidRequestValues = 0; ///< non-finite angles or stiffnesses replaced before sending
+};
+
+class LolaBody : public Body
+{
+public:
+  explicit LolaBody(LolaBodyOptions options = {});
+
+  /// First connection with options.connectAttempts tries; waitForSensors() calls it if nobody did. False (and
+  /// lastError()) if the server never accepted.
+  bool connect();
+  /// Blocks until the next sensor packet. A malformed or invalid packet is counted and the previous readings
+  /// are filled again; if newer packets are already queued, the newest wins. A lost connection is retried
+  /// options.reconnectAttempts times; false when that fails (the motion thread then stops).
+  bool waitForSensors(BodySensors& sensors) override;
+  /// Answers with Position and Stiffness from `request` (stiffness clamped to 0..1; a non-finite angle
+  /// becomes the measured angle, a non-finite stiffness 0), LEDs off and both sonars on.
+  void send(const JointRequest& request) override;
+  const char* name() const override { return "LoLA"; }
+
+  bool connected() const { return socket_.valid(); }
+  const LolaBodyStatistics& statistics() const { return statistics_; }
+  /// The last problem (connection, decode error, invalid value), empty if none.
+  std::string_view lastError() const { return lastError_.view(); }
+  /// The last sensor frame that passed all checks (e.g. for RobotConfig).
+  const LolaSensorFrame& lastFrame() const { return lastFrame_; }
+
+private:
+  bool connectWithRetries(unsigned attempts, double intervalSeconds);
+  /// Decodes every complete frame buffered; counts packets and sets `good` when one passed all checks.
+  void takeBufferedFrames(std::uint32_t& packets, bool& good);
+  void dropConnection();
+  void fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo);
+
+  LolaBodyOptions options_;
+  UnixSocket socket_;
+  LolaStreamBuffer stream_;
+  LolaSensorFrame scratch_;   ///< decode target; may be half-written by a bad frame
+  LolaSensorFrame lastFrame_; ///< last good frame
+  LolaBodyReadings readings_; ///< representations of the last good frame
+  bool haveReadings_ = false;
+  LolaActuatorFrame answer_;
+  std::array<std::uint8_t, lolaActuatorFrameMaxBytes> answerBytes_{};
+  LolaBodyStatistics statistics_;
+  FixedString<159> lastError_;
+  bool ended_ = false;
+  std::uint64_t missedFrames_ = 0;
+  bool haveArrival_ = false;
+  std::chrono::steady_clock::time_point lastArrival_;
+};
+} // namespace nao

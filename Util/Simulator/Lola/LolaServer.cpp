@@ -1,0 +1,158 @@
+#include "Util/Simulator/Lola/LolaServer.h"
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <unistd.h>
+
+namespace nao
+{
+const char* describe(LolaAnswerStatus status)
+{
+  switch (status)
+  {
+  case LolaAnswerStatus::answered:
+    return "answered";
+  case LolaAnswerStatus::missing:
+    return "missing";
+  case LolaAnswerStatus::malformed:
+    return "malformed";
+  case LolaAnswerStatus::noClient:
+    return "no client";
+  case LolaAnswerStatus::disconnected:
+    return "disconnected";
+  }
+  return "unknown";
+}
+
+LolaServer::LolaServer(LolaServerOptions options)
+    : options_(std::move(options)), listener_(UnixSocket::listenAt(options_.socketPath))
+{
+}
+
+LolaServer::~LolaServer()
+{
+  // Listener first: a client that sees its connection end and reconnects at once must not reach a listener
+  // that is about to close.
+  ::unlink(options_.socketPath.c_str());
+  listener_.close();
+  client_.close();
+}
+
+void LolaServer::acceptWaitingClients()
+{
+  while (true)
+  {
+    UnixSocket incoming = listener_.acceptPending();
+    if (!incoming.valid()) return;
+    if (client_.valid()) ++statistics_.clientsReplaced;
+    client_ = std::move(incoming); // closes the previous client
+    stream_.clear();
+    ++statistics_.clientsAccepted;
+  }
+}
+
+void LolaServer::loseClient(const char* why, int error)
+{
+  if (error != 0)
+    describeSystemError(why, error, lastError_);
+  else
+    lastError_ = std::string_view(why);
+  client_.close();
+  stream_.clear();
+  ++statistics_.clientsLost;
+}
+
+bool LolaServer::waitForClient(double timeoutSeconds)
+{
+  acceptWaitingClients();
+  if (client_.valid()) return true;
+  if (waitReadable(listener_.fd(), timeoutSeconds)) acceptWaitingClients();
+  return client_.valid();
+}
+
+bool LolaServer::sendSensors(const LolaSensorFrame& frame)
+{
+  const std::size_t size = encodeSensorFrame(frame, frameBytes_);
+  if (size != lolaSensorFrameBytes)
+  {
+    char message[160];
+    std::snprintf(
+        message, sizeof(message),
+        "sensor frame encodes to %zu bytes, not %zu: Status must be 0..127 and the four RobotConfig strings "
+        "must total 50 characters",
+        size, lolaSensorFrameBytes);
+    lastError_ = std::string_view(message);
+    return false;
+  }
+  acceptWaitingClients();
+  if (!client_.valid())
+  {
+    ++statistics_.framesWithoutClient;
+    return false;
+  }
+  if (!writeAll(client_.fd(), std::span(frameBytes_.data(), size), options_.sendTimeoutSeconds))
+  {
+    const int error = errno;
+    if (error == ETIMEDOUT)
+      loseClient("LoLA client stalled: its socket stayed full", 0);
+    else
+      loseClient("LoLA send to client", error);
+    return false;
+  }
+  ++statistics_.framesSent;
+  return true;
+}
+
+void LolaServer::takeBufferedAnswers(bool& valid, bool& malformed)
+{
+  while (true)
+  {
+    const LolaExtractResult result = stream_.extract(scratch_, &decodeActuatorFrame);
+    if (result.status == LolaExtractStatus::needMore) return;
+    if (result.status == LolaExtractStatus::malformed)
+    {
+      ++statistics_.malformedAnswers;
+      lastError_ = result.decode.error;
+      malformed = true;
+      continue;
+    }
+    mergeActuatorFrame(scratch_, command_);
+    ++statistics_.answers;
+    valid = true;
+  }
+}
+
+LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
+{
+  if (!client_.valid()) return LolaAnswerStatus::noClient;
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(options_.answerTimeoutSeconds);
+  bool valid = false, malformed = false;
+  takeBufferedAnswers(valid, malformed);
+  while (true)
+  {
+    // Drain what the socket holds without waiting.
+    LolaReadResult read;
+    while ((read = stream_.readFrom(client_.fd(), false)) == LolaReadResult::data)
+      takeBufferedAnswers(valid, malformed);
+    if (read != LolaReadResult::wouldBlock)
+    {
+      loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
+                                                : "LoLA receive from client",
+                 read == LolaReadResult::closed ? 0 : errno);
+      if (valid) return LolaAnswerStatus::answered;
+      ++statistics_.missingAnswers;
+      return LolaAnswerStatus::disconnected;
+    }
+    if (valid) return LolaAnswerStatus::answered;
+    if (malformed) return LolaAnswerStatus::malformed;
+    const double remaining =
+        std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+    if (mode == LolaAnswerMode::realTime || remaining <= 0 || !waitReadable(client_.fd(), remaining))
+    {
+      ++statistics_.missingAnswers;
+      return LolaAnswerStatus::missing;
+    }
+  }
+}
+} // namespace nao
