@@ -9,7 +9,7 @@ Blackboard::Blackboard()
 
   const auto& registry = RepresentationRegistry::instance();
   entries_.reserve(registry.size());
-  for(RepresentationId id = 0; id < registry.size(); ++id)
+  for (RepresentationId id = 0; id < registry.size(); ++id)
     entries_.push_back({registry.create(id), registry.create(id), registry.create(id)});
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// One object of every representation type this binary knows, plus last frame's copy for USES and a default-valued
-// copy for providers set `off`. Objects never move after construction, so modules keep typed pointers to them.
+// One object of every representation type this binary knows, plus last frame's copy for USES and a
+// default-valued copy for providers set `off`. Objects never move after construction, so modules keep typed
+// pointers to them.
 #include "Framework/Representation.h"
 #include <vector>
 
@@ -27,7 +28,10 @@ public:
   }
 
   /// End of frame: last frame's value for modules that USE the representation. Motion-thread safe.
-  void snapshot(RepresentationId id) { info(id).copy(entries_[id].previous.get(), entries_[id].current.get()); }
+  void snapshot(RepresentationId id)
+  {
+    info(id).copy(entries_[id].previous.get(), entries_[id].current.get());
+  }
   /// A provider set `off`: the representation returns to its default value. Motion-thread safe.
   void resetToDefault(RepresentationId id)
   {
@@ -37,7 +41,10 @@ public:
   std::size_t size() const { return entries_.size(); }
 
 private:
-  static const RepresentationInfo& info(RepresentationId id) { return RepresentationRegistry::instance().info(id); }
+  static const RepresentationInfo& info(RepresentationId id)
+  {
+    return RepresentationRegistry::instance().info(id);
+  }
 
   struct Entry
   {

@@ -1,6 +1,6 @@
 #pragma once
-// How the motion thread reaches a body: the robot through LoLA, the simulator, or the in-process stand-in. The body
-// paces the motion thread: waitForSensors() blocks until the next packet (12 ms on the robot).
+// How the motion thread reaches a body: the robot through LoLA, the simulator, or the in-process stand-in.
+// The body paces the motion thread: waitForSensors() blocks until the next packet (12 ms on the robot).
 #include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/JointRequest.h"
@@ -24,8 +24,9 @@ class Body
 {
 public:
   virtual ~Body() = default;
-  /// Blocks until the next sensor packet and fills `sensors`. Returns false when the body has ended (simulator
-  /// closed, scripted run over); the motion thread then stops. Must not allocate after the first call.
+  /// Blocks until the next sensor packet and fills `sensors`. Returns false when the body has ended
+  /// (simulator closed, scripted run over); the motion thread then stops. Must not allocate after the first
+  /// call.
   virtual bool waitForSensors(BodySensors& sensors) = 0;
   /// Sends the final request of this frame. Must not allocate or block beyond a socket write.
   virtual void send(const JointRequest& request) = 0;

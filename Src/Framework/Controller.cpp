@@ -25,7 +25,10 @@ ConfigLocation& configLocationStorage()
 }
 } // namespace
 
-const ConfigLocation& currentConfigLocation() { return configLocationStorage(); }
+const ConfigLocation& currentConfigLocation()
+{
+  return configLocationStorage();
+}
 
 namespace
 {
@@ -35,9 +38,18 @@ std::filesystem::path& scenarioFileStorage()
   return file;
 }
 } // namespace
-const std::filesystem::path& currentScenarioFile() { return scenarioFileStorage(); }
-void setCurrentScenarioFile(const std::filesystem::path& file) { scenarioFileStorage() = file; }
-void setCurrentConfigLocation(const ConfigLocation& location) { configLocationStorage() = location; }
+const std::filesystem::path& currentScenarioFile()
+{
+  return scenarioFileStorage();
+}
+void setCurrentScenarioFile(const std::filesystem::path& file)
+{
+  scenarioFileStorage() = file;
+}
+void setCurrentConfigLocation(const ConfigLocation& location)
+{
+  configLocationStorage() = location;
+}
 
 std::filesystem::path findRobotOverlay(const std::filesystem::path& relative)
 {
@@ -50,11 +62,9 @@ std::filesystem::path findRobotFile(const std::filesystem::path& relative)
 {
   const ConfigLocation& config = currentConfigLocation();
   const auto own = config.directory / "Robots" / config.robot / relative;
-  if(std::filesystem::exists(own))
-    return own;
+  if (std::filesystem::exists(own)) return own;
   const auto fallback = config.directory / "Robots" / "Default" / relative;
-  if(std::filesystem::exists(fallback))
-    return fallback;
+  if (std::filesystem::exists(fallback)) return fallback;
   throw StartupError("neither " + own.string() + " nor " + fallback.string() + " exists");
 }
 
@@ -78,18 +88,16 @@ std::vector<FixedProvider> Controller::fixedProviders()
 
 const toml::table& Controller::shadowParameters(const ModuleInfo& module)
 {
-  if(auto found = shadows_.find(module.name); found != shadows_.end())
-    return found->second;
+  if (auto found = shadows_.find(module.name); found != shadows_.end()) return found->second;
   const auto file = config_.moduleFile(module.name);
   try
   {
     toml::table table = streams::loadTomlFile(file);
     const auto overlay = config_.robotOverlay(module.name);
-    if(std::filesystem::exists(overlay))
-      streams::overlayPerKey(table, streams::loadTomlFile(overlay));
+    if (std::filesystem::exists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
     return shadows_.emplace(module.name, std::move(table)).first->second;
   }
-  catch(const streams::ConfigError& error)
+  catch (const streams::ConfigError& error)
   {
     throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
   }
@@ -98,7 +106,7 @@ const toml::table& Controller::shadowParameters(const ModuleInfo& module)
 std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
 {
   void* parameters = nullptr;
-  if(module.parameters)
+  if (module.parameters)
   {
     const toml::table& table = shadowParameters(module);
     parameters = module.parameters->create();
@@ -106,56 +114,60 @@ std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
     {
       module.parameters->load(table, parameters);
     }
-    catch(const std::exception& error)
+    catch (const std::exception& error)
     {
       module.parameters->destroy(parameters);
       throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
     }
   }
   const ParameterInfo* parameterInfo = module.parameters;
-  // The module owns nothing of its parameters: they are swapped live, so the deleter frees whatever is current.
-  return std::shared_ptr<ModuleBase>(module.create(module, blackboard_, parameters), [parameterInfo](ModuleBase* instance) {
-    void* current = const_cast<void*>(instance->parametersObject());
-    delete instance;
-    if(parameterInfo && current)
-      parameterInfo->destroy(current);
-  });
+  // The module owns nothing of its parameters: they are swapped live, so the deleter frees whatever is
+  // current.
+  return std::shared_ptr<ModuleBase>(module.create(module, blackboard_, parameters),
+                                     [parameterInfo](ModuleBase* instance)
+                                     {
+                                       void* current = const_cast<void*>(instance->parametersObject());
+                                       delete instance;
+                                       if (parameterInfo && current) parameterInfo->destroy(current);
+                                     });
 }
 
 void Controller::post(const MotionCommand& command)
 {
-  // The queue holds 256 commands; it is only full if the motion thread stalls. Waiting here is fine: this is not
-  // the motion thread.
-  if(motionStopped_)
+  // The queue holds 256 commands; it is only full if the motion thread stalls. Waiting here is fine: this is
+  // not the motion thread.
+  if (motionStopped_)
   {
     motion_.post(command);
     motion_.applyCommandsWhileStopped();
     service();
     return;
   }
-  while(!motion_.post(command))
+  while (!motion_.post(command))
   {
     service();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
 
-void Controller::install(const ExecutionPlan& plan, std::map<std::string, std::shared_ptr<ModuleBase>> instances)
+void Controller::install(const ExecutionPlan& plan,
+                         std::map<std::string, std::shared_ptr<ModuleBase>> instances)
 {
   auto schedule = std::make_unique<Schedule>();
-  for(const ModulePlan& modulePlan : plan.modules)
+  for (const ModulePlan& modulePlan : plan.modules)
   {
     const auto& instance = instances.at(modulePlan.module->name);
     const auto slot = static_cast<std::uint16_t>(schedule->timeSlotNames.size());
     schedule->modules.push_back(instance);
     schedule->timeSlotNames.push_back(modulePlan.module->name);
-    for(std::size_t index : modulePlan.provides)
+    for (std::size_t index : modulePlan.provides)
       schedule->steps.push_back({instance.get(), modulePlan.module->updates[index],
                                  blackboard_.current(modulePlan.module->provides[index]), slot});
   }
   schedule->timeSlotNames.push_back("(framework)");
-  if(schedule->timeSlotNames.size() > ModuleTimes::capacity)
-    throw StartupError("more than " + std::to_string(ModuleTimes::capacity - 1) + " modules in the motion thread");
+  if (schedule->timeSlotNames.size() > ModuleTimes::capacity)
+    throw StartupError("more than " + std::to_string(ModuleTimes::capacity - 1) +
+                       " modules in the motion thread");
   schedule->resetOnInstall = plan.off;
   schedule->snapshots = plan.snapshots;
   Schedule* raw = schedule.get();
@@ -170,7 +182,7 @@ void Controller::start(const std::vector<ProviderChoice>& choices, const std::st
   scenarioName_ = scenarioName;
   ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);
   std::map<std::string, std::shared_ptr<ModuleBase>> instances;
-  for(const ModulePlan& modulePlan : plan.modules)
+  for (const ModulePlan& modulePlan : plan.modules)
     instances[modulePlan.module->name] = createModule(*modulePlan.module);
   choices_ = choices;
   install(plan, std::move(instances));
@@ -179,10 +191,11 @@ void Controller::start(const std::vector<ProviderChoice>& choices, const std::st
 std::string Controller::setProvider(const std::string& representation, const std::string& provider)
 {
   std::vector<ProviderChoice> choices = choices_;
-  auto existing = std::find_if(choices.begin(), choices.end(),
-                               [&](const ProviderChoice& choice) { return choice.representation == representation; });
+  auto existing =
+      std::find_if(choices.begin(), choices.end(),
+                   [&](const ProviderChoice& choice) { return choice.representation == representation; });
   const SourcePosition where{"<debug channel>", 1, 1};
-  if(existing != choices.end())
+  if (existing != choices.end())
     *existing = {representation, provider, where};
   else
     choices.push_back({representation, provider, where});
@@ -190,7 +203,7 @@ std::string Controller::setProvider(const std::string& representation, const std
   {
     ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName_);
     std::map<std::string, std::shared_ptr<ModuleBase>> instances;
-    for(const ModulePlan& modulePlan : plan.modules)
+    for (const ModulePlan& modulePlan : plan.modules)
     {
       auto running = instances_.find(modulePlan.module->name);
       instances[modulePlan.module->name] =
@@ -200,7 +213,7 @@ std::string Controller::setProvider(const std::string& representation, const std
     install(plan, std::move(instances));
     return {};
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     return error.what();
   }
@@ -210,40 +223,38 @@ std::string Controller::setParameter(const std::string& module, const std::strin
                                      const std::string& valueToml)
 {
   const ModuleInfo* info = ModuleRegistry::instance().find(module);
-  if(!info)
-    return "'" + module + "' is not a module of this binary";
-  if(!info->parameters)
-    return "module '" + module + "' has no parameters";
+  if (!info) return "'" + module + "' is not a module of this binary";
+  if (!info->parameters) return "module '" + module + "' has no parameters";
   void* parameters = nullptr;
   try
   {
     shadowParameters(*info);
     toml::table& shadow = shadows_.at(module);
-    // Edit in place and put the old node back on failure: copying toml++ nodes would lose their file positions.
+    // Edit in place and put the old node back on failure: copying toml++ nodes would lose their file
+    // positions.
     streams::detail::EditSlot slot(shadow, keyPath, valueToml);
     parameters = info->parameters->create();
     try
     {
       info->parameters->load(shadow, parameters);
     }
-    catch(const streams::ConfigError& error)
+    catch (const streams::ConfigError& error)
     {
       slot.revert();
       throw streams::detail::editError(error);
     }
-    catch(...)
+    catch (...)
     {
       slot.revert();
       throw;
     }
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
-    if(parameters)
-      info->parameters->destroy(parameters);
+    if (parameters) info->parameters->destroy(parameters);
     return std::string("edit refused, old value kept: ") + error.what();
   }
-  if(auto running = instances_.find(module); running != instances_.end())
+  if (auto running = instances_.find(module); running != instances_.end())
     post({MotionCommand::Kind::swapParameters, nullptr, running->second.get(), parameters});
   else
     info->parameters->destroy(parameters);
@@ -253,10 +264,8 @@ std::string Controller::setParameter(const std::string& module, const std::strin
 std::string Controller::parametersText(const std::string& module)
 {
   const ModuleInfo* info = ModuleRegistry::instance().find(module);
-  if(!info)
-    throw StartupError("'" + module + "' is not a module of this binary");
-  if(!info->parameters)
-    return "";
+  if (!info) throw StartupError("'" + module + "' is not a module of this binary");
+  if (!info->parameters) return "";
   return streams::toTomlString(shadowParameters(*info));
 }
 
@@ -276,16 +285,15 @@ void Controller::removeTap(const std::shared_ptr<Tap>& tap)
 
 void Controller::service()
 {
-  while(auto retired = motion_.takeRetired())
+  while (auto retired = motion_.takeRetired())
   {
-    switch(retired->kind)
+    switch (retired->kind)
     {
     case MotionCommand::Kind::installSchedule:
       std::erase_if(schedules_, [&](const auto& schedule) { return schedule.get() == retired->schedule; });
       break;
     case MotionCommand::Kind::swapParameters:
-      if(retired->parameters)
-        retired->module->info().parameters->destroy(retired->parameters);
+      if (retired->parameters) retired->module->info().parameters->destroy(retired->parameters);
       break;
     case MotionCommand::Kind::removeTap:
       std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == retired->tap; });

@@ -1,8 +1,8 @@
 #pragma once
-// The non-real-time side of the motion thread: resolves the module graph, creates modules, loads and validates
-// parameters, and hands schedules, parameter objects and taps to the MotionLoop. Everything that allocates happens
-// here; the motion thread only swaps pointers at a frame boundary. Used from one thread at a time (start-up, then
-// the debug thread).
+// The non-real-time side of the motion thread: resolves the module graph, creates modules, loads and
+// validates parameters, and hands schedules, parameter objects and taps to the MotionLoop. Everything that
+// allocates happens here; the motion thread only swaps pointers at a frame boundary. Used from one thread at
+// a time (start-up, then the debug thread).
 #include "Framework/ModuleGraph.h"
 #include "Framework/MotionLoop.h"
 #include "Framework/Scenario.h"
@@ -30,16 +30,19 @@ public:
   /// Resolves the scenario and installs the first schedule. Throws StartupError.
   void start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName);
 
-  /// Live switch of one representation's provider (a module name or "off"). Returns an error text, empty on success;
-  /// on error nothing changes.
+  /// Live switch of one representation's provider (a module name or "off"). Returns an error text, empty on
+  /// success; on error nothing changes.
   std::string setProvider(const std::string& representation, const std::string& provider);
   /// Live parameter edit: keyPath like "thresholds.LKneePitch", value in TOML syntax ("0.3", "[1, 2]").
   /// Validated as a file would be; returns an error text, empty on success; on error the old value stays.
-  std::string setParameter(const std::string& module, const std::string& keyPath, const std::string& valueToml);
-  /// The module's parameters as TOML text in file units (throws StartupError if the module or its file is unknown).
+  std::string setParameter(const std::string& module, const std::string& keyPath,
+                           const std::string& valueToml);
+  /// The module's parameters as TOML text in file units (throws StartupError if the module or its file is
+  /// unknown).
   std::string parametersText(const std::string& module);
 
-  std::shared_ptr<Tap> addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame, std::size_t capacity);
+  std::shared_ptr<Tap> addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
+                              std::size_t capacity);
   void removeTap(const std::shared_ptr<Tap>& tap);
 
   /// Frees what the motion thread let go of. Call regularly (the debug thread does).
@@ -68,9 +71,9 @@ private:
   std::vector<ProviderChoice> choices_;
   ExecutionPlan plan_;
   std::map<std::string, std::shared_ptr<ModuleBase>> instances_; ///< the modules of the current plan
-  std::map<std::string, toml::table> shadows_;                    ///< current parameter tables (file units)
-  std::vector<std::unique_ptr<Schedule>> schedules_;              ///< installed or pending, freed when retired
-  std::vector<std::shared_ptr<Tap>> liveTaps_;      ///< attached to the motion thread or about to be
+  std::map<std::string, toml::table> shadows_;                   ///< current parameter tables (file units)
+  std::vector<std::unique_ptr<Schedule>> schedules_;             ///< installed or pending, freed when retired
+  std::vector<std::shared_ptr<Tap>> liveTaps_; ///< attached to the motion thread or about to be
   std::vector<std::string> logged_;
   bool motionStopped_ = false;
 };

@@ -1,6 +1,6 @@
 #pragma once
-// The debug channel's messages. Each travels as one network frame (Tools/Network: header, CRC, length <= 1 MiB)
-// whose payload is the Boost binary archive of the struct below, decoded with size bounds.
+// The debug channel's messages. Each travels as one network frame (Tools/Network: header, CRC, length <= 1
+// MiB) whose payload is the Boost binary archive of the struct below, decoded with size bounds.
 #include "Framework/Representation.h"
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
@@ -12,19 +12,19 @@ namespace nao::debug
 {
 enum class MessageType : std::uint16_t
 {
-  hello = 1,           ///< client -> robot: payload is the raw token (not an archive)
-  listRequest = 2,     ///< client -> robot: Empty
-  listReply = 3,       ///< robot -> client: ListReply
-  subscribe = 4,       ///< client -> robot: Subscribe; answered with Reply
-  unsubscribe = 5,     ///< client -> robot: Name; answered with Reply
-  data = 6,            ///< robot -> client: Data, at the subscribed rate
-  getParameters = 7,   ///< client -> robot: Name (module); answered with Parameters or Reply
-  parameters = 8,      ///< robot -> client: Parameters
-  setParameter = 9,    ///< client -> robot: SetParameter; answered with Reply
-  setProvider = 10,    ///< client -> robot: SetProvider; answered with Reply
-  logStart = 11,       ///< client -> robot: Name (file path); answered with Reply
-  logStop = 12,        ///< client -> robot: Empty; answered with Reply
-  reply = 13,          ///< robot -> client: Reply
+  hello = 1,         ///< client -> robot: payload is the raw token (not an archive)
+  listRequest = 2,   ///< client -> robot: Empty
+  listReply = 3,     ///< robot -> client: ListReply
+  subscribe = 4,     ///< client -> robot: Subscribe; answered with Reply
+  unsubscribe = 5,   ///< client -> robot: Name; answered with Reply
+  data = 6,          ///< robot -> client: Data, at the subscribed rate
+  getParameters = 7, ///< client -> robot: Name (module); answered with Parameters or Reply
+  parameters = 8,    ///< robot -> client: Parameters
+  setParameter = 9,  ///< client -> robot: SetParameter; answered with Reply
+  setProvider = 10,  ///< client -> robot: SetProvider; answered with Reply
+  logStart = 11,     ///< client -> robot: Name (file path); answered with Reply
+  logStop = 12,      ///< client -> robot: Empty; answered with Reply
+  reply = 13,        ///< robot -> client: Reply
 };
 
 struct Empty
@@ -59,7 +59,8 @@ struct Reply
 struct RepresentationEntry
 {
   std::string name;
-  std::string provider; ///< module name, "off", "Body", "Framework", or "" when the scenario does not mention it
+  std::string
+      provider; ///< module name, "off", "Body", "Framework", or "" when the scenario does not mention it
   std::vector<FieldDescription> fields;
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -109,9 +110,9 @@ struct Data
 {
   std::string representation;
   std::uint32_t frameNumber = 0;
-  double time = 0;            ///< s, FrameInfo::time
-  std::uint64_t dropped = 0;  ///< records lost so far because this subscription fell behind
-  std::vector<char> payload;  ///< the representation's binary archive
+  double time = 0;           ///< s, FrameInfo::time
+  std::uint64_t dropped = 0; ///< records lost so far because this subscription fell behind
+  std::vector<char> payload; ///< the representation's binary archive
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {

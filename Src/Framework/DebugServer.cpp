@@ -9,7 +9,8 @@ using debug::MessageType;
 DebugServer::DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger)
     : controller_(controller), logger_(logger),
       server_(
-          [&] {
+          [&]
+          {
             network::ServerConfig config;
             config.host = settings.bind;
             config.port = settings.port;
@@ -19,16 +20,15 @@ DebugServer::DebugServer(const DebugSettings& settings, Controller& controller, 
           }(),
           network::ServerCallbacks{
               {},
-              [this](network::ConnectionId client, std::uint16_t type, std::span<const char> payload) {
-                onFrame(client, type, payload);
-              },
+              [this](network::ConnectionId client, std::uint16_t type, std::span<const char> payload)
+              { onFrame(client, type, payload); },
               [this](network::ConnectionId client, network::DisconnectReason) { onDisconnected(client); }})
 {
 }
 
 DebugServer::~DebugServer()
 {
-  for(const Subscription& subscription : subscriptions_)
+  for (const Subscription& subscription : subscriptions_)
     controller_.removeTap(subscription.tap);
 }
 
@@ -50,27 +50,28 @@ debug::ListReply DebugServer::list() const
   reply.scenario = controller_.scenarioName();
   reply.plan = controller_.plan().describe();
   const auto& registry = RepresentationRegistry::instance();
-  for(RepresentationId id = 0; id < registry.size(); ++id)
+  for (RepresentationId id = 0; id < registry.size(); ++id)
   {
     const auto provider = controller_.plan().providerOf.find(id);
     reply.representations.push_back({registry.info(id).name,
-                                      provider == controller_.plan().providerOf.end() ? "" : provider->second,
-                                      registry.info(id).describe()});
+                                     provider == controller_.plan().providerOf.end() ? "" : provider->second,
+                                     registry.info(id).describe()});
   }
-  auto names = [&](const std::vector<RepresentationId>& ids) {
+  auto names = [&](const std::vector<RepresentationId>& ids)
+  {
     std::vector<std::string> result;
-    for(RepresentationId id : ids)
+    for (RepresentationId id : ids)
       result.push_back(registry.info(id).name);
     return result;
   };
-  for(const ModuleInfo* module : ModuleRegistry::instance().modules())
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
   {
     bool active = false;
-    for(const ModulePlan& plan : controller_.plan().modules)
+    for (const ModulePlan& plan : controller_.plan().modules)
       active |= plan.module == module;
-    reply.modules.push_back({module->name, active, names(module->requires_), names(module->uses),
-                             names(module->provides),
-                             module->parameters ? module->parameters->describe() : std::vector<FieldDescription>{}});
+    reply.modules.push_back(
+        {module->name, active, names(module->requires_), names(module->uses), names(module->provides),
+         module->parameters ? module->parameters->describe() : std::vector<FieldDescription>{}});
   }
   return reply;
 }
@@ -79,7 +80,7 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
 {
   try
   {
-    switch(static_cast<MessageType>(type))
+    switch (static_cast<MessageType>(type))
     {
     case MessageType::listRequest:
       send(client, MessageType::listReply, list());
@@ -88,66 +89,72 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
     {
       const auto request = binaryio::deserialize<debug::Subscribe>(payload);
       const int id = RepresentationRegistry::instance().find(request.representation);
-      if(id < 0)
-        return reply(client, false, "'" + request.representation + "' is not a representation of this binary");
-      if(!std::isfinite(request.rateHz) || request.rateHz < 0)
+      if (id < 0)
+        return reply(client, false,
+                     "'" + request.representation + "' is not a representation of this binary");
+      if (!std::isfinite(request.rateHz) || request.rateHz < 0)
         return reply(client, false, "subscription rate must be a finite number of Hz >= 0");
       const auto everyNth = request.rateHz <= 0 || request.rateHz >= frameRateHz
                                 ? 1u
                                 : static_cast<std::uint32_t>(std::lround(frameRateHz / request.rateHz));
-      std::erase_if(subscriptions_, [&](const Subscription& s) {
-        const bool same = s.client == client && s.tap->ids.front() == id;
-        if(same)
-          controller_.removeTap(s.tap);
-        return same;
-      });
+      std::erase_if(subscriptions_,
+                    [&](const Subscription& s)
+                    {
+                      const bool same = s.client == client && s.tap->ids.front() == id;
+                      if (same) controller_.removeTap(s.tap);
+                      return same;
+                    });
       subscriptions_.push_back(
           {client, controller_.addTap({static_cast<RepresentationId>(id)}, everyNth, subscriptionRing)});
-      return reply(client, true, "subscribed to " + request.representation + " every " + std::to_string(everyNth) +
-                                     " frame(s)");
+      return reply(client, true,
+                   "subscribed to " + request.representation + " every " + std::to_string(everyNth) +
+                       " frame(s)");
     }
     case MessageType::unsubscribe:
     {
       const auto request = binaryio::deserialize<debug::Name>(payload);
       const int id = RepresentationRegistry::instance().find(request.name);
-      std::size_t removed = std::erase_if(subscriptions_, [&](const Subscription& s) {
-        const bool same = s.client == client && s.tap->ids.front() == id;
-        if(same)
-          controller_.removeTap(s.tap);
-        return same;
-      });
-      return reply(client, removed > 0, removed ? "unsubscribed" : "not subscribed to '" + request.name + "'");
+      std::size_t removed = std::erase_if(subscriptions_,
+                                          [&](const Subscription& s)
+                                          {
+                                            const bool same = s.client == client && s.tap->ids.front() == id;
+                                            if (same) controller_.removeTap(s.tap);
+                                            return same;
+                                          });
+      return reply(client, removed > 0,
+                   removed ? "unsubscribed" : "not subscribed to '" + request.name + "'");
     }
     case MessageType::getParameters:
     {
       const auto request = binaryio::deserialize<debug::Name>(payload);
       const ModuleInfo* module = ModuleRegistry::instance().find(request.name);
-      if(!module)
-        return reply(client, false, "'" + request.name + "' is not a module of this binary");
+      if (!module) return reply(client, false, "'" + request.name + "' is not a module of this binary");
       send(client, MessageType::parameters,
            debug::Parameters{request.name, controller_.parametersText(request.name),
-                             module->parameters ? module->parameters->describe() : std::vector<FieldDescription>{}});
+                             module->parameters ? module->parameters->describe()
+                                                : std::vector<FieldDescription>{}});
       break;
     }
     case MessageType::setParameter:
     {
       const auto request = binaryio::deserialize<debug::SetParameter>(payload);
       const std::string error = controller_.setParameter(request.module, request.key, request.value);
-      return reply(client, error.empty(), error.empty() ? request.module + "." + request.key + " = " + request.value
-                                                        : error);
+      return reply(client, error.empty(),
+                   error.empty() ? request.module + "." + request.key + " = " + request.value : error);
     }
     case MessageType::setProvider:
     {
       const auto request = binaryio::deserialize<debug::SetProvider>(payload);
       const std::string error = controller_.setProvider(request.representation, request.provider);
       return reply(client, error.empty(),
-                   error.empty() ? request.representation + " = " + request.provider + "\n" + controller_.plan().describe()
+                   error.empty() ? request.representation + " = " + request.provider + "\n" +
+                                       controller_.plan().describe()
                                  : error);
     }
     case MessageType::logStart:
     {
       const auto request = binaryio::deserialize<debug::Name>(payload);
-      if(controller_.loggedRepresentations().empty())
+      if (controller_.loggedRepresentations().empty())
         return reply(client, false, "the scenario lists no representations under [Log]");
       const std::string error = logger_.start(controller_, request.name, controller_.loggedRepresentations());
       return reply(client, error.empty(), error.empty() ? "logging to " + request.name : error);
@@ -167,7 +174,7 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       return reply(client, false, "unknown message type " + std::to_string(type));
     }
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     ++badMessages_;
     reply(client, false, std::string("bad message of type ") + std::to_string(type) + ": " + error.what());
@@ -176,21 +183,22 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
 
 void DebugServer::onDisconnected(network::ConnectionId client)
 {
-  std::erase_if(subscriptions_, [&](const Subscription& s) {
-    if(s.client == client)
-      controller_.removeTap(s.tap);
-    return s.client == client;
-  });
+  std::erase_if(subscriptions_,
+                [&](const Subscription& s)
+                {
+                  if (s.client == client) controller_.removeTap(s.tap);
+                  return s.client == client;
+                });
 }
 
 void DebugServer::streamSubscriptions()
 {
   const auto& registry = RepresentationRegistry::instance();
   debug::Data data;
-  for(const Subscription& subscription : subscriptions_)
+  for (const Subscription& subscription : subscriptions_)
   {
     Tap& tap = *subscription.tap;
-    while(TapRecord* record = tap.ring.beginRead())
+    while (TapRecord* record = tap.ring.beginRead())
     {
       data.representation = registry.info(tap.ids.front()).name;
       data.frameNumber = record->frameNumber;

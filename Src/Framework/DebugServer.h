@@ -1,8 +1,8 @@
 #pragma once
-// The robot side of the debug channel, run on the Debug thread: answers list / get / set / provider / log requests
-// and streams subscribed representations. Subscriptions are taps: the motion thread copies the representation into a
-// preallocated ring at the requested rate; this thread serializes and sends. A bad message is answered with an error
-// and counted; it never reaches the motion thread.
+// The robot side of the debug channel, run on the Debug thread: answers list / get / set / provider / log
+// requests and streams subscribed representations. Subscriptions are taps: the motion thread copies the
+// representation into a preallocated ring at the requested rate; this thread serializes and sends. A bad
+// message is answered with an error and counted; it never reaches the motion thread.
 #include "Framework/Controller.h"
 #include "Framework/DebugMessages.h"
 #include "Framework/Logger.h"
@@ -21,7 +21,7 @@ struct DebugSettings
 class DebugServer
 {
 public:
-  static constexpr double frameRateHz = 1.0 / 0.012; ///< LoLA packets per second
+  static constexpr double frameRateHz = 1.0 / 0.012;  ///< LoLA packets per second
   static constexpr std::size_t subscriptionRing = 64; ///< records buffered per subscription
 
   DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger);

@@ -17,27 +17,24 @@ Logger::~Logger()
 std::string Logger::start(Controller& controller, const std::filesystem::path& path,
                           const std::vector<std::string>& representations)
 {
-  if(status().active)
-    return "a log is already being written to " + status().path;
+  if (status().active) return "a log is already being written to " + status().path;
   const auto& registry = RepresentationRegistry::instance();
   binaryio::TypeTable table;
   std::vector<RepresentationId> ids;
-  for(const std::string& name : representations)
+  for (const std::string& name : representations)
   {
     const int id = registry.find(name);
-    if(id < 0)
-      return "cannot log '" + name + "': not a representation of this binary";
+    if (id < 0) return "cannot log '" + name + "': not a representation of this binary";
     ids.push_back(static_cast<RepresentationId>(id));
     table.entries.push_back({static_cast<std::uint16_t>(id), name, registry.info(ids.back()).schema});
   }
   auto session = std::make_unique<Session>();
   try
   {
-    if(path.has_parent_path())
-      std::filesystem::create_directories(path.parent_path());
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
     session->writer = std::make_unique<binaryio::LogWriter>(path, table);
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     return "cannot write log " + path.string() + ": " + error.what();
   }
@@ -61,12 +58,11 @@ void Logger::stop(Controller& controller)
     std::lock_guard lock(mutex_);
     tap = std::move(attachedTap_);
   }
-  if(!tap)
-    return;
+  if (!tap) return;
   controller.removeTap(tap);
   // Wait until the motion thread has let go of the tap (the controller then drops its reference), so that the
   // frames still in the ring are all written before the file closes.
-  for(int i = 0; i < 400 && tap.use_count() > 2; ++i)
+  for (int i = 0; i < 400 && tap.use_count() > 2; ++i)
   {
     controller.service();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -87,10 +83,10 @@ std::size_t Logger::drain(Session& session)
 {
   const auto& registry = RepresentationRegistry::instance();
   std::size_t frames = 0;
-  while(TapRecord* record = session.tap->ring.beginRead())
+  while (TapRecord* record = session.tap->ring.beginRead())
   {
     builder_.begin(record->frameNumber);
-    for(std::size_t i = 0; i < session.tap->ids.size(); ++i)
+    for (std::size_t i = 0; i < session.tap->ids.size(); ++i)
     {
       scratch_.clear();
       registry.info(session.tap->ids[i]).saveBinary(record->objects[i].get(), scratch_);
@@ -106,11 +102,10 @@ std::size_t Logger::drain(Session& session)
 void Logger::threadMain()
 {
   std::unique_lock lock(mutex_);
-  while(!stopThread_)
+  while (!stopThread_)
   {
     wake_.wait_for(lock, std::chrono::milliseconds(10));
-    if(!session_)
-      continue;
+    if (!session_) continue;
     Session& session = *session_;
     const bool closing = closeRequested_ || stopThread_;
     lock.unlock();
@@ -119,12 +114,12 @@ void Logger::threadMain()
     try
     {
       frames = drain(session);
-      if(closing)
+      if (closing)
         session.writer->close();
-      else if(frames)
+      else if (frames)
         session.writer->flush();
     }
-    catch(const std::exception& exception)
+    catch (const std::exception& exception)
     {
       error = exception.what();
     }
@@ -132,16 +127,15 @@ void Logger::threadMain()
     status_.framesWritten += frames;
     status_.framesDropped = session.tap->dropped.load();
     status_.bytesWritten = session.writer->bytesWritten();
-    if(!error.empty())
-      status_.lastError = error;
-    if(closing || !error.empty())
+    if (!error.empty()) status_.lastError = error;
+    if (closing || !error.empty())
     {
       status_.active = false;
       session_.reset();
       wake_.notify_all();
     }
   }
-  if(session_)
+  if (session_)
   {
     drain(*session_);
     session_->writer->close();

@@ -1,7 +1,8 @@
 #pragma once
-// The Logger thread: writes the representations a scenario lists, every frame, to a log file (Tools/BinaryIO's
-// chunked, CRC-checked format with a type table). The motion thread only copies the representations into a tap's
-// preallocated ring; serialization and disk I/O happen here. A full ring drops the frame and counts it.
+// The Logger thread: writes the representations a scenario lists, every frame, to a log file
+// (Tools/BinaryIO's chunked, CRC-checked format with a type table). The motion thread only copies the
+// representations into a tap's preallocated ring; serialization and disk I/O happen here. A full ring drops
+// the frame and counts it.
 #include "Framework/Controller.h"
 #include "Tools/BinaryIO/LogFormat.h"
 #include <condition_variable>
@@ -28,11 +29,12 @@ public:
   Logger();
   ~Logger();
 
-  /// Opens `path` and starts recording `representations` (names). Called on the controller's thread. Returns an
-  /// error text (unknown representation, file not writable), empty on success.
+  /// Opens `path` and starts recording `representations` (names). Called on the controller's thread. Returns
+  /// an error text (unknown representation, file not writable), empty on success.
   std::string start(Controller& controller, const std::filesystem::path& path,
                     const std::vector<std::string>& representations);
-  /// Stops recording: the motion thread lets go of the tap, the frames still buffered are written, the file closed.
+  /// Stops recording: the motion thread lets go of the tap, the frames still buffered are written, the file
+  /// closed.
   void stop(Controller& controller);
   LogStatus status() const;
 
@@ -50,8 +52,8 @@ private:
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::unique_ptr<Session> session_;   ///< guarded by mutex_; the logger thread writes it
-  std::shared_ptr<Tap> attachedTap_;   ///< guarded by mutex_; the tap the motion thread feeds
+  std::unique_ptr<Session> session_; ///< guarded by mutex_; the logger thread writes it
+  std::shared_ptr<Tap> attachedTap_; ///< guarded by mutex_; the tap the motion thread feeds
   bool stopThread_ = false;
   bool closeRequested_ = false;
   LogStatus status_;

@@ -3,18 +3,18 @@
 //
 //   class EnergySavingProvider : public Module<EnergySavingProvider,
 //                                              Requires<JointSensorData, FrameInfo>, // this frame, read-only
-//                                              Uses<ModuleTimes>,                     // last frame, no ordering
-//                                              Provides<JointRequest>,                // it fills these
-//                                              Parameters<EnergySavingParameters>>
+//                                              Uses<ModuleTimes>,                     // last frame, no
+//                                              ordering Provides<JointRequest>,                // it fills
+//                                              these Parameters<EnergySavingParameters>>
 //   {
 //   public:
 //     void update(JointRequest& request); // one update per provided representation
 //   };
 //
 // and in its .cpp: MAKE_MODULE(EnergySavingProvider);
-// get<T>() reads a required or used representation; params() reads the parameters. A provided representation is only
-// writable inside its update(); everything else is const, so writing what the module does not provide fails to
-// compile. Declaration mistakes are caught by constraints and static_asserts at the user's line.
+// get<T>() reads a required or used representation; params() reads the parameters. A provided representation
+// is only writable inside its update(); everything else is const, so writing what the module does not provide
+// fails to compile. Declaration mistakes are caught by constraints and static_asserts at the user's line.
 #include "Framework/Blackboard.h"
 #include "Framework/ModuleBase.h"
 #include "Framework/TypeList.h"
@@ -43,7 +43,10 @@ struct Provides
 
 /// A module's parameters: a struct with serialize(), loaded from Config/Modules/<Module>.toml.
 template<class P>
-  requires std::default_initializable<P> && requires(P& p, SerializeProbeArchive& a) { p.serialize(a, 0u); }
+requires std::default_initializable<P> && requires(P& p, SerializeProbeArchive& a)
+{
+  p.serialize(a, 0u);
+}
 struct Parameters
 {
   using Type = P;
@@ -140,8 +143,9 @@ public:
   static_assert(!HasDuplicates<ProvidedList>::value, "a representation is listed twice in Provides<>");
   static_assert(!Intersects<RequiredList, UsedList>::value,
                 "a representation is both in Requires<> (this frame) and Uses<> (last frame): choose one");
-  static_assert(!Intersects<ProvidedList, RequiredList>::value,
-                "a module cannot require what it provides: the representation is both in Provides<> and Requires<>");
+  static_assert(
+      !Intersects<ProvidedList, RequiredList>::value,
+      "a module cannot require what it provides: the representation is both in Provides<> and Requires<>");
   static_assert(!Intersects<ProvidedList, UsedList>::value,
                 "a module cannot use what it provides: it already has its own value in update()");
   static_assert(ProvidedList::size > 0, "a module must provide at least one representation");
@@ -158,9 +162,10 @@ protected:
   template<class T>
   const T& get() const
   {
-    static_assert(contains<T, RequiredList> || contains<T, UsedList>,
-                  "get<T>(): T is not in this module's Requires<> or Uses<>; declare it at the top of the module");
-    if constexpr(contains<T, RequiredList>)
+    static_assert(
+        contains<T, RequiredList> || contains<T, UsedList>,
+        "get<T>(): T is not in this module's Requires<> or Uses<>; declare it at the top of the module");
+    if constexpr (contains<T, RequiredList>)
       return *std::get<indexOf<T, RequiredList>>(required_);
     else
       return *std::get<indexOf<T, UsedList>>(used_);
@@ -175,10 +180,12 @@ protected:
 
 private:
   template<class Tuple, class... Ts>
-  static void bindPointers(Tuple& pointers, Blackboard& blackboard, TypeList<Ts...>, [[maybe_unused]] bool previous)
+  static void bindPointers(Tuple& pointers, Blackboard& blackboard, TypeList<Ts...>,
+                           [[maybe_unused]] bool previous)
   {
-    ((std::get<indexOf<Ts, TypeList<Ts...>>>(pointers) = static_cast<const Ts*>(
-          previous ? blackboard.previous(representationId<Ts>()) : blackboard.current(representationId<Ts>()))),
+    ((std::get<indexOf<Ts, TypeList<Ts...>>>(pointers) =
+          static_cast<const Ts*>(previous ? blackboard.previous(representationId<Ts>())
+                                          : blackboard.current(representationId<Ts>()))),
      ...);
   }
 
@@ -191,21 +198,25 @@ namespace detail
 template<class P>
 const ParameterInfo* parameterInfo()
 {
-  if constexpr(std::is_void_v<P>)
+  if constexpr (std::is_void_v<P>)
     return nullptr;
   else
   {
-    static const ParameterInfo info = [] {
+    static const ParameterInfo info = []
+    {
       ParameterInfo i;
       i.typeName = std::string(typeName<P>());
       i.create = []() -> void* { return new P(); };
       i.destroy = [](void* p) { delete static_cast<P*>(p); };
       i.load = [](const toml::table& table, void* p) { streams::loadFromTable(table, *static_cast<P*>(p)); };
-      i.save = [](const void* p, toml::table& table) { table = streams::saveToTable(*static_cast<const P*>(p)); };
-      i.describe = []() {
+      i.save = [](const void* p, toml::table& table)
+      { table = streams::saveToTable(*static_cast<const P*>(p)); };
+      i.describe = []()
+      {
         std::vector<FieldDescription> fields;
-        for(const auto& field : streams::describeFields(P{}))
-          fields.push_back({field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+        for (const auto& field : streams::describeFields(P{}))
+          fields.push_back(
+              {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
         return fields;
       };
       return i;
@@ -227,7 +238,10 @@ std::vector<UpdateFunction> updateFunctions(TypeList<Ts...>)
 }
 
 template<class M, class T>
-concept HasUpdateFor = requires(M& module, T& representation) { module.update(representation); };
+concept HasUpdateFor = requires(M& module, T& representation)
+{
+  module.update(representation);
+};
 
 template<class M, class... Ts>
 constexpr bool hasAllUpdates(TypeList<Ts...>)
@@ -252,8 +266,9 @@ template<class M>
 struct ModuleRegistration
 {
   static_assert(std::is_base_of_v<ModuleBase, M>, "MAKE_MODULE: the type does not derive from Module<...>");
-  static_assert(detail::hasAllUpdates<M>(typename M::ProvidedList{}),
-                "MAKE_MODULE: the module lacks a public `void update(T&)` for a representation T in its Provides<>");
+  static_assert(
+      detail::hasAllUpdates<M>(typename M::ProvidedList{}),
+      "MAKE_MODULE: the module lacks a public `void update(T&)` for a representation T in its Provides<>");
   static_assert(std::is_default_constructible_v<M>, "MAKE_MODULE: the module needs a default constructor");
 
   explicit ModuleRegistration(const char* file)
@@ -266,7 +281,8 @@ struct ModuleRegistration
     info.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
     info.parameters = detail::parameterInfo<typename M::ParameterType>();
     info.file = file;
-    info.create = [](const ModuleInfo&, Blackboard& blackboard, void* parameters) -> ModuleBase* {
+    info.create = [](const ModuleInfo&, Blackboard& blackboard, void* parameters) -> ModuleBase*
+    {
       ModuleConstructionContext& context = moduleConstructionContext();
       context = {&blackboard, parameters, &info};
       M* module = new M();
@@ -279,5 +295,8 @@ struct ModuleRegistration
 } // namespace nao
 
 /// Registers a module with the framework. Put it in the module's .cpp file, at namespace scope.
-#define MAKE_MODULE(ModuleType) \
-  static const ::nao::ModuleRegistration<ModuleType> naoModuleRegistration##ModuleType{__FILE__}
+#define MAKE_MODULE(ModuleType)                                                                              \
+  static const ::nao::ModuleRegistration<ModuleType> naoModuleRegistration##ModuleType                       \
+  {                                                                                                          \
+    __FILE__                                                                                                 \
+  }

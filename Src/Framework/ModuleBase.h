@@ -26,7 +26,8 @@ struct ParameterInfo
   std::string typeName;
   void* (*create)() = nullptr;
   void (*destroy)(void*) = nullptr;
-  /// Loads from a table (all validation: unknown/missing keys, types, ranges, units); throws streams::ConfigError.
+  /// Loads from a table (all validation: unknown/missing keys, types, ranges, units); throws
+  /// streams::ConfigError.
   void (*load)(const toml::table& table, void* parameters) = nullptr;
   void (*save)(const void* parameters, toml::table& table) = nullptr;
   std::vector<FieldDescription> (*describe)() = nullptr;
@@ -38,11 +39,11 @@ struct ModuleInfo
   std::vector<RepresentationId> requires_; ///< this frame's values: ordering edges
   std::vector<RepresentationId> uses;      ///< last frame's values: no edge
   std::vector<RepresentationId> provides;
-  std::vector<UpdateFunction> updates;     ///< parallel to provides
+  std::vector<UpdateFunction> updates;       ///< parallel to provides
   const ParameterInfo* parameters = nullptr; ///< nullptr when the module has none
   /// Creates an instance (outside the motion thread); it takes over `parameters`.
   ModuleBase* (*create)(const ModuleInfo& info, Blackboard& blackboard, void* parameters) = nullptr;
-  const char* file = "";                   ///< where MAKE_MODULE stands
+  const char* file = ""; ///< where MAKE_MODULE stands
 };
 
 class ModuleBase
@@ -54,8 +55,8 @@ public:
 
   const ModuleInfo& info() const { return *info_; }
 
-  /// Motion thread, at a frame boundary: installs new parameters and returns the old ones (the caller frees them
-  /// outside the motion thread).
+  /// Motion thread, at a frame boundary: installs new parameters and returns the old ones (the caller frees
+  /// them outside the motion thread).
   void* exchangeParameters(void* parameters)
   {
     void* old = parameters_;

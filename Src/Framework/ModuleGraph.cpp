@@ -32,7 +32,7 @@ const ModuleInfo& passThroughModule(RepresentationId id)
   // Created on the controller's thread only (start-up and live switches), kept for the process' lifetime.
   static std::map<RepresentationId, std::unique_ptr<ModuleInfo>> modules;
   auto& module = modules[id];
-  if(!module)
+  if (!module)
   {
     const auto& registry = RepresentationRegistry::instance();
     const auto input = static_cast<RepresentationId>(registry.info(id).passThroughFrom);
@@ -42,20 +42,22 @@ const ModuleInfo& passThroughModule(RepresentationId id)
     module->provides = {id};
     module->updates = {&PassThroughModule::update};
     module->file = __FILE__;
-    module->create = [](const ModuleInfo& info, Blackboard& blackboard, void*) -> ModuleBase* {
-      return new PassThroughModule(info, blackboard);
-    };
+    module->create = [](const ModuleInfo& info, Blackboard& blackboard, void*) -> ModuleBase*
+    { return new PassThroughModule(info, blackboard); };
   }
   return *module;
 }
 
-const std::string& nameOf(RepresentationId id) { return RepresentationRegistry::instance().info(id).name; }
+const std::string& nameOf(RepresentationId id)
+{
+  return RepresentationRegistry::instance().info(id).name;
+}
 
 std::string providersOf(RepresentationId id)
 {
   std::string names;
-  for(const ModuleInfo* module : ModuleRegistry::instance().modules())
-    if(std::find(module->provides.begin(), module->provides.end(), id) != module->provides.end())
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+    if (std::find(module->provides.begin(), module->provides.end(), id) != module->provides.end())
       names += (names.empty() ? "" : ", ") + module->name;
   return names.empty() ? "no module of this binary provides it" : "modules that provide it: " + names;
 }
@@ -63,7 +65,7 @@ std::string providersOf(RepresentationId id)
 std::string joinNames(const std::vector<std::string>& names)
 {
   std::string text;
-  for(const auto& name : names)
+  for (const auto& name : names)
     text += (text.empty() ? "" : ", ") + name;
   return text;
 }
@@ -72,20 +74,21 @@ std::string joinNames(const std::vector<std::string>& names)
 std::string ExecutionPlan::describe() const
 {
   std::string text;
-  for(const ModulePlan& plan : modules)
+  for (const ModulePlan& plan : modules)
   {
     text += plan.module->name + " ->";
-    for(std::size_t index : plan.provides)
+    for (std::size_t index : plan.provides)
       text += " " + nameOf(plan.module->provides[index]);
     text += "\n";
   }
-  for(RepresentationId id : off)
+  for (RepresentationId id : off)
     text += nameOf(id) + " = off\n";
   return text;
 }
 
 ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
-                                 const std::vector<FixedProvider>& fixedProviders, const std::string& scenarioName)
+                                 const std::vector<FixedProvider>& fixedProviders,
+                                 const std::string& scenarioName)
 {
   const auto& representations = RepresentationRegistry::instance();
   const auto& registry = ModuleRegistry::instance();
@@ -95,72 +98,71 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
   std::vector<const ModuleInfo*> moduleOrder; // first mention in the scenario
   std::set<RepresentationId> afterModules;
 
-  for(const FixedProvider& fixed : fixedProviders)
+  for (const FixedProvider& fixed : fixedProviders)
   {
     plan.providerOf[fixed.representation] = fixed.provider;
-    if(!fixed.beforeModules)
-      afterModules.insert(fixed.representation);
+    if (!fixed.beforeModules) afterModules.insert(fixed.representation);
   }
 
-  for(const ProviderChoice& choice : choices)
+  for (const ProviderChoice& choice : choices)
   {
     const std::string at = choice.where.text() + ": ";
     const int found = representations.find(choice.representation);
-    if(found < 0)
+    if (found < 0)
     {
       std::vector<std::string> known;
-      for(RepresentationId id = 0; id < representations.size(); ++id)
+      for (RepresentationId id = 0; id < representations.size(); ++id)
         known.push_back(nameOf(id));
-      throw StartupError(at + "'" + choice.representation + "' is not a representation of this binary (known: " +
-                         joinNames(known) + ")");
+      throw StartupError(at + "'" + choice.representation +
+                         "' is not a representation of this binary (known: " + joinNames(known) + ")");
     }
     const auto id = static_cast<RepresentationId>(found);
-    if(auto existing = plan.providerOf.find(id); existing != plan.providerOf.end())
-      throw StartupError(at + "two providers for '" + choice.representation + "': " + existing->second + " and " +
-                         choice.provider);
+    if (auto existing = plan.providerOf.find(id); existing != plan.providerOf.end())
+      throw StartupError(at + "two providers for '" + choice.representation + "': " + existing->second +
+                         " and " + choice.provider);
     const int passThroughFrom = representations.info(id).passThroughFrom;
-    if(choice.isOff() && passThroughFrom < 0)
+    if (choice.isOff() && passThroughFrom < 0)
     {
       plan.providerOf[id] = "off";
       plan.off.push_back(id);
       continue;
     }
-    const ModuleInfo* module =
-        choice.isOff() ? &passThroughModule(id) : registry.find(choice.provider);
-    if(!module)
+    const ModuleInfo* module = choice.isOff() ? &passThroughModule(id) : registry.find(choice.provider);
+    if (!module)
       throw StartupError(at + "provider '" + choice.provider + "' of '" + choice.representation +
                          "' is not a module of this binary (" + providersOf(id) + "; or \"off\")");
     const auto position = std::find(module->provides.begin(), module->provides.end(), id);
-    if(position == module->provides.end())
-      throw StartupError(at + "module '" + module->name + "' does not provide '" + choice.representation + "' (" +
-                         providersOf(id) + ")");
-    plan.providerOf[id] = choice.isOff() ? "off (pass-through from " + nameOf(static_cast<RepresentationId>(passThroughFrom)) + ")"
+    if (position == module->provides.end())
+      throw StartupError(at + "module '" + module->name + "' does not provide '" + choice.representation +
+                         "' (" + providersOf(id) + ")");
+    plan.providerOf[id] = choice.isOff() ? "off (pass-through from " +
+                                               nameOf(static_cast<RepresentationId>(passThroughFrom)) + ")"
                                          : module->name;
     providerModule[id] = module;
-    if(!selected.contains(module))
-      moduleOrder.push_back(module);
+    if (!selected.contains(module)) moduleOrder.push_back(module);
     selected[module].push_back(static_cast<std::size_t>(position - module->provides.begin()));
   }
 
   // Every input of every selected module needs a provider.
   std::set<RepresentationId> snapshots;
-  for(const ModuleInfo* module : moduleOrder)
+  for (const ModuleInfo* module : moduleOrder)
   {
-    auto check = [&](RepresentationId id, const char* how) {
-      if(!plan.providerOf.contains(id))
+    auto check = [&](RepresentationId id, const char* how)
+    {
+      if (!plan.providerOf.contains(id))
         throw StartupError("scenario '" + scenarioName + "': module '" + module->name + "' " + how + " '" +
                            nameOf(id) + "', but the scenario names no provider for it; add " + nameOf(id) +
                            " = \"<module>\" or \"off\" under [Motion] (" + providersOf(id) + ")");
     };
-    for(RepresentationId id : module->requires_)
+    for (RepresentationId id : module->requires_)
     {
       check(id, "requires");
-      if(afterModules.contains(id))
-        throw StartupError("scenario '" + scenarioName + "': module '" + module->name + "' requires '" + nameOf(id) +
-                           "', which " + plan.providerOf[id] +
+      if (afterModules.contains(id))
+        throw StartupError("scenario '" + scenarioName + "': module '" + module->name + "' requires '" +
+                           nameOf(id) + "', which " + plan.providerOf[id] +
                            " fills after all modules ran; declare it in Uses<> (last frame's value) instead");
     }
-    for(RepresentationId id : module->uses)
+    for (RepresentationId id : module->uses)
     {
       check(id, "uses");
       snapshots.insert(id);
@@ -169,50 +171,50 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
 
   // Topological order (Kahn), ties broken by the scenario's order so that the result is stable.
   std::map<const ModuleInfo*, std::set<const ModuleInfo*>> dependsOn;
-  for(const ModuleInfo* module : moduleOrder)
-    for(RepresentationId id : module->requires_)
-      if(auto provider = providerModule.find(id); provider != providerModule.end())
+  for (const ModuleInfo* module : moduleOrder)
+    for (RepresentationId id : module->requires_)
+      if (auto provider = providerModule.find(id); provider != providerModule.end())
         dependsOn[module].insert(provider->second);
   std::set<const ModuleInfo*> done;
-  while(done.size() < moduleOrder.size())
+  while (done.size() < moduleOrder.size())
   {
     const ModuleInfo* next = nullptr;
-    for(const ModuleInfo* module : moduleOrder)
-      if(!done.contains(module) &&
-         std::all_of(dependsOn[module].begin(), dependsOn[module].end(),
-                     [&](const ModuleInfo* dependency) { return done.contains(dependency); }))
+    for (const ModuleInfo* module : moduleOrder)
+      if (!done.contains(module) &&
+          std::all_of(dependsOn[module].begin(), dependsOn[module].end(),
+                      [&](const ModuleInfo* dependency) { return done.contains(dependency); }))
       {
         next = module;
         break;
       }
-    if(!next)
+    if (!next)
     {
       // Walk from any blocked module along unfinished dependencies until a module repeats: that is the cycle.
       std::vector<const ModuleInfo*> path;
       const ModuleInfo* current = nullptr;
-      for(const ModuleInfo* module : moduleOrder)
-        if(!done.contains(module))
+      for (const ModuleInfo* module : moduleOrder)
+        if (!done.contains(module))
         {
           current = module;
           break;
         }
-      while(std::find(path.begin(), path.end(), current) == path.end())
+      while (std::find(path.begin(), path.end(), current) == path.end())
       {
         path.push_back(current);
-        for(const ModuleInfo* dependency : dependsOn[current])
-          if(!done.contains(dependency))
+        for (const ModuleInfo* dependency : dependsOn[current])
+          if (!done.contains(dependency))
           {
             current = dependency;
             break;
           }
       }
       std::string text;
-      for(auto it = std::find(path.begin(), path.end(), current); it != path.end(); ++it)
+      for (auto it = std::find(path.begin(), path.end(), current); it != path.end(); ++it)
       {
         const ModuleInfo* module = *it;
         const ModuleInfo* following = (it + 1 != path.end()) ? *(it + 1) : current;
-        for(RepresentationId id : module->requires_)
-          if(providerModule.contains(id) && providerModule[id] == following)
+        for (RepresentationId id : module->requires_)
+          if (providerModule.contains(id) && providerModule[id] == following)
           {
             text += module->name + " requires " + nameOf(id) + " (provided by " + following->name + "); ";
             break;

@@ -1,7 +1,7 @@
 #pragma once
 // Resolves a thread's provider choices into an execution plan: which modules run, in which order, which
-// representation each one fills. Every inconsistency stops start-up (or refuses a live switch) with a message naming
-// the modules and representations involved.
+// representation each one fills. Every inconsistency stops start-up (or refuses a live switch) with a message
+// naming the modules and representations involved.
 #include "Framework/Module.h"
 #include "Framework/Scenario.h"
 #include <map>
@@ -16,19 +16,20 @@ struct ModulePlan
 
 struct ExecutionPlan
 {
-  std::vector<ModulePlan> modules;             ///< in execution order
-  std::vector<RepresentationId> off;           ///< representations set `off`
-  std::vector<RepresentationId> snapshots;     ///< representations some module USES (copied at frame end)
-  std::map<RepresentationId, std::string> providerOf; ///< module name, "off", or a fixed provider ("Body", ...)
-  std::string describe() const;                ///< the order as text, for logs and the debug channel
+  std::vector<ModulePlan> modules;         ///< in execution order
+  std::vector<RepresentationId> off;       ///< representations set `off`
+  std::vector<RepresentationId> snapshots; ///< representations some module USES (copied at frame end)
+  std::map<RepresentationId, std::string>
+      providerOf;               ///< module name, "off", or a fixed provider ("Body", ...)
+  std::string describe() const; ///< the order as text, for logs and the debug channel
 };
 
 /// Representations filled by the framework itself rather than a module, with their provider's name.
 struct FixedProvider
 {
   RepresentationId representation;
-  std::string provider;   ///< "Body" or "Framework"
-  bool beforeModules;     ///< false: filled after all modules ran, so modules may only USE it
+  std::string provider; ///< "Body" or "Framework"
+  bool beforeModules;   ///< false: filled after all modules ran, so modules may only USE it
 };
 
 ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,

@@ -14,13 +14,17 @@ std::uint64_t nowNs()
   return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull + static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
-std::uint32_t clampToU32(std::uint64_t value) { return static_cast<std::uint32_t>(std::min<std::uint64_t>(value, 0xffffffffu)); }
+std::uint32_t clampToU32(std::uint64_t value)
+{
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(value, 0xffffffffu));
+}
 } // namespace
 
 MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
-    : blackboard_(blackboard), body_(body),
-      sensors_{blackboard.get<FrameInfo>(), blackboard.get<JointSensorData>(), blackboard.get<FsrSensorData>(),
-               blackboard.get<InertialSensorData>(), blackboard.get<BatteryData>()},
+    : blackboard_(blackboard),
+      body_(body), sensors_{blackboard.get<FrameInfo>(), blackboard.get<JointSensorData>(),
+                            blackboard.get<FsrSensorData>(), blackboard.get<InertialSensorData>(),
+                            blackboard.get<BatteryData>()},
       request_(blackboard.get<JointRequest>()), moduleTimes_(blackboard.get<ModuleTimes>()),
       frameInfo_(blackboard.get<FrameInfo>())
 {
@@ -29,30 +33,29 @@ MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
 
 void MotionLoop::retire(const MotionCommand& command)
 {
-  // The retired queue is as large as the command queue, so this only fails if the controller stopped draining it;
-  // then the object leaks rather than the motion thread blocking.
-  if(!retired_.push(command))
-    retireDrops_.fetch_add(1, std::memory_order_relaxed);
+  // The retired queue is as large as the command queue, so this only fails if the controller stopped draining
+  // it; then the object leaks rather than the motion thread blocking.
+  if (!retired_.push(command)) retireDrops_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void MotionLoop::applyCommands()
 {
-  while(auto command = commands_.pop())
+  while (auto command = commands_.pop())
   {
-    switch(command->kind)
+    switch (command->kind)
     {
     case MotionCommand::Kind::installSchedule:
     {
       Schedule* old = schedule_;
       schedule_ = command->schedule;
-      for(RepresentationId id : schedule_->resetOnInstall)
+      for (RepresentationId id : schedule_->resetOnInstall)
         blackboard_.resetToDefault(id);
-      moduleTimes_.count = static_cast<std::uint16_t>(std::min(schedule_->timeSlotNames.size(), ModuleTimes::capacity));
-      for(std::size_t i = 0; i < moduleTimes_.count; ++i)
+      moduleTimes_.count =
+          static_cast<std::uint16_t>(std::min(schedule_->timeSlotNames.size(), ModuleTimes::capacity));
+      for (std::size_t i = 0; i < moduleTimes_.count; ++i)
         moduleTimes_.modules[i] = ModuleTime{std::string_view(schedule_->timeSlotNames[i]), 0, 0, 0};
       windowFill_ = 0;
-      if(old)
-        retire({MotionCommand::Kind::installSchedule, old});
+      if (old) retire({MotionCommand::Kind::installSchedule, old});
       break;
     }
     case MotionCommand::Kind::swapParameters:
@@ -62,7 +65,7 @@ void MotionLoop::applyCommands()
       break;
     }
     case MotionCommand::Kind::addTap:
-      if(numTaps_ < maxTaps)
+      if (numTaps_ < maxTaps)
         taps_[numTaps_++] = command->tap;
       else
         retire({MotionCommand::Kind::removeTap, nullptr, nullptr, nullptr, command->tap});
@@ -70,8 +73,7 @@ void MotionLoop::applyCommands()
     case MotionCommand::Kind::removeTap:
     {
       auto end = taps_.begin() + static_cast<std::ptrdiff_t>(numTaps_);
-      if(std::remove(taps_.begin(), end, command->tap) != end)
-        --numTaps_;
+      if (std::remove(taps_.begin(), end, command->tap) != end) --numTaps_;
       retire(*command);
       break;
     }
@@ -85,14 +87,13 @@ void MotionLoop::applyCommands()
 bool MotionLoop::runFrame()
 {
   applyCommands();
-  if(stopRequested_ || !body_.waitForSensors(sensors_))
-    return false;
+  if (stopRequested_ || !body_.waitForSensors(sensors_)) return false;
   const std::uint64_t frameStart = nowNs();
   std::fill_n(slotNs_.begin(), moduleTimes_.count, 0);
-  if(schedule_)
+  if (schedule_)
   {
     std::uint64_t before = frameStart;
-    for(const ScheduleStep& step : schedule_->steps)
+    for (const ScheduleStep& step : schedule_->steps)
     {
       step.update(*step.module, step.target);
       const std::uint64_t after = nowNs();
@@ -101,8 +102,8 @@ bool MotionLoop::runFrame()
     }
   }
   body_.send(request_);
-  if(schedule_)
-    for(RepresentationId id : schedule_->snapshots)
+  if (schedule_)
+    for (RepresentationId id : schedule_->snapshots)
       blackboard_.snapshot(id);
   feedTaps();
   recordTimes(frameStart, nowNs());
@@ -112,20 +113,19 @@ bool MotionLoop::runFrame()
 
 void MotionLoop::run()
 {
-  while(runFrame())
+  while (runFrame())
   {
   }
 }
 
 void MotionLoop::feedTaps()
 {
-  for(std::size_t t = 0; t < numTaps_; ++t)
+  for (std::size_t t = 0; t < numTaps_; ++t)
   {
     Tap& tap = *taps_[t];
-    if(frameInfo_.frameNumber % tap.everyNthFrame != 0)
-      continue;
+    if (frameInfo_.frameNumber % tap.everyNthFrame != 0) continue;
     TapRecord* record = tap.ring.beginWrite();
-    if(!record)
+    if (!record)
     {
       tap.dropped.fetch_add(1, std::memory_order_relaxed);
       continue;
@@ -133,7 +133,7 @@ void MotionLoop::feedTaps()
     record->frameNumber = frameInfo_.frameNumber;
     record->time = frameInfo_.time;
     const auto& registry = RepresentationRegistry::instance();
-    for(std::size_t i = 0; i < tap.ids.size(); ++i)
+    for (std::size_t i = 0; i < tap.ids.size(); ++i)
       registry.info(tap.ids[i]).copy(record->objects[i].get(), blackboard_.current(tap.ids[i]));
     tap.ring.commitWrite();
     tap.copied.fetch_add(1, std::memory_order_relaxed);
@@ -144,24 +144,22 @@ void MotionLoop::recordTimes(std::uint64_t frameStart, std::uint64_t frameEnd)
 {
   // The last slot is the framework's own overhead: the frame minus the modules.
   const std::size_t slots = moduleTimes_.count;
-  if(slots == 0)
-    return;
+  if (slots == 0) return;
   std::uint64_t modulesNs = 0;
-  for(std::size_t i = 0; i + 1 < slots; ++i)
+  for (std::size_t i = 0; i + 1 < slots; ++i)
     modulesNs += slotNs_[i];
   const std::uint64_t frameNs = frameEnd - frameStart;
   slotNs_[slots - 1] = frameNs > modulesNs ? frameNs - modulesNs : 0;
   moduleTimes_.frameNs = clampToU32(frameNs);
-  for(std::size_t i = 0; i < slots; ++i)
+  for (std::size_t i = 0; i < slots; ++i)
   {
     moduleTimes_.modules[i].lastNs = clampToU32(slotNs_[i]);
     window_[i][windowFill_] = moduleTimes_.modules[i].lastNs;
   }
-  if(++windowFill_ < timingWindow)
-    return;
+  if (++windowFill_ < timingWindow) return;
   windowFill_ = 0;
   std::array<std::uint32_t, timingWindow> sorted;
-  for(std::size_t i = 0; i < slots; ++i)
+  for (std::size_t i = 0; i < slots; ++i)
   {
     sorted = window_[i];
     auto middle = sorted.begin() + timingWindow / 2;

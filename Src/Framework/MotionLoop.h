@@ -1,8 +1,8 @@
 #pragma once
-// The motion thread's frame loop: body packet -> modules in dependency order -> body answer -> taps. It owns no
-// decisions: schedules, parameters and taps are prepared by the Controller on another thread and handed over through
-// a lock-free queue; they take effect at the next frame boundary. Nothing here blocks (except the body's wait for
-// its packet, which is the pace) or allocates.
+// The motion thread's frame loop: body packet -> modules in dependency order -> body answer -> taps. It owns
+// no decisions: schedules, parameters and taps are prepared by the Controller on another thread and handed
+// over through a lock-free queue; they take effect at the next frame boundary. Nothing here blocks (except
+// the body's wait for its packet, which is the pace) or allocates.
 #include "Framework/Blackboard.h"
 #include "Framework/Body.h"
 #include "Framework/ModuleBase.h"
@@ -17,17 +17,18 @@ struct ScheduleStep
 {
   ModuleBase* module;
   UpdateFunction update;
-  void* target;            ///< the provided representation in the blackboard
-  std::uint16_t timeSlot;  ///< index into ModuleTimes
+  void* target;           ///< the provided representation in the blackboard
+  std::uint16_t timeSlot; ///< index into ModuleTimes
 };
 
 /// Everything the motion thread executes, built outside it. Owned by the Controller.
 struct Schedule
 {
-  std::vector<std::shared_ptr<ModuleBase>> modules; ///< keeps instances alive; never touched by the motion thread
+  std::vector<std::shared_ptr<ModuleBase>>
+      modules; ///< keeps instances alive; never touched by the motion thread
   std::vector<ScheduleStep> steps;
-  std::vector<RepresentationId> resetOnInstall;     ///< representations newly set `off`
-  std::vector<RepresentationId> snapshots;          ///< copied to last frame's value at frame end
+  std::vector<RepresentationId> resetOnInstall; ///< representations newly set `off`
+  std::vector<RepresentationId> snapshots;      ///< copied to last frame's value at frame end
   std::vector<std::string> timeSlotNames;
 };
 
@@ -39,8 +40,8 @@ struct MotionCommand
     installSchedule, ///< schedule: the new one; retired: the old one
     swapParameters,  ///< module + parameters: the new ones; retired: the old ones
     addTap,
-    removeTap,       ///< retired once the motion thread no longer touches the tap
-    stop,            ///< ends run() after the current frame
+    removeTap, ///< retired once the motion thread no longer touches the tap
+    stop,      ///< ends run() after the current frame
   };
   Kind kind = Kind::stop;
   Schedule* schedule = nullptr;
@@ -67,7 +68,8 @@ public:
   /// Controller side: objects the motion thread has let go of; the controller frees them.
   std::optional<MotionCommand> takeRetired() { return retired_.pop(); }
 
-  /// Only once the motion thread has ended (or before it starts): the caller becomes the consumer of commands.
+  /// Only once the motion thread has ended (or before it starts): the caller becomes the consumer of
+  /// commands.
   void applyCommandsWhileStopped() { applyCommands(); }
 
   std::uint64_t frames() const { return frames_.load(std::memory_order_relaxed); }

@@ -12,21 +12,19 @@ RepresentationRegistry& RepresentationRegistry::instance()
 RepresentationId RepresentationRegistry::add(RepresentationInfo (*make)())
 {
   auto info = std::make_unique<RepresentationInfo>(make());
-  for(const auto& existing : infos_)
-    if(existing->name == info->name)
+  for (const auto& existing : infos_)
+    if (existing->name == info->name)
       throw std::logic_error("two representation types are both named '" + info->name +
                              "'; representation names must be unique across namespaces");
-  if(infos_.size() >= 0xffff)
-    throw std::logic_error("too many representation types");
+  if (infos_.size() >= 0xffff) throw std::logic_error("too many representation types");
   infos_.push_back(std::move(info));
   return static_cast<RepresentationId>(infos_.size() - 1);
 }
 
 int RepresentationRegistry::find(std::string_view name) const
 {
-  for(std::size_t i = 0; i < infos_.size(); ++i)
-    if(infos_[i]->name == name)
-      return static_cast<int>(i);
+  for (std::size_t i = 0; i < infos_.size(); ++i)
+    if (infos_[i]->name == name) return static_cast<int>(i);
   return -1;
 }
 

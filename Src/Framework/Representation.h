@@ -1,7 +1,7 @@
 #pragma once
-// What a representation is (a concept), and the run-time table of all representation types the modules of this
-// binary mention. The table gives type-erased operations (create, copy, serialize, describe) to the parts of the
-// framework that handle representations by name: blackboard, logger, debug channel, log tool.
+// What a representation is (a concept), and the run-time table of all representation types the modules of
+// this binary mention. The table gives type-erased operations (create, copy, serialize, describe) to the
+// parts of the framework that handle representations by name: blackboard, logger, debug channel, log tool.
 #include "Framework/PassThrough.h"
 #include "Framework/TypeName.h"
 #include <concepts>
@@ -24,16 +24,19 @@ struct SerializeProbeArchive
 /// A plain struct that can be default-constructed, copied without side effects and serialized.
 template<class T>
 concept Representation = std::is_class_v<T> && std::default_initializable<T> && std::copyable<T> &&
-                         requires(T& value, SerializeProbeArchive& archive) { value.serialize(archive, 0u); };
+    requires(T& value, SerializeProbeArchive& archive)
+{
+  value.serialize(archive, 0u);
+};
 
 using RepresentationId = std::uint16_t;
 
 /// One leaf of a representation or parameter struct, as tools show it.
 struct FieldDescription
 {
-  std::string path; ///< e.g. "angles.LKneePitch"
-  std::string type; ///< e.g. "float", "enum:regular|hot|veryHot|criticallyHot"
-  std::string unit; ///< unit people read ("deg", "mA", ""), empty when the value is shown in SI
+  std::string path;        ///< e.g. "angles.LKneePitch"
+  std::string type;        ///< e.g. "float", "enum:regular|hot|veryHot|criticallyHot"
+  std::string unit;        ///< unit people read ("deg", "mA", ""), empty when the value is shown in SI
   double min = 0, max = 0; ///< allowed range in that unit; NaN when there is none
 
   template<class Archive>
@@ -47,14 +50,14 @@ struct RepresentationInfo
 {
   std::string name;
   std::size_t size = 0;
-  void* (*create)() = nullptr;                        ///< a default-constructed object
+  void* (*create)() = nullptr; ///< a default-constructed object
   void (*destroy)(void*) = nullptr;
   void (*copy)(void* destination, const void* source) = nullptr; ///< plain assignment; motion-thread safe
   void (*saveBinary)(const void* object, std::vector<char>& out) = nullptr; ///< appends a binary archive
   void (*loadBinary)(std::span<const char> bytes, void* object) = nullptr;  ///< bounded; throws on bad bytes
   std::vector<FieldDescription> (*describe)() = nullptr;
   std::vector<std::pair<std::string, std::string>> (*values)(const void* object) = nullptr; ///< path, text
-  std::string schema;                                 ///< describe() flattened to one line; logs carry it
+  std::string schema;       ///< describe() flattened to one line; logs carry it
   int passThroughFrom = -1; ///< id of the representation `off` copies from (PassThroughFrom), or -1
   void (*passThroughCopy)(void* destination, const void* input) = nullptr; ///< motion-thread safe
 };
@@ -65,8 +68,7 @@ struct RepresentationDeleter
   const RepresentationInfo* info = nullptr;
   void operator()(void* object) const
   {
-    if(object)
-      info->destroy(object);
+    if (object) info->destroy(object);
   }
 };
 using RepresentationObject = std::unique_ptr<void, RepresentationDeleter>;
@@ -98,8 +100,8 @@ RepresentationId representationId()
   static const RepresentationId id = RepresentationRegistry::instance().add(&makeRepresentationInfo<T>);
   return id;
 }
-/// Registers the representations the frame loop itself fills or reads (sensors, JointRequest, ModuleTimes), so that
-/// tools that never build a blackboard (log reader, debug client) know them too.
+/// Registers the representations the frame loop itself fills or reads (sensors, JointRequest, ModuleTimes),
+/// so that tools that never build a blackboard (log reader, debug client) know them too.
 void registerFrameworkRepresentations();
 } // namespace nao
 

@@ -14,33 +14,31 @@ RepresentationInfo makeRepresentationInfo()
   info.size = sizeof(T);
   info.create = []() -> void* { return new T(); };
   info.destroy = [](void* object) { delete static_cast<T*>(object); };
-  info.copy = [](void* destination, const void* source) {
-    *static_cast<T*>(destination) = *static_cast<const T*>(source);
-  };
-  info.saveBinary = [](const void* object, std::vector<char>& out) {
-    binaryio::serializeAppend(out, *static_cast<const T*>(object));
-  };
-  info.loadBinary = [](std::span<const char> bytes, void* object) {
-    binaryio::deserialize(bytes, *static_cast<T*>(object));
-  };
-  info.describe = []() {
+  info.copy = [](void* destination, const void* source)
+  { *static_cast<T*>(destination) = *static_cast<const T*>(source); };
+  info.saveBinary = [](const void* object, std::vector<char>& out)
+  { binaryio::serializeAppend(out, *static_cast<const T*>(object)); };
+  info.loadBinary = [](std::span<const char> bytes, void* object)
+  { binaryio::deserialize(bytes, *static_cast<T*>(object)); };
+  info.describe = []()
+  {
     std::vector<FieldDescription> fields;
-    for(const auto& field : streams::describeFields(T{}))
-      fields.push_back({field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+    for (const auto& field : streams::describeFields(T{}))
+      fields.push_back(
+          {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
     return fields;
   };
   info.values = [](const void* object) { return streams::flattenValues(*static_cast<const T*>(object)); };
-  if constexpr(requires { typename PassThroughFrom<T>::type; })
+  if constexpr (requires { typename PassThroughFrom<T>::type; })
   {
     using Input = typename PassThroughFrom<T>::type;
     static_assert(std::is_assignable_v<T&, const Input&>,
                   "PassThroughFrom<T>: T must be assignable from its input (e.g. `using Base::operator=;`)");
     info.passThroughFrom = representationId<Input>();
-    info.passThroughCopy = [](void* destination, const void* input) {
-      *static_cast<T*>(destination) = *static_cast<const Input*>(input);
-    };
+    info.passThroughCopy = [](void* destination, const void* input)
+    { *static_cast<T*>(destination) = *static_cast<const Input*>(input); };
   }
-  for(const auto& field : info.describe())
+  for (const auto& field : info.describe())
     info.schema += field.path + ":" + field.type + (field.unit.empty() ? "" : "[" + field.unit + "]") + ";";
   return info;
 }

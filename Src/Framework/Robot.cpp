@@ -13,7 +13,7 @@ Settings Settings::load(const std::filesystem::path& file)
   {
     streams::loadFromTable(streams::loadTomlFile(file), settings);
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     throw StartupError(error.what());
   }
@@ -26,36 +26,37 @@ Robot::Robot(Body& body, RobotOptions options)
       motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_)
 {
   setCurrentScenarioFile(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"));
-  for(const ProviderChoice& override : options_.providerOverrides)
+  for (const ProviderChoice& override : options_.providerOverrides)
   {
-    auto existing = std::find_if(scenario_.motion.begin(), scenario_.motion.end(), [&](const ProviderChoice& choice) {
-      return choice.representation == override.representation;
-    });
-    if(existing != scenario_.motion.end())
+    auto existing = std::find_if(scenario_.motion.begin(), scenario_.motion.end(),
+                                 [&](const ProviderChoice& choice)
+                                 { return choice.representation == override.representation; });
+    if (existing != scenario_.motion.end())
       *existing = override;
     else
       scenario_.motion.push_back(override);
   }
   controller_.start(scenario_.motion, scenario_.name);
-  for(const std::string& name : scenario_.logged)
-    if(RepresentationRegistry::instance().find(name) < 0)
+  for (const std::string& name : scenario_.logged)
+    if (RepresentationRegistry::instance().find(name) < 0)
       throw StartupError(scenario_.loggedWhere.text() + ": Log.representations: '" + name +
                          "' is not a representation of this binary");
   controller_.setLoggedRepresentations(scenario_.logged);
-  if(options_.log)
+  if (options_.log)
   {
-    if(scenario_.logged.empty())
-      throw StartupError("a log was requested, but scenario '" + scenario_.name + "' lists no representations under [Log]");
-    if(std::string error = logger_.start(controller_, *options_.log, scenario_.logged); !error.empty())
+    if (scenario_.logged.empty())
+      throw StartupError("a log was requested, but scenario '" + scenario_.name +
+                         "' lists no representations under [Log]");
+    if (std::string error = logger_.start(controller_, *options_.log, scenario_.logged); !error.empty())
       throw StartupError(error);
   }
-  if(options_.debug)
+  if (options_.debug)
   {
     try
     {
       debugServer_ = std::make_unique<DebugServer>(*options_.debug, controller_, logger_);
     }
-    catch(const std::exception& error)
+    catch (const std::exception& error)
     {
       throw StartupError(std::string("debug channel: ") + error.what());
     }
@@ -77,20 +78,21 @@ void Robot::stop()
 void Robot::run()
 {
   std::atomic<bool> motionDone{false};
-  std::thread motionThread([&] {
-    pthread_setname_np(pthread_self(), "Motion");
-    while(!stopRequested_.load(std::memory_order_relaxed) && motion_.runFrame())
-    {
-    }
-    motionDone = true;
-    if(debugServer_)
-      debugServer_->wake();
-  });
+  std::thread motionThread(
+      [&]
+      {
+        pthread_setname_np(pthread_self(), "Motion");
+        while (!stopRequested_.load(std::memory_order_relaxed) && motion_.runFrame())
+        {
+        }
+        motionDone = true;
+        if (debugServer_) debugServer_->wake();
+      });
   // This thread becomes the Debug thread: network I/O and freeing what the motion thread let go of.
   pthread_setname_np(pthread_self(), "Debug");
-  while(!motionDone)
+  while (!motionDone)
   {
-    if(debugServer_)
+    if (debugServer_)
       debugServer_->poll(5);
     else
     {

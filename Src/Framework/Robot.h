@@ -1,6 +1,7 @@
 #pragma once
-// The robot process, assembled: blackboard, motion loop on the Motion thread, controller and debug server on the Debug
-// thread, logger on the Logger thread. The robot binary, the simulator's in-process mode and the tests all build one.
+// The robot process, assembled: blackboard, motion loop on the Motion thread, controller and debug server on
+// the Debug thread, logger on the Logger thread. The robot binary, the simulator's in-process mode and the
+// tests all build one.
 #include "Framework/Controller.h"
 #include "Framework/DebugServer.h"
 #include "Framework/Logger.h"
@@ -15,9 +16,9 @@ namespace nao
 struct RobotOptions
 {
   ConfigLocation config;
-  std::string scenario;                       ///< name in Config/Scenarios/
-  std::optional<std::filesystem::path> log;   ///< start logging the scenario's [Log] list to this file
-  std::optional<DebugSettings> debug;         ///< no value: no debug server
+  std::string scenario;                     ///< name in Config/Scenarios/
+  std::optional<std::filesystem::path> log; ///< start logging the scenario's [Log] list to this file
+  std::optional<DebugSettings> debug;       ///< no value: no debug server
   /// Provider choices that replace (or add to) the scenario's, e.g. {"JointRequest", "off"} to compare a run
   /// without a stage. Checked like the scenario's own.
   std::vector<ProviderChoice> providerOverrides;
@@ -26,7 +27,8 @@ struct RobotOptions
 class Robot
 {
 public:
-  /// Loads the scenario, resolves the module graph, creates modules (throws StartupError with names on any problem).
+  /// Loads the scenario, resolves the module graph, creates modules (throws StartupError with names on any
+  /// problem).
   Robot(Body& body, RobotOptions options);
   ~Robot();
 

@@ -1,6 +1,6 @@
 #pragma once
-// A scenario file (Config/Scenarios/<name>.toml) says, per thread, which module provides each representation, or
-// `off` (the representation keeps its default value), and which representations the log records:
+// A scenario file (Config/Scenarios/<name>.toml) says, per thread, which module provides each representation,
+// or `off` (the representation keeps its default value), and which representations the log records:
 //
 //   [Motion]
 //   JointRequest = "StandPoseProvider"
@@ -33,11 +33,12 @@ struct ProviderChoice
 struct Scenario
 {
   std::string name;
-  std::vector<ProviderChoice> motion;       ///< in file order
-  std::vector<std::string> logged;          ///< representation names the log records
+  std::vector<ProviderChoice> motion; ///< in file order
+  std::vector<std::string> logged;    ///< representation names the log records
   SourcePosition loggedWhere;
 
-  /// Loads and checks the file's shape (not the module graph: that is ModuleGraph's job). Throws StartupError.
+  /// Loads and checks the file's shape (not the module graph: that is ModuleGraph's job). Throws
+  /// StartupError.
   static Scenario load(const std::filesystem::path& file);
 };
 

@@ -9,10 +9,10 @@ namespace nao
 {
 struct Settings
 {
-  std::string robot = "Default";       ///< Config/Robots/<robot>/ overlays apply
-  std::string scenario = "standin";    ///< Config/Scenarios/<scenario>.toml
+  std::string robot = "Default";    ///< Config/Robots/<robot>/ overlays apply
+  std::string scenario = "standin"; ///< Config/Scenarios/<scenario>.toml
   DebugSettings debug;
-  std::string logDirectory = "Logs";   ///< relative paths are relative to the working directory
+  std::string logDirectory = "Logs"; ///< relative paths are relative to the working directory
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

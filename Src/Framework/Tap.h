@@ -1,7 +1,7 @@
 #pragma once
-// A tap copies some representations out of the motion thread every n-th frame into a ring of preallocated records,
-// for the logger or a debug-channel subscriber. The motion thread never waits: when the ring is full the frame is
-// dropped and counted.
+// A tap copies some representations out of the motion thread every n-th frame into a ring of preallocated
+// records, for the logger or a debug-channel subscriber. The motion thread never waits: when the ring is full
+// the frame is dropped and counted.
 #include "Framework/Representation.h"
 #include "Tools/Containers/SpscQueue.h"
 #include <atomic>
@@ -19,12 +19,14 @@ struct Tap
 {
   Tap(std::vector<RepresentationId> representations, std::uint32_t everyNthFrame, std::size_t capacity)
       : ids(std::move(representations)), everyNthFrame(everyNthFrame == 0 ? 1 : everyNthFrame),
-        ring(capacity, [this] {
-          auto record = std::make_unique<TapRecord>();
-          for(RepresentationId id : ids)
-            record->objects.push_back(RepresentationRegistry::instance().create(id));
-          return record;
-        })
+        ring(capacity,
+             [this]
+             {
+               auto record = std::make_unique<TapRecord>();
+               for (RepresentationId id : ids)
+                 record->objects.push_back(RepresentationRegistry::instance().create(id));
+               return record;
+             })
   {
   }
 

@@ -24,7 +24,8 @@ template<class T, class List>
 struct IndexOf;
 template<class T, class First, class... Rest>
 struct IndexOf<T, TypeList<First, Rest...>>
-    : std::integral_constant<std::size_t, std::is_same_v<T, First> ? 0 : 1 + IndexOf<T, TypeList<Rest...>>::value>
+    : std::integral_constant<std::size_t,
+                             std::is_same_v<T, First> ? 0 : 1 + IndexOf<T, TypeList<Rest...>>::value>
 {
 };
 template<class T>

@@ -10,7 +10,7 @@ DebugClient::DebugClient(const std::string& host, std::uint16_t port, const std:
     : client_(host, port, timeout), timeout_(timeout)
 {
   registerFrameworkRepresentations();
-  if(!token.empty())
+  if (!token.empty())
     client_.sendFrame(static_cast<std::uint16_t>(MessageType::hello), std::span(token.data(), token.size()));
 }
 
@@ -24,21 +24,19 @@ void DebugClient::send(MessageType type, const Request& request)
 network::Frame DebugClient::await(MessageType type)
 {
   const auto deadline = std::chrono::steady_clock::now() + timeout_;
-  while(std::chrono::steady_clock::now() < deadline)
+  while (std::chrono::steady_clock::now() < deadline)
   {
     auto frame = client_.receiveFrame(
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
-    if(!frame)
-      break;
+    if (!frame) break;
     const auto received = static_cast<MessageType>(frame->messageType);
-    if(received == MessageType::data)
+    if (received == MessageType::data)
     {
       pendingData_.push_back(binaryio::deserialize<debug::Data>(frame->payload));
       continue;
     }
-    if(received == type)
-      return std::move(*frame);
-    if(received == MessageType::reply)
+    if (received == type) return std::move(*frame);
+    if (received == MessageType::reply)
       throw std::runtime_error(binaryio::deserialize<debug::Reply>(frame->payload).message);
   }
   throw std::runtime_error("the robot did not answer within " + std::to_string(timeout_.count()) + " ms");
@@ -58,62 +56,53 @@ debug::Parameters DebugClient::parameters(const std::string& module)
 
 namespace
 {
-debug::Reply replyOf(const network::Frame& frame) { return binaryio::deserialize<debug::Reply>(frame.payload); }
+debug::Reply replyOf(const network::Frame& frame)
+{
+  return binaryio::deserialize<debug::Reply>(frame.payload);
+}
 } // namespace
 
-#define NAO_DEBUG_REQUEST(type, request)                                                                               \
-  send(type, request);                                                                                                 \
-  try                                                                                                                  \
-  {                                                                                                                    \
-    return replyOf(await(MessageType::reply));                                                                         \
-  }                                                                                                                    \
-  catch(const std::runtime_error& error)                                                                               \
-  {                                                                                                                    \
-    return debug::Reply{false, error.what()};                                                                          \
+#define NAO_DEBUG_REQUEST(type, request)                                                                     \
+  send(type, request);                                                                                       \
+  try                                                                                                        \
+  {                                                                                                          \
+    return replyOf(await(MessageType::reply));                                                               \
+  }                                                                                                          \
+  catch (const std::runtime_error& error)                                                                    \
+  {                                                                                                          \
+    return debug::Reply{false, error.what()};                                                                \
   }
 
-debug::Reply DebugClient::setParameter(const std::string& module, const std::string& key, const std::string& value)
-{
-  NAO_DEBUG_REQUEST(MessageType::setParameter, (debug::SetParameter{module, key, value}))
-}
-debug::Reply DebugClient::setProvider(const std::string& representation, const std::string& provider)
-{
-  NAO_DEBUG_REQUEST(MessageType::setProvider, (debug::SetProvider{representation, provider}))
-}
-debug::Reply DebugClient::subscribe(const std::string& representation, float rateHz)
-{
-  NAO_DEBUG_REQUEST(MessageType::subscribe, (debug::Subscribe{representation, rateHz}))
-}
-debug::Reply DebugClient::unsubscribe(const std::string& representation)
-{
-  NAO_DEBUG_REQUEST(MessageType::unsubscribe, debug::Name{representation})
-}
-debug::Reply DebugClient::startLog(const std::string& path)
-{
-  NAO_DEBUG_REQUEST(MessageType::logStart, debug::Name{path})
-}
-debug::Reply DebugClient::stopLog()
-{
-  NAO_DEBUG_REQUEST(MessageType::logStop, debug::Empty{})
-}
+debug::Reply DebugClient::setParameter(const std::string& module, const std::string& key,
+                                       const std::string& value){
+    NAO_DEBUG_REQUEST(MessageType::setParameter, (debug::SetParameter{module, key, value}))} debug::Reply
+    DebugClient::setProvider(const std::string& representation, const std::string& provider){
+        NAO_DEBUG_REQUEST(MessageType::setProvider,
+                          (debug::SetProvider{representation, provider}))} debug::Reply
+    DebugClient::subscribe(const std::string& representation, float rateHz){
+        NAO_DEBUG_REQUEST(MessageType::subscribe, (debug::Subscribe{representation, rateHz}))} debug::Reply
+    DebugClient::unsubscribe(const std::string& representation){
+        NAO_DEBUG_REQUEST(MessageType::unsubscribe, debug::Name{representation})} debug::Reply
+    DebugClient::startLog(const std::string& path){
+        NAO_DEBUG_REQUEST(MessageType::logStart, debug::Name{path})} debug::Reply DebugClient::stopLog(){
+        NAO_DEBUG_REQUEST(MessageType::logStop, debug::Empty{})}
 #undef NAO_DEBUG_REQUEST
 
 std::optional<debug::Data> DebugClient::nextData(std::chrono::milliseconds timeout)
 {
-  if(!pendingData_.empty())
+  if (!pendingData_.empty())
   {
     debug::Data data = std::move(pendingData_.front());
     pendingData_.erase(pendingData_.begin());
     return data;
   }
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while(std::chrono::steady_clock::now() < deadline)
+  while (std::chrono::steady_clock::now() < deadline)
   {
     auto frame = client_.receiveFrame(
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
-    if(!frame)
-      return std::nullopt;
-    if(static_cast<MessageType>(frame->messageType) == MessageType::data)
+    if (!frame) return std::nullopt;
+    if (static_cast<MessageType>(frame->messageType) == MessageType::data)
       return binaryio::deserialize<debug::Data>(frame->payload);
   }
   return std::nullopt;

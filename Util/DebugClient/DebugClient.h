@@ -1,5 +1,6 @@
 #pragma once
-// Talks to the robot's debug channel: list, parameters, providers, subscriptions, logs. Blocking with timeouts.
+// Talks to the robot's debug channel: list, parameters, providers, subscriptions, logs. Blocking with
+// timeouts.
 #include "Framework/DebugMessages.h"
 #include "Tools/Network/Client.h"
 #include <chrono>
@@ -30,7 +31,8 @@ public:
 private:
   template<class Request>
   void send(debug::MessageType type, const Request& request);
-  /// Waits for a frame of `type` (or a Reply, which then is an error for typed requests); data frames are queued.
+  /// Waits for a frame of `type` (or a Reply, which then is an error for typed requests); data frames are
+  /// queued.
   network::Frame await(debug::MessageType type);
 
   network::FrameClient client_;

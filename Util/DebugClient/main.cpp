@@ -17,10 +17,9 @@ void printSample(const debug::Data& data)
 {
   const int id = RepresentationRegistry::instance().find(data.representation);
   std::cout << data.representation << " frame " << data.frameNumber << " t=" << data.time << " s";
-  if(data.dropped)
-    std::cout << " (" << data.dropped << " dropped)";
+  if (data.dropped) std::cout << " (" << data.dropped << " dropped)";
   std::cout << "\n";
-  if(id < 0)
+  if (id < 0)
   {
     std::cout << "  (this client does not know the type; " << data.payload.size() << " bytes)\n";
     return;
@@ -28,7 +27,7 @@ void printSample(const debug::Data& data)
   const auto& info = RepresentationRegistry::instance().info(static_cast<RepresentationId>(id));
   RepresentationObject object = RepresentationRegistry::instance().create(static_cast<RepresentationId>(id));
   info.loadBinary(data.payload, object.get());
-  for(const auto& [path, value] : info.values(object.get()))
+  for (const auto& [path, value] : info.values(object.get()))
     std::cout << "  " << path << " = " << value << "\n";
 }
 } // namespace
@@ -45,10 +44,12 @@ int main(int argc, char** argv)
   app.add_option("--port", port, "debug channel port");
   app.add_option("--token", token, "token, when the robot requires one");
 
-  auto* list = app.add_subcommand("list", "representations with providers and fields, modules, execution order");
+  auto* list =
+      app.add_subcommand("list", "representations with providers and fields, modules, execution order");
   auto* get = app.add_subcommand("get", "a module's parameters, or one sample of a representation");
   get->add_option("name", name, "module or representation")->required();
-  auto* set = app.add_subcommand("set", "change a module parameter (validated; refused edits change nothing)");
+  auto* set =
+      app.add_subcommand("set", "change a module parameter (validated; refused edits change nothing)");
   set->add_option("module", name)->required();
   set->add_option("key", key, "key path, e.g. thresholds.LKneePitch")->required();
   set->add_option("value", value, "TOML value, e.g. 0.3 or \"text\" or [1, 2]")->required();
@@ -67,58 +68,53 @@ int main(int argc, char** argv)
   try
   {
     DebugClient client(host, port, token);
-    if(*list)
+    if (*list)
     {
       const auto reply = client.list();
-      std::cout << "scenario " << reply.scenario << "\nexecution order:\n" << reply.plan << "\nrepresentations:\n";
-      for(const auto& representation : reply.representations)
+      std::cout << "scenario " << reply.scenario << "\nexecution order:\n"
+                << reply.plan << "\nrepresentations:\n";
+      for (const auto& representation : reply.representations)
         std::cout << "  " << representation.name << " <- "
                   << (representation.provider.empty() ? "(none)" : representation.provider) << " ("
                   << representation.fields.size() << " fields)\n";
       std::cout << "modules:\n";
-      for(const auto& module : reply.modules)
+      for (const auto& module : reply.modules)
         std::cout << "  " << module.name << (module.active ? " [active]" : "") << "\n";
       return 0;
     }
-    if(*get)
+    if (*get)
     {
       const auto known = client.list();
-      for(const auto& module : known.modules)
-        if(module.name == name)
+      for (const auto& module : known.modules)
+        if (module.name == name)
         {
           std::cout << client.parameters(name).toml << "\n";
           return 0;
         }
-      if(const auto reply = client.subscribe(name, 0); !reply.ok)
-        return printReply(reply);
+      if (const auto reply = client.subscribe(name, 0); !reply.ok) return printReply(reply);
       const auto sample = client.nextData(std::chrono::seconds(5));
       client.unsubscribe(name);
-      if(!sample)
+      if (!sample)
         throw std::runtime_error("no sample of " + name + " within 5 s (is the motion thread running?)");
       printSample(*sample);
       return 0;
     }
-    if(*set)
-      return printReply(client.setParameter(name, key, value));
-    if(*provider)
-      return printReply(client.setProvider(name, value));
-    if(*log)
-      return printReply(key == "start" ? client.startLog(path) : client.stopLog());
-    if(*subscribe)
+    if (*set) return printReply(client.setParameter(name, key, value));
+    if (*provider) return printReply(client.setProvider(name, value));
+    if (*log) return printReply(key == "start" ? client.startLog(path) : client.stopLog());
+    if (*subscribe)
     {
-      if(const auto reply = client.subscribe(name, rate); !reply.ok)
-        return printReply(reply);
-      for(std::uint32_t i = 0; i < count; ++i)
+      if (const auto reply = client.subscribe(name, rate); !reply.ok) return printReply(reply);
+      for (std::uint32_t i = 0; i < count; ++i)
       {
         const auto sample = client.nextData(std::chrono::seconds(5));
-        if(!sample)
-          throw std::runtime_error("stream of " + name + " stopped");
+        if (!sample) throw std::runtime_error("stream of " + name + " stopped");
         printSample(*sample);
       }
       return 0;
     }
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     std::cerr << "DebugClient: " << error.what() << "\n";
     return 1;

@@ -1,6 +1,6 @@
 #pragma once
-// Decodes a log's frames into representation objects by name, through the log's own type table: a type whose schema in
-// the log differs from this binary's is reported and left undecoded rather than misread.
+// Decodes a log's frames into representation objects by name, through the log's own type table: a type whose
+// schema in the log differs from this binary's is reported and left undecoded rather than misread.
 #include "Framework/Representation.h"
 #include "Tools/BinaryIO/LogFormat.h"
 #include <map>

@@ -1,6 +1,6 @@
 // LogTool: what is in a robot log, and its data as CSV or as a frame dump.
-#include "Util/LogTool/LogDecoder.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Util/LogTool/LogDecoder.h"
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -10,7 +10,7 @@ namespace
 {
 void printWarnings(LogDecoder& decoder)
 {
-  for(const std::string& warning : decoder.reader().warnings())
+  for (const std::string& warning : decoder.reader().warnings())
     std::cerr << "warning: " << warning << "\n";
 }
 
@@ -22,35 +22,35 @@ int info(const std::string& path)
   double firstTime = 0, lastTime = 0;
   bool hasTime = false;
   std::vector<DecodedRecord> records;
-  while(decoder.next(frameNumber, records))
+  while (decoder.next(frameNumber, records))
   {
-    if(frames++ == 0)
-      first = frameNumber;
+    if (frames++ == 0) first = frameNumber;
     last = frameNumber;
-    for(const auto& record : records)
-      if(record.name == "FrameInfo" && record.object)
+    for (const auto& record : records)
+      if (record.name == "FrameInfo" && record.object)
       {
         const double time = static_cast<const FrameInfo*>(record.object.get())->time;
-        if(!hasTime)
-          firstTime = time;
+        if (!hasTime) firstTime = time;
         lastTime = time;
         hasTime = true;
       }
   }
   std::cout << "log " << path << "\n";
   std::cout << "frames: " << frames << " (frame numbers " << first << " .. " << last << ")\n";
-  if(hasTime)
-    std::cout << "duration: " << (lastTime - firstTime) << " s\n";
-  std::cout << "closed properly: " << (decoder.reader().sawEnd() ? "yes" : "no (cut off: read to its last complete chunk)")
+  if (hasTime) std::cout << "duration: " << (lastTime - firstTime) << " s\n";
+  std::cout << "closed properly: "
+            << (decoder.reader().sawEnd() ? "yes" : "no (cut off: read to its last complete chunk)")
             << "\nrepresentations:\n";
-  for(const auto& entry : decoder.reader().typeTable().entries)
+  for (const auto& entry : decoder.reader().typeTable().entries)
   {
     const auto undecodable = decoder.undecodable().find(entry.name);
     std::cout << "  " << entry.name
-              << (undecodable == decoder.undecodable().end() ? "" : "  (cannot decode: " + undecodable->second + ")")
+              << (undecodable == decoder.undecodable().end()
+                      ? ""
+                      : "  (cannot decode: " + undecodable->second + ")")
               << "\n";
   }
-  for(const auto& annotation : decoder.reader().annotations())
+  for (const auto& annotation : decoder.reader().annotations())
     std::cout << "annotation @" << annotation.offset << ": " << annotation.text << "\n";
   printWarnings(decoder);
   return 0;
@@ -64,44 +64,46 @@ int csv(const std::string& path, const std::vector<std::string>& fields)
   std::uint32_t frameNumber = 0;
   bool headerWritten = false;
   std::size_t matchedAny = 0;
-  while(decoder.next(frameNumber, records))
+  while (decoder.next(frameNumber, records))
   {
     std::vector<std::pair<std::string, std::string>> row;
-    for(const auto& record : records)
+    for (const auto& record : records)
     {
-      if(!record.object)
-        continue;
+      if (!record.object) continue;
       const int id = RepresentationRegistry::instance().find(record.name);
-      for(auto& [leaf, value] : RepresentationRegistry::instance().info(static_cast<RepresentationId>(id)).values(record.object.get()))
+      for (auto& [leaf, value] : RepresentationRegistry::instance()
+                                     .info(static_cast<RepresentationId>(id))
+                                     .values(record.object.get()))
       {
         const std::string full = record.name + "." + leaf;
-        for(const std::string& wanted : fields)
-          if(full == wanted || full.starts_with(wanted + ".") || full.starts_with(wanted + "["))
+        for (const std::string& wanted : fields)
+          if (full == wanted || full.starts_with(wanted + ".") || full.starts_with(wanted + "["))
           {
             row.emplace_back(full, value);
             break;
           }
       }
     }
-    if(!headerWritten)
+    if (!headerWritten)
     {
       std::cout << "frame";
-      for(const auto& [name, value] : row)
+      for (const auto& [name, value] : row)
         std::cout << "," << name;
       std::cout << "\n";
       headerWritten = true;
       matchedAny = row.size();
-      if(row.empty())
+      if (row.empty())
       {
         std::cerr << "LogTool csv: no field of the log matches";
-        for(const auto& wanted : fields)
+        for (const auto& wanted : fields)
           std::cerr << " '" << wanted << "'";
-        std::cerr << " (use Representation.field, e.g. JointSensorData.currents.LKneePitch; `LogTool info` lists them)\n";
+        std::cerr << " (use Representation.field, e.g. JointSensorData.currents.LKneePitch; `LogTool info` "
+                     "lists them)\n";
         return 2;
       }
     }
     std::cout << frameNumber;
-    for(const auto& [name, value] : row)
+    for (const auto& [name, value] : row)
       std::cout << "," << value;
     std::cout << "\n";
   }
@@ -115,21 +117,22 @@ int dump(const std::string& path, std::uint32_t wantedFrame)
   LogDecoder decoder(path);
   std::vector<DecodedRecord> records;
   std::uint32_t frameNumber = 0;
-  while(decoder.next(frameNumber, records))
+  while (decoder.next(frameNumber, records))
   {
-    if(frameNumber != wantedFrame)
-      continue;
+    if (frameNumber != wantedFrame) continue;
     std::cout << "frame " << frameNumber << "\n";
-    for(const auto& record : records)
+    for (const auto& record : records)
     {
       std::cout << record.name << ":\n";
-      if(!record.object)
+      if (!record.object)
       {
         std::cout << "  (cannot decode: " << record.error << ")\n";
         continue;
       }
       const int id = RepresentationRegistry::instance().find(record.name);
-      for(const auto& [leaf, value] : RepresentationRegistry::instance().info(static_cast<RepresentationId>(id)).values(record.object.get()))
+      for (const auto& [leaf, value] : RepresentationRegistry::instance()
+                                           .info(static_cast<RepresentationId>(id))
+                                           .values(record.object.get()))
         std::cout << "  " << leaf << " = " << value << "\n";
     }
     printWarnings(decoder);
@@ -152,20 +155,19 @@ int main(int argc, char** argv)
   infoCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
   auto* csvCommand = app.add_subcommand("csv", "time series of fields as CSV on standard output");
   csvCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
-  csvCommand->add_option("fields", fields, "Representation.field prefixes, e.g. JointSensorData.currents")->required();
+  csvCommand->add_option("fields", fields, "Representation.field prefixes, e.g. JointSensorData.currents")
+      ->required();
   auto* dumpCommand = app.add_subcommand("dump", "every representation of one frame");
   dumpCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
   dumpCommand->add_option("frame", frame, "frame number")->required();
   CLI11_PARSE(app, argc, argv);
   try
   {
-    if(*infoCommand)
-      return info(path);
-    if(*csvCommand)
-      return csv(path, fields);
+    if (*infoCommand) return info(path);
+    if (*csvCommand) return csv(path, fields);
     return dump(path, frame);
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     std::cerr << "LogTool: " << error.what() << "\n";
     return 1;

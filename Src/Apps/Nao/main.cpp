@@ -13,11 +13,11 @@ void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
   std::printf("\nPer-module timing over the last %u frames (of %llu):\n", times.windowFrames,
               static_cast<unsigned long long>(frames));
   std::printf("  %-32s %12s %12s %12s\n", "module", "last ns", "median ns", "max ns");
-  for(std::size_t i = 0; i < times.count; ++i)
+  for (std::size_t i = 0; i < times.count; ++i)
   {
     const auto& module = times.modules[i];
-    std::printf("  %-32.*s %12u %12u %12u\n", static_cast<int>(module.name.view().size()), module.name.view().data(),
-                module.lastNs, module.medianNs, module.maxNs);
+    std::printf("  %-32.*s %12u %12u %12u\n", static_cast<int>(module.name.view().size()),
+                module.name.view().data(), module.lastNs, module.medianNs, module.maxNs);
   }
 }
 } // namespace
@@ -37,7 +37,8 @@ int main(int argc, char** argv)
   app.add_option("--body", body, "lola (the robot or the simulator) or standin (in-process, deterministic)")
       ->check(CLI::IsMember({"lola", "standin"}));
   app.add_option("--lola-socket", lolaSocket, "LoLA's Unix socket (lola body)");
-  app.add_option("--provider", providers, "Representation=Module (or =off), overriding the scenario; repeatable");
+  app.add_option("--provider", providers,
+                 "Representation=Module (or =off), overriding the scenario; repeatable");
   app.add_option("--frames", frames, "stand-in body: packets before it ends");
   app.add_flag("--realtime", realTime, "stand-in body: one packet every 12 ms of wall-clock time");
   app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
@@ -48,28 +49,27 @@ int main(int argc, char** argv)
 
   try
   {
-    const nao::Settings settings = nao::Settings::load(std::filesystem::path(configDirectory) / "settings.toml");
+    const nao::Settings settings =
+        nao::Settings::load(std::filesystem::path(configDirectory) / "settings.toml");
     nao::RobotOptions options;
     options.config = {configDirectory, robot.empty() ? settings.robot : robot};
     options.scenario = scenario.empty() ? settings.scenario : scenario;
-    if(!logFile.empty())
-      options.log = logFile;
-    if(!noDebug)
+    if (!logFile.empty()) options.log = logFile;
+    if (!noDebug)
     {
       options.debug = settings.debug;
-      if(debugPort >= 0)
-        options.debug->port = static_cast<std::uint16_t>(debugPort);
+      if (debugPort >= 0) options.debug->port = static_cast<std::uint16_t>(debugPort);
     }
-    for(const std::string& provider : providers)
+    for (const std::string& provider : providers)
     {
       const auto equals = provider.find('=');
-      if(equals == std::string::npos)
+      if (equals == std::string::npos)
         throw std::runtime_error("--provider " + provider + ": expected Representation=Module");
       options.providerOverrides.push_back(
           {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
     }
     std::unique_ptr<nao::Body> bodyInstance;
-    if(body == "standin")
+    if (body == "standin")
     {
       nao::StandInBody::Options bodyOptions;
       bodyOptions.frames = frames;
@@ -81,31 +81,31 @@ int main(int argc, char** argv)
       nao::LolaBodyOptions bodyOptions;
       bodyOptions.socketPath = lolaSocket;
       auto lola = std::make_unique<nao::LolaBody>(bodyOptions);
-      if(!lola->connect())
+      if (!lola->connect())
         throw std::runtime_error("LoLA at " + lolaSocket + ": " + std::string(lola->lastError()));
       bodyInstance = std::move(lola);
     }
     nao::Body& standIn = *bodyInstance;
 
     nao::Robot robotProcess(standIn, options);
-    std::printf("robot '%s', scenario '%s', body %s%s\n", options.config.robot.c_str(), options.scenario.c_str(),
-                standIn.name(),
-                robotProcess.debugServer()
-                    ? (", debug channel on port " + std::to_string(robotProcess.debugServer()->port())).c_str()
-                    : "");
-    if(printPlan)
-      std::printf("module order:\n%s", robotProcess.controller().plan().describe().c_str());
+    std::printf(
+        "robot '%s', scenario '%s', body %s%s\n", options.config.robot.c_str(), options.scenario.c_str(),
+        standIn.name(),
+        robotProcess.debugServer()
+            ? (", debug channel on port " + std::to_string(robotProcess.debugServer()->port())).c_str()
+            : "");
+    if (printPlan) std::printf("module order:\n%s", robotProcess.controller().plan().describe().c_str());
     robotProcess.run();
     printTimingTable(robotProcess.blackboard().get<nao::ModuleTimes>(), robotProcess.motion().frames());
     const nao::LogStatus log = robotProcess.logger().status();
-    if(!logFile.empty())
+    if (!logFile.empty())
       std::printf("log %s: %llu frames written, %llu dropped%s%s\n", logFile.c_str(),
                   static_cast<unsigned long long>(log.framesWritten),
-                  static_cast<unsigned long long>(log.framesDropped), log.lastError.empty() ? "" : ", error: ",
-                  log.lastError.c_str());
+                  static_cast<unsigned long long>(log.framesDropped),
+                  log.lastError.empty() ? "" : ", error: ", log.lastError.c_str());
     return 0;
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     std::cerr << "nao: " << error.what() << "\n";
     return 1;

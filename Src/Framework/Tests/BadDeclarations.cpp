@@ -1,5 +1,5 @@
-// Mistakes in module declarations, one per CASE. Each must fail to compile with a message that names the mistake
-// and points at the marked line of this file (checked by CheckCompileError.cmake).
+// Mistakes in module declarations, one per CASE. Each must fail to compile with a message that names the
+// mistake and points at the marked line of this file (checked by CheckCompileError.cmake).
 #include "Framework/Module.h"
 #include "Framework/Tests/TestModules.h"
 
@@ -7,7 +7,8 @@ namespace nao::test
 {
 #if CASE == 1
 // A type that is not a representation (no serialize()) in a declaration.
-class NotARepresentationInRequires : public Module<NotARepresentationInRequires, Requires<int>, Provides<RepA>> // MARK
+class NotARepresentationInRequires
+    : public Module<NotARepresentationInRequires, Requires<int>, Provides<RepA>> // MARK
 {
 public:
   void update(RepA&) {}

@@ -58,8 +58,8 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
   EXPECT_THAT(list.plan, HasSubstr("StandPoseProvider -> MotionJointRequest"));
   EXPECT_THAT(list.plan, HasSubstr("PassThrough<StiffnessJointRequest->JointRequest> -> JointRequest"));
   bool sawRequest = false;
-  for(const auto& representation : list.representations)
-    if(representation.name == "JointRequest")
+  for (const auto& representation : list.representations)
+    if (representation.name == "JointRequest")
     {
       sawRequest = true;
       EXPECT_EQ(representation.provider, "off (pass-through from StiffnessJointRequest)");
@@ -69,8 +69,8 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
     }
   EXPECT_TRUE(sawRequest);
   bool sawModule = false;
-  for(const auto& module : list.modules)
-    if(module.name == "StandPoseProvider")
+  for (const auto& module : list.modules)
+    if (module.name == "StandPoseProvider")
     {
       sawModule = true;
       EXPECT_TRUE(module.active);
@@ -98,8 +98,8 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   auto reply = client.setParameter("StandPoseProvider", "stiffnesses.LKneePitch", "0.5");
   ASSERT_TRUE(reply.ok) << reply.message;
   bool changed = false;
-  for(int i = 0; i < 50 && !changed; ++i)
-    if(auto data = client.nextData(std::chrono::seconds(2)))
+  for (int i = 0; i < 50 && !changed; ++i)
+    if (auto data = client.nextData(std::chrono::seconds(2)))
       changed = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.5f;
   EXPECT_TRUE(changed);
 
@@ -112,13 +112,13 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(client.parameters("StandPoseProvider").toml, HasSubstr("LKneePitch = 0.5"));
 
-  // Motion source off: MotionJointRequest returns to its default (all zero) at the next frame, and the stages pass it
-  // through to the JointRequest.
+  // Motion source off: MotionJointRequest returns to its default (all zero) at the next frame, and the stages
+  // pass it through to the JointRequest.
   reply = client.setProvider("MotionJointRequest", "off");
   ASSERT_TRUE(reply.ok) << reply.message;
   bool zero = false;
-  for(int i = 0; i < 50 && !zero; ++i)
-    if(auto data = client.nextData(std::chrono::seconds(2)))
+  for (int i = 0; i < 50 && !zero; ++i)
+    if (auto data = client.nextData(std::chrono::seconds(2)))
       zero = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.f;
   EXPECT_TRUE(zero);
   reply = client.setProvider("MotionJointRequest", "NoSuchModule");
@@ -154,7 +154,7 @@ TEST(DebugChannel, NonLoopbackWithoutTokenDoesNotStart)
     Robot robot(body, options);
     FAIL() << "expected a start-up error";
   }
-  catch(const StartupError& error)
+  catch (const StartupError& error)
   {
     EXPECT_THAT(error.what(), HasSubstr("0.0.0.0"));
   }
@@ -197,16 +197,16 @@ TEST(DebugChannel, BadFramesAreDroppedAndCountedWhileOthersAreServed)
     // Truncated: half a frame, then the client goes away.
     network::FrameClient bad("127.0.0.1", robot.port(), timeout);
     std::vector<char> frame;
-    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setProvider), std::vector<char>(100, 'x'),
-                         frame);
+    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setProvider),
+                         std::vector<char>(100, 'x'), frame);
     bad.sendRaw(std::span(frame).first(40));
   }
   {
     // A valid frame whose payload is not the message it claims: answered with an error, counted.
     network::FrameClient bad("127.0.0.1", robot.port(), timeout);
     std::vector<char> frame;
-    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setParameter), std::vector<char>(7, '\xff'),
-                         frame);
+    network::encodeFrame(static_cast<std::uint16_t>(debug::MessageType::setParameter),
+                         std::vector<char>(7, '\xff'), frame);
     bad.sendRaw(frame);
     auto answer = bad.receiveFrame(timeout);
     ASSERT_TRUE(answer);

@@ -1,5 +1,5 @@
-// Framework overhead per frame: a chain of 20 trivial modules (each adds one to its input), timed per module as in
-// production. And the cost of logging one frame of the stand-in scenario's representations.
+// Framework overhead per frame: a chain of 20 trivial modules (each adds one to its input), timed per module
+// as in production. And the cost of logging one frame of the stand-in scenario's representations.
 #include "Framework/Controller.h"
 #include "Framework/Logger.h"
 #include "Framework/Tests/TestModules.h"
@@ -58,24 +58,26 @@ public:
 
 void BM_FrameWith20TrivialModules(benchmark::State& state)
 {
-  static const bool registered = (bench::registerChain(std::make_integer_sequence<int, bench::chainLength>{}), true);
+  static const bool registered =
+      (bench::registerChain(std::make_integer_sequence<int, bench::chainLength>{}), true);
   (void)registered;
   Blackboard blackboard;
   EndlessBody body;
   MotionLoop motion(blackboard, body);
   Controller controller({NAO_CONFIG_DIR, "Default"}, blackboard, motion);
   std::vector<ProviderChoice> choices;
-  for(int i = 0; i < bench::chainLength; ++i)
+  for (int i = 0; i < bench::chainLength; ++i)
     choices.push_back({"Link<" + std::to_string(i) + ">", "ChainModule<" + std::to_string(i) + ">", {}});
-  // No motion source: the request stays at its default and the three safety stages (off) pass it through, as in a
-  // scenario without them. Their copies are part of the measured frame.
-  for(const char* stage : {"MotionJointRequest", "CollisionFreeJointRequest", "StiffnessJointRequest", "JointRequest"})
+  // No motion source: the request stays at its default and the three safety stages (off) pass it through, as
+  // in a scenario without them. Their copies are part of the measured frame.
+  for (const char* stage :
+       {"MotionJointRequest", "CollisionFreeJointRequest", "StiffnessJointRequest", "JointRequest"})
     choices.push_back({stage, "off", {}});
   controller.start(choices, "benchmark");
-  for(auto _ : state)
+  for (auto _ : state)
     motion.runFrame();
   const int last = blackboard.get<bench::Link<bench::chainLength - 1>>().value;
-  if(last != static_cast<int>(blackboard.get<FrameInfo>().frameNumber) + bench::chainLength - 1)
+  if (last != static_cast<int>(blackboard.get<FrameInfo>().frameNumber) + bench::chainLength - 1)
     state.SkipWithError("chain computed a wrong value");
   state.counters["modules"] = bench::chainLength;
   state.counters["passThroughStages"] = 3;
@@ -85,13 +87,14 @@ BENCHMARK(BM_FrameWith20TrivialModules);
 void BM_LogWritePerFrame(benchmark::State& state)
 {
   // The stand-in scenario's log set, serialized and written as the Logger thread does it.
-  const std::vector<std::string> names = {"FrameInfo",     "JointSensorData",    "JointRequest", "FsrSensorData",
-                                          "InertialSensorData", "BatteryData", "ModuleTimes"};
+  const std::vector<std::string> names = {"FrameInfo",     "JointSensorData",    "JointRequest",
+                                          "FsrSensorData", "InertialSensorData", "BatteryData",
+                                          "ModuleTimes"};
   const auto& registry = RepresentationRegistry::instance();
   Blackboard blackboard;
   binaryio::TypeTable table;
   std::vector<RepresentationId> ids;
-  for(const auto& name : names)
+  for (const auto& name : names)
   {
     ids.push_back(static_cast<RepresentationId>(registry.find(name)));
     table.entries.push_back({ids.back(), name, registry.info(ids.back()).schema});
@@ -101,10 +104,10 @@ void BM_LogWritePerFrame(benchmark::State& state)
   binaryio::FrameChunkBuilder builder;
   std::vector<char> scratch;
   std::uint32_t frame = 0;
-  for(auto _ : state)
+  for (auto _ : state)
   {
     builder.begin(frame++);
-    for(RepresentationId id : ids)
+    for (RepresentationId id : ids)
     {
       scratch.clear();
       registry.info(id).saveBinary(blackboard.current(id), scratch);

@@ -1,5 +1,5 @@
-// Logs of the robot process: every representation round-trips; a process killed with SIGKILL mid-log leaves a log
-// that reads back to its last complete frame.
+// Logs of the robot process: every representation round-trips; a process killed with SIGKILL mid-log leaves a
+// log that reads back to its last complete frame.
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Util/LogTool/LogDecoder.h"
@@ -23,7 +23,7 @@ TEST(Representations, EveryRegisteredTypeRoundTripsThroughItsBinaryArchive)
   robotOptions.scenario = "standin";
   Robot robot(body, robotOptions);
   robot.run(); // fills every representation with non-default values
-  for(RepresentationId id = 0; id < registry.size(); ++id)
+  for (RepresentationId id = 0; id < registry.size(); ++id)
   {
     const auto& info = registry.info(id);
     std::vector<char> bytes;
@@ -41,7 +41,7 @@ TEST(Log, KilledRobotLeavesAReadableLog)
   std::filesystem::remove(path);
   const pid_t child = fork();
   ASSERT_GE(child, 0);
-  if(child == 0)
+  if (child == 0)
   {
     StandInBody::Options options;
     options.frames = 1000000;
@@ -67,12 +67,12 @@ TEST(Log, KilledRobotLeavesAReadableLog)
   EXPECT_TRUE(decoder.undecodable().empty());
   std::uint32_t frameNumber = 0, expected = 0, frames = 0;
   std::vector<DecodedRecord> records;
-  while(decoder.next(frameNumber, records))
+  while (decoder.next(frameNumber, records))
   {
     ASSERT_EQ(frameNumber, expected++) << "frames are consecutive up to the cut";
     ASSERT_EQ(records.size(), decoder.reader().typeTable().entries.size());
     ASSERT_GE(records.size(), 7u);
-    for(const auto& record : records)
+    for (const auto& record : records)
       ASSERT_TRUE(record.object) << record.name << ": " << record.error;
     const auto& info = *static_cast<const FrameInfo*>(records.front().object.get());
     EXPECT_EQ(info.frameNumber, frameNumber);

@@ -17,7 +17,7 @@ std::vector<ProviderChoice> choices(std::initializer_list<std::pair<const char*,
 {
   std::vector<ProviderChoice> result;
   int line = 2;
-  for(const auto& [representation, provider] : pairs)
+  for (const auto& [representation, provider] : pairs)
     result.push_back({representation, provider, {"test.toml", line++, 1}});
   return result;
 }
@@ -25,7 +25,7 @@ std::vector<ProviderChoice> choices(std::initializer_list<std::pair<const char*,
 std::vector<std::string> order(const ExecutionPlan& plan)
 {
   std::vector<std::string> names;
-  for(const ModulePlan& module : plan.modules)
+  for (const ModulePlan& module : plan.modules)
     names.push_back(module.module->name);
   return names;
 }
@@ -36,7 +36,7 @@ std::string errorOf(const std::vector<ProviderChoice>& c)
   {
     resolveModuleGraph(c, Controller::fixedProviders(), "test");
   }
-  catch(const StartupError& error)
+  catch (const StartupError& error)
   {
     return error.what();
   }
@@ -46,11 +46,12 @@ std::string errorOf(const std::vector<ProviderChoice>& c)
 
 TEST(ModuleGraph, OrdersByDependenciesNotByScenarioOrder)
 {
-  const auto plan =
-      resolveModuleGraph(choices({{"RepD", "ModC"}, {"RepC", "ModCProvider"}, {"RepB", "ModB"}, {"RepA", "ModA"}}),
-                         Controller::fixedProviders(), "test");
+  const auto plan = resolveModuleGraph(
+      choices({{"RepD", "ModC"}, {"RepC", "ModCProvider"}, {"RepB", "ModB"}, {"RepA", "ModA"}}),
+      Controller::fixedProviders(), "test");
   const auto names = order(plan);
-  auto position = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) - names.begin(); };
+  auto position = [&](const std::string& name)
+  { return std::find(names.begin(), names.end(), name) - names.begin(); };
   ASSERT_EQ(names.size(), 4u);
   EXPECT_LT(position("ModA"), position("ModB"));
   EXPECT_LT(position("ModB"), position("ModC"));
@@ -77,8 +78,8 @@ TEST(ModuleGraph, TwoProvidersAreRefused)
 {
   // The body fills JointSensorData; naming a module for it as well is a second provider.
   EXPECT_THAT(errorOf(choices({{"JointSensorData", "ModA"}})),
-              AllOf(HasSubstr("test.toml:2:1"), HasSubstr("two providers for 'JointSensorData'"), HasSubstr("Body"),
-                    HasSubstr("ModA")));
+              AllOf(HasSubstr("test.toml:2:1"), HasSubstr("two providers for 'JointSensorData'"),
+                    HasSubstr("Body"), HasSubstr("ModA")));
   EXPECT_THAT(errorOf(choices({{"RepA", "ModA"}, {"RepA", "ModA2"}})),
               AllOf(HasSubstr("test.toml:3:1"), HasSubstr("two providers for 'RepA': ModA and ModA2")));
 }
@@ -109,7 +110,8 @@ TEST(ModuleGraph, CycleNamesEveryModuleAndRepresentationOnIt)
 
 TEST(ModuleGraph, OffSatisfiesARequirement)
 {
-  const auto plan = resolveModuleGraph(choices({{"RepA", "off"}, {"RepB", "ModB"}}), Controller::fixedProviders(), "t");
+  const auto plan =
+      resolveModuleGraph(choices({{"RepA", "off"}, {"RepB", "ModB"}}), Controller::fixedProviders(), "t");
   EXPECT_EQ(order(plan), std::vector<std::string>{"ModB"});
   EXPECT_EQ(plan.off, std::vector<RepresentationId>{representationId<RepA>()});
   EXPECT_EQ(plan.providerOf.at(representationId<RepA>()), "off");
@@ -133,7 +135,7 @@ TEST(Scenario, FileErrorsCarryLineAndColumn)
     Scenario::load(file);
     FAIL() << "expected an error";
   }
-  catch(const StartupError& error)
+  catch (const StartupError& error)
   {
     EXPECT_THAT(error.what(), AllOf(HasSubstr(file.string() + ":3:8"), HasSubstr("'RepB' must be a string")));
   }
@@ -146,9 +148,10 @@ TEST(Scenario, FileErrorsCarryLineAndColumn)
     Scenario::load(file);
     FAIL() << "expected an error";
   }
-  catch(const StartupError& error)
+  catch (const StartupError& error)
   {
-    EXPECT_THAT(error.what(), AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'"), HasSubstr("[Script]")));
+    EXPECT_THAT(error.what(),
+                AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'"), HasSubstr("[Script]")));
   }
   {
     std::ofstream out(file);

@@ -13,7 +13,7 @@ namespace nao::test
 {
 struct GainParameters
 {
-  float offset = 0;    ///< rad (degrees in the file)
+  float offset = 0; ///< rad (degrees in the file)
   int factor = 1;
 
   template<class Archive>
@@ -28,7 +28,10 @@ struct GainParameters
 class ModGain : public Module<ModGain, Requires<RepA>, Provides<RepB>, Parameters<GainParameters>>
 {
 public:
-  void update(RepB& b) { b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000)); }
+  void update(RepB& b)
+  {
+    b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000));
+  }
   int parameterChanges = 0;
 
 private:
@@ -60,7 +63,7 @@ struct Fixture : ::testing::Test
   std::vector<ProviderChoice> choices(std::initializer_list<std::pair<const char*, const char*>> pairs)
   {
     std::vector<ProviderChoice> result;
-    for(const auto& [representation, provider] : pairs)
+    for (const auto& [representation, provider] : pairs)
       result.push_back({representation, provider, {"test", 1, 1}});
     return result;
   }
@@ -70,8 +73,9 @@ struct Fixture : ::testing::Test
 
 TEST_F(Fixture, DataFlowsInDependencyOrderAndUsesSeesLastFrame)
 {
-  controller->start(choices({{"RepD", "ModC"}, {"RepC", "ModCProvider"}, {"RepB", "ModB"}, {"RepA", "ModA"}}), "t");
-  for(int frame = 0; frame < 5; ++frame)
+  controller->start(choices({{"RepD", "ModC"}, {"RepC", "ModCProvider"}, {"RepB", "ModB"}, {"RepA", "ModA"}}),
+                    "t");
+  for (int frame = 0; frame < 5; ++frame)
   {
     ASSERT_TRUE(motion.runFrame());
     EXPECT_EQ(blackboard.get<RepA>().value, frame);
@@ -144,7 +148,8 @@ TEST_F(Fixture, StageSetOffPassesItsInputThrough)
   EXPECT_EQ(controller->setProvider("RepAStage", "off"), "");
   ASSERT_TRUE(motion.runFrame());
   EXPECT_EQ(blackboard.get<RepAStage>().value, 2) << "off on a stage copies its input of this frame";
-  EXPECT_THAT(controller->plan().providerOf.at(representationId<RepAStage>()), HasSubstr("pass-through from RepA"));
+  EXPECT_THAT(controller->plan().providerOf.at(representationId<RepAStage>()),
+              HasSubstr("pass-through from RepA"));
   // The copy is ordered after the input's provider even though the scenario names the stage first.
   const auto& modules = controller->plan().modules;
   ASSERT_EQ(modules.size(), 3u);

@@ -1,6 +1,6 @@
-// The motion thread allocates nothing after start-up: global operator new/delete are replaced by counting versions
-// that count only on the motion thread, and 1,000 frames run with the log writing, a debug-channel subscriber
-// attached, a live parameter edit and a live provider switch.
+// The motion thread allocates nothing after start-up: global operator new/delete are replaced by counting
+// versions that count only on the motion thread, and 1,000 frames run with the log writing, a debug-channel
+// subscriber attached, a live parameter edit and a live provider switch.
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Util/DebugClient/DebugClient.h"
@@ -16,37 +16,56 @@ std::atomic<std::uint64_t> motionAllocations{0};
 
 void* allocate(std::size_t size)
 {
-  if(countThisThread)
-    motionAllocations.fetch_add(1, std::memory_order_relaxed);
-  if(void* p = std::malloc(size ? size : 1))
-    return p;
+  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
 } // namespace
 
-void* operator new(std::size_t size) { return allocate(size); }
-void* operator new[](std::size_t size) { return allocate(size); }
+void* operator new(std::size_t size)
+{
+  return allocate(size);
+}
+void* operator new[](std::size_t size)
+{
+  return allocate(size);
+}
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept
 {
-  if(countThisThread)
-    motionAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
   return std::malloc(size ? size : 1);
 }
 void* operator new(std::size_t size, std::align_val_t alignment)
 {
-  if(countThisThread)
-    motionAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
   const std::size_t a = static_cast<std::size_t>(alignment);
-  if(void* p = std::aligned_alloc(a, (size + a - 1) / a * a))
-    return p;
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept
+{
+  std::free(p);
+}
+void operator delete[](void* p) noexcept
+{
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept
+{
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept
+{
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept
+{
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept
+{
+  std::free(p);
+}
 
 namespace
 {
@@ -85,12 +104,12 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
     nao::DebugClient client("127.0.0.1", port);
     ASSERT_TRUE(client.subscribe("JointSensorData", 0).ok);
     ASSERT_TRUE(client.subscribe("ModuleTimes", 50).ok);
-    for(int i = 0; i < 100; ++i)
+    for (int i = 0; i < 100; ++i)
       samples += client.nextData(std::chrono::seconds(2)).has_value();
     EXPECT_TRUE(client.setParameter("StandPoseProvider", "angles.HeadYaw", "10.0").ok);
     EXPECT_TRUE(client.setProvider("MotionJointRequest", "off").ok);
     EXPECT_TRUE(client.setProvider("MotionJointRequest", "StandPoseProvider").ok);
-    for(int i = 0; i < 50; ++i)
+    for (int i = 0; i < 50; ++i)
       samples += client.nextData(std::chrono::seconds(2)).has_value();
   }
   robotThread.join();

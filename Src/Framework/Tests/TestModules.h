@@ -1,21 +1,21 @@
 #pragma once
-// Small representations and modules for the framework's own tests. Values make the data flow visible: each module
-// writes a number derived from its inputs, so a wrong order or a missing snapshot changes the result.
+// Small representations and modules for the framework's own tests. Values make the data flow visible: each
+// module writes a number derived from its inputs, so a wrong order or a missing snapshot changes the result.
 #include "Framework/Body.h"
 #include "Framework/Module.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
 
 namespace nao::test
 {
-#define NAO_TEST_REPRESENTATION(Name)                                                                                  \
-  struct Name                                                                                                          \
-  {                                                                                                                    \
-    int value = -1; /* plain number: -1 means "default, never written" */                                             \
-    template<class Archive>                                                                                            \
-    void serialize(Archive& ar, const unsigned)                                                                        \
-    {                                                                                                                  \
-      ar& BOOST_SERIALIZATION_NVP(value);                                                                              \
-    }                                                                                                                  \
+#define NAO_TEST_REPRESENTATION(Name)                                                                        \
+  struct Name                                                                                                \
+  {                                                                                                          \
+    int value = -1; /* plain number: -1 means "default, never written" */                                    \
+    template<class Archive>                                                                                  \
+    void serialize(Archive& ar, const unsigned)                                                              \
+    {                                                                                                        \
+      ar& BOOST_SERIALIZATION_NVP(value);                                                                    \
+    }                                                                                                        \
   }
 NAO_TEST_REPRESENTATION(RepA);
 NAO_TEST_REPRESENTATION(RepB);
@@ -101,8 +101,7 @@ public:
   explicit CountingBody(std::uint32_t frames) : frames_(frames) {}
   bool waitForSensors(BodySensors& sensors) override
   {
-    if(frame_ >= frames_)
-      return false;
+    if (frame_ >= frames_) return false;
     sensors.frameInfo.frameNumber = frame_;
     sensors.frameInfo.time = frame_ * 0.012;
     ++frame_;

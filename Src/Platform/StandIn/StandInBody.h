@@ -1,7 +1,8 @@
 #pragma once
-// A deterministic in-process body: no simulator, no robot. Joints follow the request through a first-order lag (or a
-// script decides the readings), the feet carry the robot's weight evenly, the torso is upright. It lets the framework,
-// modules and tools run and be tested anywhere; the LoLA body replaces it on the robot and in the simulator.
+// A deterministic in-process body: no simulator, no robot. Joints follow the request through a first-order
+// lag (or a script decides the readings), the feet carry the robot's weight evenly, the torso is upright. It
+// lets the framework, modules and tools run and be tested anywhere; the LoLA body replaces it on the robot
+// and in the simulator.
 #include "Framework/Body.h"
 #include <chrono>
 #include <functional>
@@ -13,12 +14,12 @@ class StandInBody : public Body
 public:
   struct Options
   {
-    std::uint32_t frames = 1000;        ///< packets before the body ends
-    double frameSeconds = 0.012;        ///< s of body time per packet (LoLA: 12 ms)
-    bool realTime = false;              ///< pace packets in wall-clock time; false: as fast as the loop runs
-    double followTimeConstant = 0.05;   ///< s, first-order lag of measured angles toward requested ones
-    float currentPerStiffness = 0.1f;   ///< A drawn per unit of stiffness (a stand-in, not a motor model)
-    float robotMass = 5.305f;           ///< kg carried by the 8 FSRs (datasheet 5.48 kg less the feet)
+    std::uint32_t frames = 1000;      ///< packets before the body ends
+    double frameSeconds = 0.012;      ///< s of body time per packet (LoLA: 12 ms)
+    bool realTime = false;            ///< pace packets in wall-clock time; false: as fast as the loop runs
+    double followTimeConstant = 0.05; ///< s, first-order lag of measured angles toward requested ones
+    float currentPerStiffness = 0.1f; ///< A drawn per unit of stiffness (a stand-in, not a motor model)
+    float robotMass = 5.305f;         ///< kg carried by the 8 FSRs (datasheet 5.48 kg less the feet)
     /// Optional script: called after the defaults were filled, may overwrite any joint reading.
     std::function<void(std::uint32_t frame, JointSensorData& joints)> script;
   };

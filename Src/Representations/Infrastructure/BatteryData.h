@@ -6,16 +6,16 @@ namespace nao
 {
 struct BatteryData
 {
-  float charge = 1.f;        ///< 0..1 of full charge
-  float current = 0.f;       ///< A, negative while discharging
-  float temperature = 25.f;  ///< °C
-  bool charging = false;     ///< bit 0x80 of LoLA's status word
+  float charge = 1.f;       ///< 0..1 of full charge
+  float current = 0.f;      ///< A, negative while discharging
+  float temperature = 25.f; ///< °C
+  bool charging = false;    ///< bit 0x80 of LoLA's status word
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(charge) & BOOST_SERIALIZATION_NVP(current) & BOOST_SERIALIZATION_NVP(temperature) &
-        BOOST_SERIALIZATION_NVP(charging);
+    ar& BOOST_SERIALIZATION_NVP(charge) & BOOST_SERIALIZATION_NVP(current) &
+        BOOST_SERIALIZATION_NVP(temperature) & BOOST_SERIALIZATION_NVP(charging);
   }
 };
 } // namespace nao

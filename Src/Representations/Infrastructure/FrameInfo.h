@@ -7,14 +7,16 @@ namespace nao
 {
 struct FrameInfo
 {
-  double time = 0.0;              ///< s, time of the body packet since the body started
-  std::uint32_t frameNumber = 0;  ///< count of body packets since start
-  std::uint32_t missedFrames = 0; ///< body packets lost since start (LoLA frames the process was too late for)
+  double time = 0.0;             ///< s, time of the body packet since the body started
+  std::uint32_t frameNumber = 0; ///< count of body packets since start
+  std::uint32_t missedFrames =
+      0; ///< body packets lost since start (LoLA frames the process was too late for)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(time) & BOOST_SERIALIZATION_NVP(frameNumber) & BOOST_SERIALIZATION_NVP(missedFrames);
+    ar& BOOST_SERIALIZATION_NVP(time) & BOOST_SERIALIZATION_NVP(frameNumber) &
+        BOOST_SERIALIZATION_NVP(missedFrames);
   }
 };
 } // namespace nao

@@ -1,6 +1,6 @@
 #pragma once
-// How long each module of the motion thread took. Filled by the framework after all modules ran, so modules may only
-// USE it (last frame's value). Median and max are over the last complete window of frames.
+// How long each module of the motion thread took. Filled by the framework after all modules ran, so modules
+// may only USE it (last frame's value). Median and max are over the last complete window of frames.
 #include "Tools/Containers/FixedString.h"
 #include <array>
 #include <boost/serialization/array.hpp>
@@ -35,8 +35,8 @@ struct ModuleTimes
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(modules) & BOOST_SERIALIZATION_NVP(count) & BOOST_SERIALIZATION_NVP(windowFrames) &
-        BOOST_SERIALIZATION_NVP(frameNs);
+    ar& BOOST_SERIALIZATION_NVP(modules) & BOOST_SERIALIZATION_NVP(count) &
+        BOOST_SERIALIZATION_NVP(windowFrames) & BOOST_SERIALIZATION_NVP(frameNs);
   }
 };
 } // namespace nao

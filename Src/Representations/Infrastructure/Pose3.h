@@ -1,6 +1,6 @@
 #pragma once
-// A rigid transform as plain numbers (serializable, copyable without allocation): rotation matrix row-major and
-// translation. Conversions to Eigen live with the code that computes them.
+// A rigid transform as plain numbers (serializable, copyable without allocation): rotation matrix row-major
+// and translation. Conversions to Eigen live with the code that computes them.
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -9,8 +9,9 @@ namespace nao
 {
 struct Pose3
 {
-  std::array<float, 9> rotation{1, 0, 0, 0, 1, 0, 0, 0, 1}; ///< row-major 3x3, maps child frame to parent frame
-  std::array<float, 3> translation{};                       ///< m, child origin in the parent frame
+  std::array<float, 9> rotation{1, 0, 0, 0, 1,
+                                0, 0, 0, 1}; ///< row-major 3x3, maps child frame to parent frame
+  std::array<float, 3> translation{};        ///< m, child origin in the parent frame
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

@@ -1,7 +1,7 @@
 #pragma once
-// The static torque each joint's motor must produce to hold the measured posture against gravity, with the torso
-// carried by the feet as the FSRs say (sign convention: Src/Tools/Kinematics/Conventions.h: the torque the motor must
-// produce to hold the posture).
+// The static torque each joint's motor must produce to hold the measured posture against gravity, with the
+// torso carried by the feet as the FSRs say (sign convention: Src/Tools/Kinematics/Conventions.h: the torque
+// the motor must produce to hold the posture).
 #include "Representations/Infrastructure/Joints.h"
 #include <cstdint>
 
@@ -10,26 +10,29 @@ namespace nao
 /// How the feet were taken to carry the robot (Tools/Kinematics/FsrContact.h).
 enum class SupportModel : std::uint8_t
 {
-  fsr,           ///< per-foot load and centre of pressure as the FSRs measure them, scaled to the robot's weight
+  fsr, ///< per-foot load and centre of pressure as the FSRs measure them, scaled to the robot's weight
   comProjection, ///< FSRs unusable: the weight split by where the centre of mass projects between the soles
   noContact,     ///< FSRs read almost nothing: lifted; fixed torso, gravity torques only
 };
 inline constexpr std::array<std::string_view, 3> supportModelNames = {"fsr", "comProjection", "noContact"};
-inline std::span<const std::string_view> enumNames(SupportModel) { return supportModelNames; }
+inline std::span<const std::string_view> enumNames(SupportModel)
+{
+  return supportModelNames;
+}
 
 struct JointTorques
 {
-  JointArray<float> torques;                  ///< N·m per joint; LHipYawPitch is the shared motor's: both hips summed
+  JointArray<float> torques; ///< N·m per joint; LHipYawPitch is the shared motor's: both hips summed
   SupportModel supportModel = SupportModel::noContact;
   std::array<float, 2> footLoad{};            ///< N carried by the left and right sole
   std::array<float, 3> gravity{0, 0, -9.81f}; ///< m/s² in the torso frame, from the torso angles
-  bool valid = false;                         ///< false until the first computation, or when the inputs were not finite
+  bool valid = false; ///< false until the first computation, or when the inputs were not finite
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(torques) & BOOST_SERIALIZATION_NVP(supportModel) & BOOST_SERIALIZATION_NVP(footLoad) &
-        BOOST_SERIALIZATION_NVP(gravity) & BOOST_SERIALIZATION_NVP(valid);
+    ar& BOOST_SERIALIZATION_NVP(torques) & BOOST_SERIALIZATION_NVP(supportModel) &
+        BOOST_SERIALIZATION_NVP(footLoad) & BOOST_SERIALIZATION_NVP(gravity) & BOOST_SERIALIZATION_NVP(valid);
   }
 };
 } // namespace nao

@@ -1,6 +1,7 @@
 #pragma once
-// Where the robot's parts are, from the measured joint angles and the robot description (Config/Robots/.../nao-v6.urdf
-// with the robot's mass calibration). All poses in the torso frame (x forward, y left, z up).
+// Where the robot's parts are, from the measured joint angles and the robot description
+// (Config/Robots/.../nao-v6.urdf with the robot's mass calibration). All poses in the torso frame (x forward,
+// y left, z up).
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/Pose3.h"
 
@@ -8,17 +9,18 @@ namespace nao
 {
 struct RobotModel
 {
-  JointArray<Pose3> limbs;                  ///< pose of the link each joint moves (LKneePitch -> LTibia), m
-  Pose3 leftSole;                           ///< sole frame under the left ankle, m
-  Pose3 rightSole;                          ///< sole frame under the right ankle, m
-  std::array<float, 3> centerOfMass{};      ///< m, whole robot
-  float totalMass = 0.f;                    ///< kg, robot description plus calibration
+  JointArray<Pose3> limbs;             ///< pose of the link each joint moves (LKneePitch -> LTibia), m
+  Pose3 leftSole;                      ///< sole frame under the left ankle, m
+  Pose3 rightSole;                     ///< sole frame under the right ankle, m
+  std::array<float, 3> centerOfMass{}; ///< m, whole robot
+  float totalMass = 0.f;               ///< kg, robot description plus calibration
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(limbs) & BOOST_SERIALIZATION_NVP(leftSole) & BOOST_SERIALIZATION_NVP(rightSole) &
-        BOOST_SERIALIZATION_NVP(centerOfMass) & BOOST_SERIALIZATION_NVP(totalMass);
+    ar& BOOST_SERIALIZATION_NVP(limbs) & BOOST_SERIALIZATION_NVP(leftSole) &
+        BOOST_SERIALIZATION_NVP(rightSole) & BOOST_SERIALIZATION_NVP(centerOfMass) &
+        BOOST_SERIALIZATION_NVP(totalMass);
   }
 };
 } // namespace nao

@@ -1,7 +1,8 @@
 #pragma once
-// The joint request and its stages. A motion source (keyframes, walk, GUI sliders) provides MotionJointRequest; each
-// safety stage requires the request before it and provides the next; JointRequest is what goes out in the LoLA answer
-// (Position, Stiffness). A stage set `off` passes its input through unchanged.
+// The joint request and its stages. A motion source (keyframes, walk, GUI sliders) provides
+// MotionJointRequest; each safety stage requires the request before it and provides the next; JointRequest is
+// what goes out in the LoLA answer (Position, Stiffness). A stage set `off` passes its input through
+// unchanged.
 //
 //   MotionJointRequest -> CollisionFreeJointRequest -> StiffnessJointRequest -> JointRequest
 //   (motion source)       (SelfCollisionProvider)      (SmartStiffnessProvider)  (EnergySavingProvider)

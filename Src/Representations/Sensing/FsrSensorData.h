@@ -1,5 +1,6 @@
 #pragma once
-// Force sensitive resistors under the soles: 4 per foot, LoLA order (lola.md §5), positions in geometry.md §4.
+// Force sensitive resistors under the soles: 4 per foot, LoLA order (lola.md §5), positions in geometry.md
+// §4.
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -15,10 +16,11 @@ enum class Foot : std::uint8_t
 
 struct FsrFoot
 {
-  std::array<float, 4> readings{};     ///< kg per sensor: FrontLeft, FrontRight, RearLeft, RearRight
-  float totalWeight = 0.f;             ///< kg, sum of the four readings
-  std::array<float, 2> centerOfPressure{}; ///< m, (x, y) in the ankle frame on the sole plane; 0 when unloaded
-  bool hasPressure = false;            ///< total above the contact threshold
+  std::array<float, 4> readings{}; ///< kg per sensor: FrontLeft, FrontRight, RearLeft, RearRight
+  float totalWeight = 0.f;         ///< kg, sum of the four readings
+  std::array<float, 2>
+      centerOfPressure{};   ///< m, (x, y) in the ankle frame on the sole plane; 0 when unloaded
+  bool hasPressure = false; ///< total above the contact threshold
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

@@ -8,14 +8,16 @@ namespace nao
 {
 struct InertialSensorData
 {
-  std::array<float, 3> gyro{};                 ///< rad/s about x, y, z
-  std::array<float, 3> accelerometer{0, 0, 9.81f}; ///< m/s², specific force: +9.81 in z when upright and still
-  std::array<float, 2> angles{};               ///< rad, torso roll (x) and pitch (y, forward positive)
+  std::array<float, 3> gyro{}; ///< rad/s about x, y, z
+  std::array<float, 3> accelerometer{0, 0,
+                                     9.81f}; ///< m/s², specific force: +9.81 in z when upright and still
+  std::array<float, 2> angles{};             ///< rad, torso roll (x) and pitch (y, forward positive)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(gyro) & BOOST_SERIALIZATION_NVP(accelerometer) & BOOST_SERIALIZATION_NVP(angles);
+    ar& BOOST_SERIALIZATION_NVP(gyro) & BOOST_SERIALIZATION_NVP(accelerometer) &
+        BOOST_SERIALIZATION_NVP(angles);
   }
 };
 } // namespace nao

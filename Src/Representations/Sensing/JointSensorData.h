@@ -14,22 +14,26 @@ enum class TemperatureStatus : std::uint8_t
   criticallyHot = 3 ///< stiffness set to 0
 };
 inline constexpr std::array<std::string_view, 4> temperatureStatusNames = {"regular", "hot", "veryHot",
-                                                                             "criticallyHot"};
-inline std::span<const std::string_view> enumNames(TemperatureStatus) { return temperatureStatusNames; }
+                                                                           "criticallyHot"};
+inline std::span<const std::string_view> enumNames(TemperatureStatus)
+{
+  return temperatureStatusNames;
+}
 
 struct JointSensorData
 {
-  JointArray<float> angles;                  ///< rad, measured (Hands: 0 closed .. 1 open)
-  JointArray<float> currents;                ///< A, motor current
-  JointArray<float> temperatures;            ///< °C, motor temperature
-  JointArray<TemperatureStatus> status;      ///< firmware temperature status
-  JointArray<float> stiffnesses;             ///< 0..1, stiffness the body reports as applied
+  JointArray<float> angles;             ///< rad, measured (Hands: 0 closed .. 1 open)
+  JointArray<float> currents;           ///< A, motor current
+  JointArray<float> temperatures;       ///< °C, motor temperature
+  JointArray<TemperatureStatus> status; ///< firmware temperature status
+  JointArray<float> stiffnesses;        ///< 0..1, stiffness the body reports as applied
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(currents) & BOOST_SERIALIZATION_NVP(temperatures) &
-        BOOST_SERIALIZATION_NVP(status) & BOOST_SERIALIZATION_NVP(stiffnesses);
+    ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(currents) &
+        BOOST_SERIALIZATION_NVP(temperatures) & BOOST_SERIALIZATION_NVP(status) &
+        BOOST_SERIALIZATION_NVP(stiffnesses);
   }
 };
 } // namespace nao

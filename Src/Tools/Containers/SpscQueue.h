@@ -14,15 +14,17 @@ template<class T>
 class SpscQueue
 {
 public:
-  explicit SpscQueue(std::size_t capacity) : capacity_(capacity + 1), slots_(std::make_unique<T[]>(capacity + 1)) {}
+  explicit SpscQueue(std::size_t capacity)
+      : capacity_(capacity + 1), slots_(std::make_unique<T[]>(capacity + 1))
+  {
+  }
 
   /// Producer side. Returns false (and leaves the queue unchanged) when full.
   bool push(const T& value)
   {
     const std::size_t head = head_.load(std::memory_order_relaxed);
     const std::size_t next = advance(head);
-    if(next == tail_.load(std::memory_order_acquire))
-      return false;
+    if (next == tail_.load(std::memory_order_acquire)) return false;
     slots_[head] = value;
     head_.store(next, std::memory_order_release);
     return true;
@@ -32,14 +34,16 @@ public:
   std::optional<T> pop()
   {
     const std::size_t tail = tail_.load(std::memory_order_relaxed);
-    if(tail == head_.load(std::memory_order_acquire))
-      return std::nullopt;
+    if (tail == head_.load(std::memory_order_acquire)) return std::nullopt;
     T value = slots_[tail];
     tail_.store(advance(tail), std::memory_order_release);
     return value;
   }
 
-  bool empty() const { return tail_.load(std::memory_order_acquire) == head_.load(std::memory_order_acquire); }
+  bool empty() const
+  {
+    return tail_.load(std::memory_order_acquire) == head_.load(std::memory_order_acquire);
+  }
 
 private:
   std::size_t advance(std::size_t i) const { return i + 1 == capacity_ ? 0 : i + 1; }
@@ -50,9 +54,9 @@ private:
   alignas(64) std::atomic<std::size_t> tail_{0}; ///< next slot the consumer reads
 };
 
-/// A ring of preallocated objects for one producer and one consumer: the producer fills a slot in place (no copy of
-/// the slot itself, no allocation), the consumer reads it in place. Used to hand representation copies from the
-/// motion thread to the logger and debug threads.
+/// A ring of preallocated objects for one producer and one consumer: the producer fills a slot in place (no
+/// copy of the slot itself, no allocation), the consumer reads it in place. Used to hand representation
+/// copies from the motion thread to the logger and debug threads.
 template<class Slot>
 class SlotRing
 {
@@ -60,29 +64,34 @@ public:
   template<class MakeSlot>
   SlotRing(std::size_t capacity, MakeSlot&& makeSlot) : capacity_(capacity + 1), slots_(capacity + 1)
   {
-    for(auto& slot : slots_)
+    for (auto& slot : slots_)
       slot = makeSlot();
   }
 
-  /// Producer: the slot to fill, or nullptr when the consumer has not caught up (the caller drops and counts).
+  /// Producer: the slot to fill, or nullptr when the consumer has not caught up (the caller drops and
+  /// counts).
   Slot* beginWrite()
   {
     const std::size_t head = head_.load(std::memory_order_relaxed);
-    if(advance(head) == tail_.load(std::memory_order_acquire))
-      return nullptr;
+    if (advance(head) == tail_.load(std::memory_order_acquire)) return nullptr;
     return &*slots_[head];
   }
-  void commitWrite() { head_.store(advance(head_.load(std::memory_order_relaxed)), std::memory_order_release); }
+  void commitWrite()
+  {
+    head_.store(advance(head_.load(std::memory_order_relaxed)), std::memory_order_release);
+  }
 
   /// Consumer: the oldest filled slot, or nullptr when there is none.
   Slot* beginRead()
   {
     const std::size_t tail = tail_.load(std::memory_order_relaxed);
-    if(tail == head_.load(std::memory_order_acquire))
-      return nullptr;
+    if (tail == head_.load(std::memory_order_acquire)) return nullptr;
     return &*slots_[tail];
   }
-  void commitRead() { tail_.store(advance(tail_.load(std::memory_order_relaxed)), std::memory_order_release); }
+  void commitRead()
+  {
+    tail_.store(advance(tail_.load(std::memory_order_relaxed)), std::memory_order_release);
+  }
 
 private:
   std::size_t advance(std::size_t i) const { return i + 1 == capacity_ ? 0 : i + 1; }

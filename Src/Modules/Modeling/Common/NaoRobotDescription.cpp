@@ -15,11 +15,11 @@ kinematics::Model loadNaoModel()
     options.massCalibration = kinematics::loadMassCalibration(findRobotFile("massCalibration.toml"));
     return kinematics::loadModel(findRobotFile("nao-v6.urdf"), options);
   }
-  catch(const StartupError&)
+  catch (const StartupError&)
   {
     throw;
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     throw StartupError(std::string("robot description: ") + error.what());
   }
@@ -28,7 +28,7 @@ kinematics::Model loadNaoModel()
 JointArray<int> jointBodies(const kinematics::Model& model)
 {
   JointArray<int> bodies;
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
     bodies[j] = model.findBodyOfJoint(jointNames[j]);
   return bodies;
 }
@@ -36,10 +36,11 @@ JointArray<int> jointBodies(const kinematics::Model& model)
 Pose3 toPose3(const math::Pose& pose)
 {
   Pose3 result;
-  for(int row = 0; row < 3; ++row)
+  for (int row = 0; row < 3; ++row)
   {
-    for(int column = 0; column < 3; ++column)
-      result.rotation[static_cast<std::size_t>(3 * row + column)] = static_cast<float>(pose.rotation(row, column));
+    for (int column = 0; column < 3; ++column)
+      result.rotation[static_cast<std::size_t>(3 * row + column)] =
+          static_cast<float>(pose.rotation(row, column));
     result.translation[static_cast<std::size_t>(row)] = static_cast<float>(pose.translation(row));
   }
   return result;

@@ -1,6 +1,7 @@
 #pragma once
 // The robot description the modeling modules share: Config/Robots/<robot>/nao-v6.urdf (or Default's) with the
-// robot's mass calibration, loaded with q in LoLA joint order (q[j] is Joint j; RHipYawPitch mimics LHipYawPitch).
+// robot's mass calibration, loaded with q in LoLA joint order (q[j] is Joint j; RHipYawPitch mimics
+// LHipYawPitch).
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/Pose3.h"
 #include "Tools/Kinematics/Model.h"

@@ -1,5 +1,6 @@
 #pragma once
-// Forward kinematics of the measured posture: every limb's pose, the soles and the centre of mass in the torso frame.
+// Forward kinematics of the measured posture: every limb's pose, the soles and the centre of mass in the
+// torso frame.
 #include "Framework/Module.h"
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/Sensing/JointSensorData.h"

@@ -26,13 +26,12 @@ void StaticTorqueProvider::onParametersChanged()
 void StaticTorqueProvider::update(JointTorques& torques)
 {
   const JointSensorData& joints = get<JointSensorData>();
-  for(std::size_t j = 0; j < numOfJoints; ++j)
-    if(std::isfinite(joints.angles[j]))
-      q_[static_cast<Eigen::Index>(j)] = joints.angles[j];
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (std::isfinite(joints.angles[j])) q_[static_cast<Eigen::Index>(j)] = joints.angles[j];
 
   // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world).
   const auto& angles = get<InertialSensorData>().angles;
-  if(!std::isfinite(angles[0]) || !std::isfinite(angles[1]))
+  if (!std::isfinite(angles[0]) || !std::isfinite(angles[1]))
   {
     torques.valid = false; // keep the last torques: an IMU glitch must not make the output jump
     return;
@@ -51,12 +50,14 @@ void StaticTorqueProvider::update(JointTorques& torques)
       kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
   kinematics::computeTorquesFromContactEstimate(model_, data_, q_, gravity, feet_, contact, tau_);
 
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
     torques.torques[j] = static_cast<float>(tau_[static_cast<Eigen::Index>(j)]);
-  static_assert(static_cast<int>(kinematics::ContactModel::noContact) == static_cast<int>(SupportModel::noContact));
+  static_assert(static_cast<int>(kinematics::ContactModel::noContact) ==
+                static_cast<int>(SupportModel::noContact));
   torques.supportModel = static_cast<SupportModel>(contact.model);
   torques.footLoad = {static_cast<float>(contact.normalForce[0]), static_cast<float>(contact.normalForce[1])};
-  torques.gravity = {static_cast<float>(gravity.x()), static_cast<float>(gravity.y()), static_cast<float>(gravity.z())};
+  torques.gravity = {static_cast<float>(gravity.x()), static_cast<float>(gravity.y()),
+                     static_cast<float>(gravity.z())};
   torques.valid = true;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// The torque every motor must produce to hold the measured posture: gravity, with the torso carried by the soles as
-// the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity (lifted, broken sensor) a stated
-// fallback is used and named in JointTorques::supportModel.
+// The torque every motor must produce to hold the measured posture: gravity, with the torso carried by the
+// soles as the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity (lifted, broken
+// sensor) a stated fallback is used and named in JointTorques::supportModel.
 #include "Framework/Module.h"
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/RobotModel.h"
@@ -16,13 +16,14 @@ namespace nao
 {
 struct StaticTorqueParameters
 {
-  float minimumReading = -0.1f;          ///< kg; a reading below this (or NaN) marks the sensor broken
-  float maximumReading = 10.f;           ///< kg; above this the sensor is broken (its range is 0..25 N)
-  float liftedFraction = 0.15f;          ///< FSR total / robot mass below this: lifted (no contact)
-  float minimumPlausibleFraction = 0.4f; ///< FSR total / robot mass below this, not lifted: CoM-projection fallback
+  float minimumReading = -0.1f; ///< kg; a reading below this (or NaN) marks the sensor broken
+  float maximumReading = 10.f;  ///< kg; above this the sensor is broken (its range is 0..25 N)
+  float liftedFraction = 0.15f; ///< FSR total / robot mass below this: lifted (no contact)
+  float minimumPlausibleFraction =
+      0.4f; ///< FSR total / robot mass below this, not lifted: CoM-projection fallback
   float maximumPlausibleFraction = 2.5f; ///< FSR total / robot mass above this: CoM-projection fallback
-  float minimumSoleFraction = 0.02f;     ///< a sole carrying less gets its centre of pressure at the sole origin
-  float gravity = 9.81f;                 ///< m/s²
+  float minimumSoleFraction = 0.02f; ///< a sole carrying less gets its centre of pressure at the sole origin
+  float gravity = 9.81f;             ///< m/s²
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -37,10 +38,10 @@ struct StaticTorqueParameters
   }
 };
 
-class StaticTorqueProvider : public Module<StaticTorqueProvider,
-                                           Requires<JointSensorData, RobotModel, FsrSensorData, InertialSensorData>,
-                                           Provides<JointTorques>,
-                                           Parameters<StaticTorqueParameters>>
+class StaticTorqueProvider
+    : public Module<StaticTorqueProvider,
+                    Requires<JointSensorData, RobotModel, FsrSensorData, InertialSensorData>,
+                    Provides<JointTorques>, Parameters<StaticTorqueParameters>>
 {
 public:
   StaticTorqueProvider();

@@ -13,42 +13,42 @@ ScenarioPlayer::ScenarioPlayer()
   {
     script_ = ScenarioScript::load(currentScenarioFile());
   }
-  catch(const std::exception& error)
+  catch (const std::exception& error)
   {
     throw StartupError(std::string("ScenarioPlayer: ") + error.what());
   }
-  // Speeds are fractions of each joint's velocity limit in the robot description. Smoothstep peaks at 1.5 times its
-  // mean speed, so a transition at `speed` takes 1.5 * largest move / (speed * limit).
+  // Speeds are fractions of each joint's velocity limit in the robot description. Smoothstep peaks at 1.5
+  // times its mean speed, so a transition at `speed` takes 1.5 * largest move / (speed * limit).
   const kinematics::Model model = loadNaoModel();
   const JointArray<int> bodies = jointBodies(model);
   const ScriptPose* previous = &script_.pose(script_.start);
-  for(const ScriptKeyframe& keyframe : script_.keyframes)
+  for (const ScriptKeyframe& keyframe : script_.keyframes)
   {
     const ScriptPose* target = &script_.pose(keyframe.pose);
     float time = keyframe.duration;
-    if(keyframe.speed > 0)
+    if (keyframe.speed > 0)
     {
       time = 0;
-      for(std::size_t j = 0; j < numOfJoints; ++j)
+      for (std::size_t j = 0; j < numOfJoints; ++j)
       {
         const double limit = model.body(bodies[j]).limits.velocity;
         const double move = std::abs(target->angles[j] - previous->angles[j]);
-        if(limit > 0)
-          time = std::max(time, static_cast<float>(1.5 * move / (keyframe.speed * limit)));
+        if (limit > 0) time = std::max(time, static_cast<float>(1.5 * move / (keyframe.speed * limit)));
       }
     }
     transitionTimes_.push_back(time);
     targets_.push_back(target);
     previous = target;
   }
-  // Targets beyond a joint's range (the NAOqi arm example asks for -150° elbow roll) are clipped to it, as ALMotion
-  // does; the durations above use the unclipped moves, as NAOqi's timing does.
-  for(ScriptPose& pose : script_.poses)
-    for(std::size_t j = 0; j < numOfJoints; ++j)
+  // Targets beyond a joint's range (the NAOqi arm example asks for -150° elbow roll) are clipped to it, as
+  // ALMotion does; the durations above use the unclipped moves, as NAOqi's timing does.
+  for (ScriptPose& pose : script_.poses)
+    for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       const auto& limits = model.body(bodies[j]).limits;
-      if(limits.bounded)
-        pose.angles[j] = std::clamp(pose.angles[j], static_cast<float>(limits.lower), static_cast<float>(limits.upper));
+      if (limits.bounded)
+        pose.angles[j] =
+            std::clamp(pose.angles[j], static_cast<float>(limits.lower), static_cast<float>(limits.upper));
     }
 }
 
@@ -62,22 +62,21 @@ void ScenarioPlayer::beginSegment(std::size_t keyframe, double now, const JointA
 void ScenarioPlayer::update(MotionJointRequest& request)
 {
   const double now = get<FrameInfo>().time;
-  if(!started_)
+  if (!started_)
   {
     JointArray<float> measured = get<JointSensorData>().angles;
-    for(std::size_t j = 0; j < numOfJoints; ++j)
-      if(!std::isfinite(measured[j]))
-        measured[j] = targets_.front()->angles[j];
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      if (!std::isfinite(measured[j])) measured[j] = targets_.front()->angles[j];
     beginSegment(0, now, measured);
     started_ = true;
   }
   // Advance past finished segments (a long frame gap may finish several).
-  while(!finished_ && now - segmentStart_ >= transitionTimes_[segment_] + script_.keyframes[segment_].hold)
+  while (!finished_ && now - segmentStart_ >= transitionTimes_[segment_] + script_.keyframes[segment_].hold)
   {
     const double end = segmentStart_ + transitionTimes_[segment_] + script_.keyframes[segment_].hold;
-    if(segment_ + 1 < targets_.size())
+    if (segment_ + 1 < targets_.size())
       beginSegment(segment_ + 1, end, targets_[segment_]->angles);
-    else if(script_.loopFrom >= 0)
+    else if (script_.loopFrom >= 0)
       beginSegment(static_cast<std::size_t>(script_.loopFrom), end, targets_[segment_]->angles);
     else
       finished_ = true; // stay in the last posture
@@ -86,7 +85,7 @@ void ScenarioPlayer::update(MotionJointRequest& request)
   const double t = duration > 0 ? std::clamp((now - segmentStart_) / duration, 0.0, 1.0) : 1.0;
   const float blend = static_cast<float>(t * t * (3.0 - 2.0 * t));
   const ScriptPose& target = *targets_[segment_];
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     current_[j] = from_[j] + blend * (target.angles[j] - from_[j]);
     request.angles[j] = current_[j];

@@ -1,7 +1,7 @@
 #pragma once
-// A motion source that plays the keyframes of the scenario's [Script] table (ScenarioScript.h): smooth transitions
-// (zero velocity at every keyframe), holds, loops, a stiffness per keyframe. The first transition starts from the
-// measured posture, so starting the script never makes the robot jump.
+// A motion source that plays the keyframes of the scenario's [Script] table (ScenarioScript.h): smooth
+// transitions (zero velocity at every keyframe), holds, loops, a stiffness per keyframe. The first transition
+// starts from the measured posture, so starting the script never makes the robot jump.
 #include "Framework/Module.h"
 #include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
 #include "Representations/Infrastructure/FrameInfo.h"
@@ -10,7 +10,8 @@
 
 namespace nao
 {
-class ScenarioPlayer : public Module<ScenarioPlayer, Requires<FrameInfo, JointSensorData>, Provides<MotionJointRequest>>
+class ScenarioPlayer
+    : public Module<ScenarioPlayer, Requires<FrameInfo, JointSensorData>, Provides<MotionJointRequest>>
 {
 public:
   ScenarioPlayer();

@@ -1,10 +1,12 @@
 #pragma once
-// The [Script] table of a scenario file: named postures, timed keyframes between them, and events for the simulator.
-// The ScenarioPlayer module plays the keyframes; the simulator applies the events. One file, one truth.
+// The [Script] table of a scenario file: named postures, timed keyframes between them, and events for the
+// simulator. The ScenarioPlayer module plays the keyframes; the simulator applies the events. One file, one
+// truth.
 //
 //   [Script]
 //   start = "stand"                   # posture the simulator starts in
-//   loopFrom = -1                     # index of the keyframe the script loops back to after the last; -1: no loop
+//   loopFrom = -1                     # index of the keyframe the script loops back to after the last; -1: no
+//   loop
 //   [[Script.poses]]
 //   name = "stand"
 //   angles = { HeadYaw = 0.0, ... }   # degrees, all 25 joints
@@ -45,8 +47,9 @@ struct ScriptPose
 struct ScriptKeyframe
 {
   std::string pose;
-  float duration = 1.f;  ///< s from the previous keyframe's posture to this one
-  float speed = 0.f;     ///< fraction of each joint's maximum speed; > 0 derives the duration from the largest move
+  float duration = 1.f; ///< s from the previous keyframe's posture to this one
+  float speed =
+      0.f; ///< fraction of each joint's maximum speed; > 0 derives the duration from the largest move
   float hold = 0.f;      ///< s to stay in the posture
   float stiffness = 1.f; ///< 0..1 for all joints
 
@@ -66,27 +69,31 @@ enum class ScriptEventKind : std::uint8_t
   push,    ///< a force on the torso for a while
 };
 inline constexpr std::array<std::string_view, 3> scriptEventKindNames = {"pickUp", "putDown", "push"};
-inline std::span<const std::string_view> enumNames(ScriptEventKind) { return scriptEventKindNames; }
+inline std::span<const std::string_view> enumNames(ScriptEventKind)
+{
+  return scriptEventKindNames;
+}
 
 struct ScriptEvent
 {
-  float time = 0.f;                  ///< s since the start
+  float time = 0.f; ///< s since the start
   ScriptEventKind kind = ScriptEventKind::push;
-  std::array<float, 3> force{};      ///< N, world frame (push)
-  float duration = 0.1f;             ///< s (push)
+  std::array<float, 3> force{}; ///< N, world frame (push)
+  float duration = 0.1f;        ///< s (push)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
     ar& streams::field("time", time).range(0.0, 1e6) & streams::field("kind", kind);
-    ar& streams::field("force", force).range(-500.0, 500.0) & streams::field("duration", duration).range(0.0, 60.0);
+    ar& streams::field("force", force).range(-500.0, 500.0) &
+        streams::field("duration", duration).range(0.0, 60.0);
   }
 };
 
 struct ScenarioScript
 {
-  std::string start;            ///< name of the posture the simulator starts in
-  int loopFrom = -1;            ///< keyframe index to loop back to after the last; -1: stay in the last posture
+  std::string start; ///< name of the posture the simulator starts in
+  int loopFrom = -1; ///< keyframe index to loop back to after the last; -1: stay in the last posture
   std::vector<ScriptPose> poses;
   std::vector<ScriptKeyframe> keyframes;
   std::vector<ScriptEvent> events;
@@ -95,7 +102,8 @@ struct ScenarioScript
   void serialize(Archive& ar, const unsigned)
   {
     ar& streams::field("start", start) & streams::field("loopFrom", loopFrom).range(-1, 1000);
-    ar& boost::serialization::make_nvp("poses", poses) & boost::serialization::make_nvp("keyframes", keyframes) &
+    ar& boost::serialization::make_nvp("poses", poses) &
+        boost::serialization::make_nvp("keyframes", keyframes) &
         boost::serialization::make_nvp("events", events);
   }
 

@@ -1,6 +1,6 @@
 #pragma once
-// A motion source that holds one posture from its parameters, reached smoothly from wherever the joints are (at start
-// and after every live edit of the pose), so that a new pose never makes the robot jump.
+// A motion source that holds one posture from its parameters, reached smoothly from wherever the joints are
+// (at start and after every live edit of the pose), so that a new pose never makes the robot jump.
 #include "Framework/Module.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/JointRequest.h"
@@ -24,9 +24,9 @@ struct StandPoseParameters
   }
 };
 
-class StandPoseProvider : public Module<StandPoseProvider,                       //
-                                        Requires<FrameInfo, JointSensorData>,    //
-                                        Provides<MotionJointRequest>,                //
+class StandPoseProvider : public Module<StandPoseProvider,                    //
+                                        Requires<FrameInfo, JointSensorData>, //
+                                        Provides<MotionJointRequest>,         //
                                         Parameters<StandPoseParameters>>
 {
 public:
