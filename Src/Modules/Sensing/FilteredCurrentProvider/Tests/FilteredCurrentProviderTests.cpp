@@ -1,0 +1,111 @@
+// The moving average over the last windowLength samples (20 in Config/), non-finite samples skipped, the leg
+// joint with the highest |current|, and a live change of the window length.
+#include "Framework/Controller.h"
+#include "Representations/Sensing/FilteredCurrent.h"
+#include <cmath>
+#include <deque>
+#include <gtest/gtest.h>
+#include <limits>
+#include <numeric>
+
+using namespace nao;
+
+namespace
+{
+/// Currents that differ per joint and frame, some negative, with NaN now and then on one joint.
+float currentAt(std::uint32_t frame, std::size_t joint)
+{
+  if (joint == index(Joint::RHipPitch) && frame % 7 == 3) return std::numeric_limits<float>::quiet_NaN();
+  return 0.05f * static_cast<float>(joint) * std::sin(0.3f * static_cast<float>(frame + joint)) +
+         (joint == index(Joint::RAnklePitch) && frame > 60 ? -1.5f : 0.f);
+}
+
+class CurrentBody : public Body
+{
+public:
+  bool waitForSensors(BodySensors& sensors) override
+  {
+    sensors.frameInfo.frameNumber = frame;
+    sensors.frameInfo.time = frame * 0.012;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      sensors.joints.currents[j] = currentAt(frame, j);
+    ++frame;
+    return true;
+  }
+  void send(const JointRequest&) override {}
+  const char* name() const override { return "Currents"; }
+  std::uint32_t frame = 0;
+};
+
+struct Rig
+{
+  Blackboard blackboard;
+  CurrentBody body;
+  MotionLoop motion{blackboard, body};
+  Controller controller{ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion};
+  Rig() { controller.start({{"FilteredCurrent", "FilteredCurrentProvider", {"test", 1, 1}}}, "test"); }
+};
+
+/// The mean of the last `length` finite samples of `joint` up to frame `last`, computed here.
+float expectedMean(std::size_t joint, std::uint32_t last, std::size_t length)
+{
+  std::deque<double> window;
+  for (std::uint32_t frame = 0; frame <= last; ++frame)
+    if (const float sample = currentAt(frame, joint); std::isfinite(sample))
+    {
+      window.push_back(sample);
+      if (window.size() > length) window.pop_front();
+    }
+  return window.empty()
+             ? 0.f
+             : static_cast<float>(std::accumulate(window.begin(), window.end(), 0.0) / window.size());
+}
+} // namespace
+
+TEST(FilteredCurrentProvider, MeanOfTheLast20FiniteSamplesAndTheHighestLegJoint)
+{
+  Rig rig;
+  for (std::uint32_t frame = 0; frame < 150; ++frame)
+  {
+    ASSERT_TRUE(rig.motion.runFrame());
+    const FilteredCurrent& filtered = rig.blackboard.get<FilteredCurrent>();
+    std::size_t highest = index(Joint::LHipYawPitch);
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      const float expected = expectedMean(j, frame, 20);
+      EXPECT_NEAR(filtered.currents[j], expected, 1e-6f) << name(jointAt(j)) << " frame " << frame;
+      if (isLegJoint(jointAt(j)) && std::abs(expected) > std::abs(expectedMean(highest, frame, 20)))
+        highest = j;
+    }
+    EXPECT_EQ(filtered.highestLegJoint, jointAt(highest)) << "frame " << frame;
+    EXPECT_NEAR(filtered.highestLegCurrent, std::abs(expectedMean(highest, frame, 20)), 1e-6f);
+    std::uint32_t finiteHipSamples = 0; // RHipPitch skips one sample in 7: its window fills last
+    for (std::uint32_t f = 0; f <= frame; ++f)
+      finiteHipSamples += std::isfinite(currentAt(f, index(Joint::RHipPitch)));
+    EXPECT_EQ(filtered.windowFull, finiteHipSamples >= 20) << "frame " << frame;
+  }
+  EXPECT_EQ(rig.blackboard.get<FilteredCurrent>().highestLegJoint, Joint::RAnklePitch)
+      << "-1.5 A counts by its magnitude";
+}
+
+TEST(FilteredCurrentProvider, ANewWindowLengthStartsTheWindowsAfresh)
+{
+  Rig rig;
+  for (int frame = 0; frame < 40; ++frame)
+    ASSERT_TRUE(rig.motion.runFrame());
+  ASSERT_EQ(rig.controller.setParameter("FilteredCurrentProvider", "windowLength", "5"), "");
+  const std::uint32_t first = rig.body.frame; // the first frame with the new parameters
+  for (std::uint32_t frame = first; frame < first + 12; ++frame)
+  {
+    ASSERT_TRUE(rig.motion.runFrame());
+    const std::size_t knee = index(Joint::LKneePitch);
+    double sum = 0;
+    const std::uint32_t from = std::max(first, frame >= 4 ? frame - 4 : 0u);
+    for (std::uint32_t f = from; f <= frame; ++f)
+      sum += currentAt(f, knee);
+    EXPECT_NEAR(rig.blackboard.get<FilteredCurrent>().currents[knee], sum / (frame - from + 1), 1e-6)
+        << frame;
+  }
+  EXPECT_NE(rig.controller.setParameter("FilteredCurrentProvider", "windowLength", "201"), "")
+      << "longer than the buffers";
+}

@@ -1,0 +1,62 @@
+#pragma once
+// What the heat adjustment (EnergySavingProvider) is doing, for logs and plots. The offsets are what it adds
+// to the joint request it receives (StiffnessJointRequest) to give the final JointRequest.
+#include "Representations/Infrastructure/Joints.h"
+#include <cstdint>
+
+namespace nao
+{
+enum class EnergySavingState : std::uint8_t
+{
+  off,       ///< not requested, or no ground contact: offsets are 0
+  waiting,   ///< the request or the contact just changed: wait for the motion to settle
+  working,   ///< one adjustment round every adjustWaitTime
+  resetState ///< offsets fade linearly to 0, then the adjustment restarts
+};
+inline constexpr std::array<std::string_view, 4> energySavingStateNames = {"off", "waiting", "working",
+                                                                           "resetState"};
+inline std::span<const std::string_view> enumNames(EnergySavingState)
+{
+  return energySavingStateNames;
+}
+
+/// Why the last reset began.
+enum class EnergySavingResetReason : std::uint8_t
+{
+  none,            ///< no reset yet
+  offsetsTooLarge, ///< offsets large while the centre of mass left its window or the feet lost contact
+  contactChanged,  ///< picked up or put down
+  notRequested,    ///< the motion source stopped asking
+  modeChanged      ///< posture or accuratePositions changed: the offsets belong to the old one
+};
+inline constexpr std::array<std::string_view, 5> energySavingResetReasonNames = {
+    "none", "offsetsTooLarge", "contactChanged", "notRequested", "modeChanged"};
+inline std::span<const std::string_view> enumNames(EnergySavingResetReason)
+{
+  return energySavingResetReasonNames;
+}
+
+struct EnergySaving
+{
+  EnergySavingState state = EnergySavingState::off;
+  JointArray<float> offsets;     ///< rad, total added to the incoming request (base offsets included)
+  JointArray<float> baseOffsets; ///< rad, the part of offsets taken from measured - requested at the start
+  JointArray<std::int32_t>
+      counters;                     ///< rounds over the threshold left before the joint's next emergency step
+  float timeInState = 0.f;          ///< s since the state began
+  std::uint32_t rounds = 0;         ///< adjustment rounds since the last (re)start
+  std::uint32_t emergencySteps = 0; ///< emergency steps since the last (re)start
+  bool groundContact = false;       ///< debounced: both feet together carry more than the threshold
+  EnergySavingResetReason lastResetReason = EnergySavingResetReason::none;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& BOOST_SERIALIZATION_NVP(state) & BOOST_SERIALIZATION_NVP(offsets) &
+        BOOST_SERIALIZATION_NVP(baseOffsets) & BOOST_SERIALIZATION_NVP(counters) &
+        BOOST_SERIALIZATION_NVP(timeInState) & BOOST_SERIALIZATION_NVP(rounds) &
+        BOOST_SERIALIZATION_NVP(emergencySteps) & BOOST_SERIALIZATION_NVP(groundContact) &
+        BOOST_SERIALIZATION_NVP(lastResetReason);
+  }
+};
+} // namespace nao
