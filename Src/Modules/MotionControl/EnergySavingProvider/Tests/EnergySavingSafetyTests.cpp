@@ -209,7 +209,7 @@ TEST(EnergySavingSafety, TheConfigFileHoldsEveryNumberOfTheIssueInSIAfterLoading
   EXPECT_FLOAT_EQ(p.centerOfMassMax[0], 0.05f);
   EXPECT_FLOAT_EQ(p.centerOfMassMin[1], -0.05f);
   EXPECT_FLOAT_EQ(p.centerOfMassMax[1], 0.05f);
-  EXPECT_EQ(p.skipJoints, (std::vector<Joint>{Joint::HeadYaw, Joint::HeadPitch}));
+  EXPECT_EQ(p.skipJoints, (std::vector<Joint>{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand}));
 
   // Tools (debug channel, GUI) show the fields in the file's units.
   bool sawStep = false;
