@@ -1,0 +1,44 @@
+#pragma once
+// What the simulated NAO reports: the LoLA sensor values (LoLA order and units, lola.md) and, for tests and
+// plots only, the ground truth no real robot can measure.
+#include "Representations/Infrastructure/Joints.h"
+#include "Util/Simulator/Physics/BatteryModel.h"
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <array>
+
+namespace nao::sim
+{
+inline constexpr std::size_t numOfFsrs = 8; ///< LoLA order: L FL, FR, RL, RR, then R FL, FR, RL, RR
+using JointValues = std::array<float, numOfJoints>;
+
+struct SimSensors
+{
+  double time = 0.0;                     ///< s of simulated time at the end of the last step
+  JointValues positions{};               ///< rad, encoder-quantised (Hands: 0..1)
+  JointValues stiffnesses{};             ///< 0..1 as applied: requested × firmware torque factor
+  JointValues currents{};                ///< A, mean over the last complete LoLA frame
+  JointValues temperatures{};            ///< °C, motor winding
+  std::array<int, numOfJoints> status{}; ///< temperature status 0..3
+  std::array<float, 3> accelerometer{};  ///< m/s², specific force in the torso frame (+9.81 z upright)
+  std::array<float, 3> gyroscope{};      ///< rad/s, torso angular velocity in the torso frame
+  std::array<float, 2> angles{};         ///< rad, torso roll (about x) and pitch (about y), exact
+  std::array<float, numOfFsrs> fsr{};    ///< kg, normal force / g on each FSR
+  BatteryState battery;                  ///< charge 0..1, current A (negative: discharging), °C
+};
+
+struct GroundTruth
+{
+  double torsoHeight = 0.0;                                ///< m, torso origin above the floor
+  Eigen::Vector3d torsoPosition = Eigen::Vector3d::Zero(); ///< m, world frame
+  Eigen::Quaterniond torsoOrientation = Eigen::Quaterniond::Identity();
+  std::array<double, numOfJoints> angles{};          ///< rad, exact joint angles
+  std::array<double, numOfJoints> velocities{};      ///< rad/s
+  std::array<double, numOfJoints> motorTorques{};    ///< N·m at the joint, what the motor applied last step
+  std::array<double, numOfJoints> frictionTorques{}; ///< N·m, gear friction on the joint last step
+  std::array<double, numOfJoints> torqueLimits{};    ///< N·m, stiffness × maximum torque × firmware factor
+  std::array<double, numOfJoints> housingTemperatures{}; ///< °C
+  double fsrTotal = 0.0;                                 ///< kg, sum of the 8 FSRs
+};
+} // namespace nao::sim

@@ -1,0 +1,151 @@
+#pragma once
+// A NAO V6 in MuJoCo with motor boards that behave like the real ones: a torque-limited position loop on
+// quantised encoder angles, gear friction that holds a stuck joint, currents, heating, the firmware's torque
+// cut, a battery. Headless and deterministic; the LoLA server and the scenario player drive it through this
+// API:
+//
+//   SimulatedRobot robot(loadSimConfig(configDir));
+//   robot.resetToPosture(stand);
+//   robot.setCommand(positions, stiffnesses);  // LoLA order, rad and 0..1; kept until the next call
+//   robot.advance(robot.frameTime());          // one LoLA frame of physics
+//   const SimSensors& s = robot.sensors();
+#include "Util/Simulator/Physics/DriveModel.h"
+#include "Util/Simulator/Physics/FsrModel.h"
+#include "Util/Simulator/Physics/MujocoModel.h"
+#include "Util/Simulator/Physics/SimConfig.h"
+#include "Util/Simulator/Physics/SimSensors.h"
+#include "Util/Simulator/Physics/ThermalModel.h"
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+
+namespace nao::sim
+{
+class SimulatedRobot
+{
+public:
+  /// Builds the MuJoCo model from config.urdfFile; throws std::runtime_error (or streams::ConfigError from
+  /// validate) when it cannot. Starts in the zero posture standing on the floor, stiffness 0, at ambient
+  /// temperature.
+  explicit SimulatedRobot(const SimConfig& config);
+
+  /// Targets in rad (Hands 0..1) and stiffness 0..1, LoLA order; held until the next call. NaN targets keep
+  /// the previous target of that joint; stiffness is clamped to 0..1 (NaN: 0).
+  void setCommand(const JointValues& positions, const JointValues& stiffnesses);
+
+  /// Steps the physics until `seconds` more simulated time have passed (whole steps; the remainder carries
+  /// over to the next call), then refreshes sensors() and groundTruth().
+  void advance(double seconds);
+  double frameTime() const { return config_.physics.frameTime; } ///< s, one LoLA frame
+  double time() const { return static_cast<double>(steps_) * config_.physics.timestep; } ///< s simulated
+
+  const SimSensors& sensors() const { return sensors_; }
+  const GroundTruth& groundTruth() const { return groundTruth_; }
+
+  /// Puts the robot at rest in this posture (rad, LoLA order; RHipYawPitch follows LHipYawPitch), the left
+  /// sole level and the lowest sole point on the floor, and makes the posture the command. Keeps stiffness
+  /// commands, temperatures, battery and time; ends any pick-up or push.
+  void resetToPosture(const JointValues& angles);
+
+  /// "Pick up": holds the torso where it is and raises it by physics.toml liftHeight over liftDuration.
+  void pickUp();
+  /// "Put down": lowers the torso back to the height it was picked up at, then lets go.
+  void putDown();
+  bool isHeld() const { return lift_.phase != LiftPhase::free; }
+  /// "Push": a force in N (world frame) on the torso's centre of mass for `duration` seconds.
+  void push(const Eigen::Vector3d& force, double duration);
+
+  /// True while the robot rests and MuJoCo is not stepped (physics.toml sleepVelocity).
+  bool isAsleep() const { return asleep_; }
+  /// Physics steps MuJoCo actually computed since construction (the rest of time() slept).
+  std::int64_t computedSteps() const { return mujocoSteps_; }
+
+  /// Sets winding and housing of every motor to this temperature (°C), e.g. to start a test warm.
+  void setMotorTemperatures(double temperature);
+
+  const SimConfig& config() const { return config_; }
+  const Drive& drive(Joint joint) const { return drives_[index(joint)]; }
+  /// For a viewer or diagnostics; read only.
+  const mjModel& model() const { return *model_; }
+  const mjData& data() const { return *data_; }
+
+private:
+  enum class LiftPhase : std::uint8_t
+  {
+    free,
+    rising,
+    holding,
+    lowering,
+  };
+  struct Lift
+  {
+    LiftPhase phase = LiftPhase::free;
+    double startHeight = 0.0;  ///< m, torso height when picked up
+    double targetHeight = 0.0; ///< m, where the handle is going
+    double speed = 0.0;        ///< m/s
+  };
+
+  void findModelParts();
+  void applyDriveConstants();
+  void step();
+  /// Motor torques from the command and the encoders; true if one differs from the last step by more than
+  /// physics.toml sleepTorque.
+  bool applyMotors();
+  /// After a MuJoCo step: counts quiet steps and puts the robot to sleep (velocities zeroed) after enough.
+  void updateSleep(bool torquesChanged);
+  void moveLiftHandle();
+  void finishFrame();
+  void updateSensors();
+  /// Adds one contact's normal force (N) to the FSRs of the foot it touches, if any.
+  void addSoleContact(int contact, std::array<double, numOfFsrs>& forces) const;
+  void updateGroundTruth();
+
+  SimConfig config_;
+  std::array<Drive, numOfJoints> drives_{};
+  MjModelPtr model_;
+  MjDataPtr data_;
+  double encoderStep_ = 0.0; ///< rad per count
+
+  // Model indices, LoLA order.
+  std::array<int, numOfJoints> qposAddress_{};
+  std::array<int, numOfJoints> dofAddress_{};
+  std::array<int, numOfJoints> actuator_{};
+  int mimicDof_ = -1; ///< RHipYawPitch, driven through the coupling constraint
+  int torsoBody_ = -1;
+  int liftHandle_ = -1; ///< mocap index
+  int liftWeld_ = -1;
+  int accelerometerSite_ = -1;
+  int gyroscopeSite_ = -1;
+  std::array<int, numOfFsrs> fsrGeom_{};
+  std::array<int, 2> footBody_{};              ///< left, right
+  std::array<FsrRectangle, 2> fsrRectangle_{}; ///< left, right, in the foot frames
+
+  // Command and motor state.
+  std::array<long long, numOfJoints> encoderCounts_{};
+  JointValues targets_{};
+  JointValues stiffnesses_{};
+  std::array<double, numOfJoints> torqueFactor_{}; ///< firmware cut per joint
+  std::array<MotorTemperature, numOfJoints> temperatures_{};
+  std::array<int, numOfJoints> status_{};
+  BatteryState battery_;
+
+  // Per-frame accumulators.
+  std::array<double, numOfJoints> currentSum_{};        ///< A·steps
+  std::array<double, numOfJoints> squaredCurrentSum_{}; ///< A²·steps
+  int stepsInFrame_ = 0;
+  int stepsPerFrame_ = 12;
+  JointValues frameCurrents_{};
+
+  std::int64_t steps_ = 0;
+  std::int64_t mujocoSteps_ = 0; ///< steps MuJoCo computed (the others slept)
+  bool asleep_ = false;
+  int quietSteps_ = 0;
+  double pendingTime_ = 0.0; ///< s requested by advance() but not yet stepped
+  Lift lift_;
+  std::int64_t pushStepsLeft_ = 0;
+
+  SimSensors sensors_;
+  GroundTruth groundTruth_;
+};
+} // namespace nao::sim

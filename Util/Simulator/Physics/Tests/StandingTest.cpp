@@ -1,0 +1,182 @@
+// The standing robot: B-Human's currents with and without heat adjustment, staying upright, its sensors.
+#include "TestRobot.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace nao::sim
+{
+namespace
+{
+using test::deg;
+
+TEST(Standing, UnadjustedStandDrawsOverOneAmpereAtNearZeroError)
+{
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 3.0);
+  const SimSensors& s = robot.sensors();
+  float highest = 0.f;
+  for (const Joint joint : test::legPitchJoints)
+  {
+    highest = std::max(highest, s.currents[index(joint)]);
+    // What a client sees: request and measurement agree to within one encoder count.
+    EXPECT_LE(std::abs(test::standPosture()[index(joint)] - s.positions[index(joint)]), test::oneCount)
+        << jointNames[index(joint)];
+  }
+  EXPECT_GT(highest, 1.0f); // B-Human measured more than 1000 mA on standing robots
+}
+
+TEST(Standing, NudgingRequestsTowardsTheMeasuredAnglesDropsCurrentsBelow50mA)
+{
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 3.0);
+  const GroundTruth before = robot.groundTruth();
+  // B-Human's small heat-adjustment step: 0.0286° towards the measured angle, every 0.5 s, while above 50 mA.
+  const float step = deg(0.0286479);
+  JointValues targets = test::standPosture();
+  for (int round = 0; round < 3; ++round)
+  {
+    for (std::size_t joint = index(Joint::LHipYawPitch); joint <= index(Joint::RAnkleRoll); ++joint)
+    {
+      if (robot.sensors().currents[joint] < 0.05f) continue;
+      const float towardsMeasured = robot.sensors().positions[joint] - targets[joint];
+      targets[joint] += std::clamp(towardsMeasured, -step, step);
+    }
+    robot.setCommand(targets, test::uniform(1.f));
+    robot.advance(0.5);
+  }
+  for (std::size_t joint = index(Joint::LHipYawPitch); joint <= index(Joint::RAnkleRoll); ++joint)
+  {
+    EXPECT_LT(robot.sensors().currents[joint], 0.05f) << jointNames[joint];
+    // "A few hundredths of a degree" and the joint itself did not move.
+    EXPECT_LE(std::abs(test::toDegrees(targets[joint] - test::standPosture()[joint])), 0.1)
+        << jointNames[joint];
+    EXPECT_NEAR(robot.groundTruth().angles[joint], before.angles[joint], 0.5 * test::oneCount)
+        << jointNames[joint];
+  }
+  EXPECT_NEAR(robot.groundTruth().torsoHeight, before.torsoHeight, 0.0005);
+}
+
+TEST(Standing, StaysUprightFor60Seconds)
+{
+  SimulatedRobot robot(test::projectConfig());
+  robot.resetToPosture(test::standPosture());
+  robot.setCommand(test::standPosture(), test::uniform(1.f));
+  // geometry.md §5: the stand puts the hip-pitch axes 230 mm above the soles; the torso origin is 85 mm
+  // higher.
+  const double expectedHeight = 0.230 + 0.085;
+  for (int sample = 0; sample < 120; ++sample)
+  {
+    robot.advance(0.5);
+    const GroundTruth& g = robot.groundTruth();
+    ASSERT_NEAR(g.torsoHeight, expectedHeight, 0.005) << "at " << robot.time() << " s";
+    ASSERT_LT(std::abs(robot.sensors().angles[0]), deg(2.0));
+    ASSERT_LT(std::abs(robot.sensors().angles[1]), deg(2.0));
+  }
+  EXPECT_NEAR(robot.time(), 60.0, 1e-9);
+}
+
+/// B-Human's "sit" (geometry.md §5): a deep squat.
+JointValues sitPosture()
+{
+  JointValues angles{};
+  auto set = [&](Joint joint, double degrees) { angles[index(joint)] = deg(degrees); };
+  set(Joint::LShoulderPitch, 77.0);
+  set(Joint::LShoulderRoll, 20.0);
+  set(Joint::LElbowRoll, -35.0);
+  set(Joint::LWristYaw, -90.0);
+  set(Joint::RShoulderPitch, 77.0);
+  set(Joint::RShoulderRoll, -20.0);
+  set(Joint::RElbowRoll, 35.0);
+  set(Joint::RWristYaw, 90.0);
+  for (const Joint joint : {Joint::LHipPitch, Joint::RHipPitch})
+    set(joint, -40.0);
+  for (const Joint joint : {Joint::LKneePitch, Joint::RKneePitch})
+    set(joint, 110.0);
+  for (const Joint joint : {Joint::LAnklePitch, Joint::RAnklePitch})
+    set(joint, -45.0);
+  return angles;
+}
+
+void interpolate(SimulatedRobot& robot, const JointValues& from, const JointValues& to, double seconds)
+{
+  const int frames = static_cast<int>(std::lround(seconds / robot.frameTime()));
+  for (int frame = 1; frame <= frames; ++frame)
+  {
+    JointValues command;
+    for (std::size_t joint = 0; joint < numOfJoints; ++joint)
+      command[joint] =
+          from[joint] + (to[joint] - from[joint]) * static_cast<float>(frame) / static_cast<float>(frames);
+    robot.setCommand(command, test::uniform(1.f));
+    robot.advance(robot.frameTime());
+  }
+}
+
+TEST(Standing, SquatsDownAndRisesAgain)
+{
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 0.5);
+  interpolate(robot, test::standPosture(), sitPosture(), 2.0);
+  robot.advance(2.0);
+  // Squatting on its heels: the torso leans back by hip + knee + ankle = 25°, hips about 160 mm high.
+  EXPECT_NEAR(test::toDegrees(robot.sensors().angles[1]), -25.0, 3.0);
+  EXPECT_LT(robot.groundTruth().torsoHeight, 0.26);
+  interpolate(robot, sitPosture(), test::standPosture(), 2.0);
+  robot.advance(1.0);
+  EXPECT_NEAR(robot.groundTruth().torsoHeight, 0.315, 0.005);
+  EXPECT_LT(std::abs(robot.sensors().angles[1]), deg(2.0));
+  EXPECT_NEAR(robot.groundTruth().fsrTotal, test::kilogramsOfRobot, 0.02 * test::kilogramsOfRobot);
+}
+
+TEST(Standing, SensorsShowAnUprightRobotOnBothFeet)
+{
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 2.0);
+  const SimSensors& s = robot.sensors();
+  EXPECT_NEAR(s.accelerometer[2], 9.81, 0.05); // specific force: +g upwards when at rest
+  EXPECT_NEAR(s.accelerometer[0], 0.0, 0.05);
+  EXPECT_NEAR(s.accelerometer[1], 0.0, 0.05);
+  for (const float rate : s.gyroscope)
+    EXPECT_NEAR(rate, 0.0, 1e-3);
+  float left = 0.f;
+  float right = 0.f;
+  for (std::size_t fsr = 0; fsr < 4; ++fsr)
+  {
+    left += s.fsr[fsr];
+    right += s.fsr[fsr + 4];
+    EXPECT_GT(s.fsr[fsr], 0.2f) << fsr; // a flat foot loads all four sensors
+    EXPECT_GT(s.fsr[fsr + 4], 0.2f) << fsr + 4;
+  }
+  EXPECT_NEAR(left + right, test::kilogramsOfRobot, 0.02 * test::kilogramsOfRobot); // kg, like LoLA
+  EXPECT_NEAR(left, right, 0.1 * test::kilogramsOfRobot);
+  EXPECT_NEAR(robot.groundTruth().fsrTotal, left + right, 1e-3);
+}
+
+TEST(Standing, SleepingAtRestChangesNothing)
+{
+  SimConfig awakeConfig = test::projectConfig();
+  awakeConfig.physics.sleepVelocity = 0.0;
+  SimulatedRobot awake(awakeConfig);
+  SimConfig sleepingConfig = test::projectConfig();
+  sleepingConfig.physics.sleepVelocity = 1e-5; // whatever physics.toml says
+  SimulatedRobot sleeping(sleepingConfig);
+  test::standStill(awake, 5.0);
+  test::standStill(sleeping, 5.0);
+  EXPECT_TRUE(sleeping.isAsleep());
+  EXPECT_LT(sleeping.computedSteps(), awake.computedSteps() / 2);
+  for (std::size_t joint = 0; joint < numOfJoints; ++joint)
+  {
+    EXPECT_EQ(awake.sensors().positions[joint], sleeping.sensors().positions[joint]) << jointNames[joint];
+    EXPECT_NEAR(awake.sensors().currents[joint], sleeping.sensors().currents[joint], 1e-3)
+        << jointNames[joint];
+    EXPECT_NEAR(awake.sensors().temperatures[joint], sleeping.sensors().temperatures[joint], 0.01);
+  }
+  // A new command wakes it up.
+  JointValues targets = test::standPosture();
+  targets[index(Joint::HeadYaw)] = deg(30.0);
+  sleeping.setCommand(targets, test::uniform(1.f));
+  sleeping.advance(1.0);
+  EXPECT_NEAR(sleeping.groundTruth().angles[index(Joint::HeadYaw)], deg(30.0), deg(0.5));
+}
+} // namespace
+} // namespace nao::sim
