@@ -1,0 +1,84 @@
+// The unchanged robot binary talks LoLA to the simulator: it stands, logs, and its log carries what the
+// motors did.
+#include "Util/LogTool/LogDecoder.h"
+#include "Util/Simulator/Run/SimulationRun.h"
+#include <gtest/gtest.h>
+
+using namespace nao;
+
+namespace
+{
+SimulationOptions optionsFor(const std::string& scenario, double minutes, const std::string& output)
+{
+  SimulationOptions options;
+  options.configDirectory = NAO_CONFIG_DIR;
+  options.scenario = scenario;
+  options.minutes = minutes;
+  options.outputDirectory = std::filesystem::temp_directory_path() / output;
+  std::filesystem::remove_all(options.outputDirectory);
+  return options;
+}
+} // namespace
+
+TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
+{
+  SimulationOptions options = optionsFor("stand", 1.0, "nao-e2e-stand");
+  options.robotBinary = NAO_ROBOT_BINARY;
+  const SimulationResult result = runSimulation(options);
+
+  // Upright: the torso origin of B-Human's stand is 230 mm (hip above sole) + 85 mm (torso above hip) = 315
+  // mm up.
+  EXPECT_GT(result.minTorsoHeight, 0.29) << "the robot sagged or fell";
+  EXPECT_LT(result.maxTorsoHeight, 0.34);
+  EXPECT_EQ(result.frames, 5000u);
+  EXPECT_EQ(result.malformedAnswers, 0u);
+  EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
+  // Standing at stiffness 1 without heat adjustment: the knees or ankles draw current, and it warms them.
+  double legCurrent = 0;
+  for (Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
+    legCurrent = std::max(legCurrent, result.joints[index(joint)].meanCurrent);
+  EXPECT_GT(legCurrent, 0.3);
+  EXPECT_GT(result.joints[index(Joint::LKneePitch)].finalTemperature, 25.0);
+
+  LogDecoder log(result.log);
+  EXPECT_TRUE(log.undecodable().empty());
+  std::uint32_t frameNumber = 0, frames = 0;
+  std::vector<DecodedRecord> records;
+  double maxLoggedCurrent = 0, maxLoggedTemperature = 0;
+  while (log.next(frameNumber, records))
+  {
+    ++frames;
+    for (const auto& record : records)
+      if (record.name == "JointSensorData" && record.object)
+      {
+        const auto& joints = *static_cast<const JointSensorData*>(record.object.get());
+        maxLoggedCurrent =
+            std::max(maxLoggedCurrent, static_cast<double>(joints.currents[Joint::LKneePitch]));
+        maxLoggedTemperature =
+            std::max(maxLoggedTemperature, static_cast<double>(joints.temperatures[Joint::LKneePitch]));
+      }
+  }
+  EXPECT_GE(frames, 4900u);
+  EXPECT_GT(maxLoggedCurrent, 0.1) << "currents reach the robot's log";
+  EXPECT_GT(maxLoggedTemperature, 25.0) << "temperatures reach the robot's log";
+  EXPECT_FALSE(result.plots.empty());
+  for (const auto& plot : result.plots)
+    EXPECT_GT(std::filesystem::file_size(plot), 10000u) << plot;
+}
+
+TEST(EndToEnd, PickedUpRobotLeavesTheGroundAndComesBack)
+{
+  SimulationOptions options = optionsFor("lifted", 50.0 / 60.0, "nao-e2e-lifted");
+  options.writeLog = false;
+  const SimulationResult result = runSimulation(options);
+  auto fsrAt = [&](double time)
+  {
+    for (const RunSample& sample : result.samples)
+      if (sample.time >= time) return sample.fsrTotal;
+    return -1.f;
+  };
+  EXPECT_GT(fsrAt(5.0), 4.0) << "standing: the FSRs carry the robot (kg)";
+  EXPECT_LT(fsrAt(20.0), 0.3) << "picked up at 10 s: the feet are off the ground";
+  EXPECT_GT(fsrAt(48.0), 4.0) << "put down at 40 s: the weight is back on the feet";
+  EXPECT_GT(result.minTorsoHeight, 0.25) << "standing before and after";
+}
