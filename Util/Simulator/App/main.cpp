@@ -32,7 +32,7 @@ int main(int argc, char** argv)
 
   options.configDirectory = configDirectory;
   options.outputDirectory =
-      output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario : output;
+      output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario : std::filesystem::path(output);
   options.writeLog = !noLog;
   if (!robotBinary.empty()) options.robotBinary = robotBinary;
   for (const std::string& provider : providers)
