@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <unistd.h>
 
 int main(int argc, char** argv)
 {

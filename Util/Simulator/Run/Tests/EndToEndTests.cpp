@@ -1,5 +1,6 @@
 // The unchanged robot binary talks LoLA to the simulator: it stands, logs, and its log carries what the
 // motors did.
+#include "Representations/Sensing/JointSensorData.h"
 #include "Util/LogTool/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include <gtest/gtest.h>
