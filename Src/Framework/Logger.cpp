@@ -2,7 +2,7 @@
 
 namespace nao
 {
-Logger::Logger() : thread_([this] { threadMain(); }) {}
+Logger::Logger(std::size_t ringFrames) : ringFrames_(ringFrames), thread_([this] { threadMain(); }) {}
 
 Logger::~Logger()
 {
@@ -39,7 +39,7 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
     return "cannot write log " + path.string() + ": " + error.what();
   }
   session->path = path.string();
-  session->tap = controller.addTap(std::move(ids), 1, ringFrames);
+  session->tap = controller.addTap(std::move(ids), 1, ringFrames_);
   {
     std::lock_guard lock(mutex_);
     attachedTap_ = session->tap;
@@ -104,7 +104,7 @@ void Logger::threadMain()
   std::unique_lock lock(mutex_);
   while (!stopThread_)
   {
-    wake_.wait_for(lock, std::chrono::milliseconds(10));
+    wake_.wait_for(lock, std::chrono::milliseconds(2));
     if (!session_) continue;
     Session& session = *session_;
     const bool closing = closeRequested_ || stopThread_;
@@ -138,6 +138,8 @@ void Logger::threadMain()
   if (session_)
   {
     drain(*session_);
+    session_->writer->writeAnnotation("motion frames dropped (logger fell behind): " +
+                                      std::to_string(session_->tap->dropped.load()));
     session_->writer->close();
     session_.reset();
   }

@@ -24,9 +24,9 @@ struct LogStatus
 class Logger
 {
 public:
-  static constexpr std::size_t ringFrames = 256; ///< ~3 s of motion frames buffered
-
-  Logger();
+  /// ringFrames: motion frames buffered between the motion thread and the disk (1024 = 12 s at 83 Hz; lock-step
+  /// simulation produces frames far faster than real time and needs the room).
+  explicit Logger(std::size_t ringFrames = 1024);
   ~Logger();
 
   /// Opens `path` and starts recording `representations` (names). Called on the controller's thread. Returns
@@ -59,6 +59,7 @@ private:
   LogStatus status_;
   binaryio::FrameChunkBuilder builder_;
   std::vector<char> scratch_;
+  std::size_t ringFrames_;
   std::thread thread_;
 };
 } // namespace nao

@@ -22,6 +22,7 @@ struct RobotOptions
   /// Provider choices that replace (or add to) the scenario's, e.g. {"JointRequest", "off"} to compare a run
   /// without a stage. Checked like the scenario's own.
   std::vector<ProviderChoice> providerOverrides;
+  std::size_t logBufferFrames = 1024; ///< motion frames buffered for the logger
 };
 
 class Robot

@@ -20,6 +20,7 @@ struct Settings
     ar& streams::field("robot", robot) & streams::field("scenario", scenario);
     ar& streams::field("debugBind", debug.bind) & streams::field("debugPort", debug.port) &
         streams::field("debugToken", debug.token) & streams::field("logDirectory", logDirectory);
+    ar& streams::field("logBufferFrames", logBufferFrames).range(16, 65536);
   }
 
   /// Loads `file` (throws StartupError naming file:line:column and key on any problem).

@@ -54,6 +54,7 @@ int main(int argc, char** argv)
     nao::RobotOptions options;
     options.config = {configDirectory, robot.empty() ? settings.robot : robot};
     options.scenario = scenario.empty() ? settings.scenario : scenario;
+    options.logBufferFrames = settings.logBufferFrames;
     if (!logFile.empty()) options.log = logFile;
     if (!noDebug)
     {
