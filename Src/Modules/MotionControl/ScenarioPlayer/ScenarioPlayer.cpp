@@ -83,6 +83,7 @@ void ScenarioPlayer::update(MotionJointRequest& request)
   }
   const double duration = transitionTimes_[segment_];
   const double t = duration > 0 ? std::clamp((now - segmentStart_) / duration, 0.0, 1.0) : 1.0;
+  holding_ = t >= 1.0;
   const float blend = static_cast<float>(t * t * (3.0 - 2.0 * t));
   const ScriptPose& target = *targets_[segment_];
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -91,6 +92,20 @@ void ScenarioPlayer::update(MotionJointRequest& request)
     request.angles[j] = current_[j];
     request.stiffnesses[j] = script_.keyframes[segment_].stiffness;
   }
+}
+
+void ScenarioPlayer::update(EnergySavingRequest& request)
+{
+  // Runs after update(MotionJointRequest&) (same module, provided in declaration order), so holding_ is current.
+  const KeyframeEnergySaving wanted = started_ ? script_.keyframes[segment_].energySaving : KeyframeEnergySaving::off;
+  const bool adjust = holding_ && wanted != KeyframeEnergySaving::off;
+  request.adjust = adjust;
+  request.adjustLeftLeg = request.adjustRightLeg = request.adjustLeftArm = request.adjustRightArm = adjust;
+  request.accuratePositions = wanted == KeyframeEnergySaving::accuratePositions;
+  request.posture = wanted == KeyframeEnergySaving::stand || wanted == KeyframeEnergySaving::accuratePositions
+                        ? EnergySavingPosture::stand
+                    : wanted == KeyframeEnergySaving::highStand ? EnergySavingPosture::highStand
+                                                                : EnergySavingPosture::none;
 }
 
 MAKE_MODULE(ScenarioPlayer);

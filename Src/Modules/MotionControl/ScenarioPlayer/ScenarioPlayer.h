@@ -5,6 +5,7 @@
 #include "Framework/Module.h"
 #include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/JointSensorData.h"
 
@@ -16,6 +17,7 @@ class ScenarioPlayer
 public:
   ScenarioPlayer();
   void update(MotionJointRequest& request);
+  void update(EnergySavingRequest& request);
 
   /// s each keyframe's transition takes (from `duration`, or from `speed` and the joints' maximum speeds).
   const std::vector<float>& transitionTimes() const { return transitionTimes_; }
@@ -27,7 +29,8 @@ private:
   std::vector<float> transitionTimes_; ///< s per keyframe
   std::vector<const ScriptPose*> targets_;
   bool started_ = false;
-  bool finished_ = false;     ///< the last keyframe was reached and held, and the script does not loop
+  bool finished_ = false;
+  bool holding_ = false;      ///< the current keyframe's posture is reached: the request is static     ///< the last keyframe was reached and held, and the script does not loop
   std::size_t segment_ = 0;   ///< keyframe being approached or held
   double segmentStart_ = 0;   ///< s, FrameInfo time
   JointArray<float> from_;    ///< rad, posture at the segment start

@@ -16,6 +16,7 @@
 //   speed = 0.0                       # fraction of each joint's maximum speed; > 0 overrides duration
 //   hold = 2.0                        # s to stay
 //   stiffness = 1.0                   # 0..1, all joints
+//   energySaving = "stand"            # heat adjustment while held: off, stand, highStand, any, accuratePositions
 //   [[Script.events]]
 //   time = 120.0                      # s since start
 //   kind = "pickUp"                   # pickUp | putDown | push
@@ -44,6 +45,19 @@ struct ScriptPose
   }
 };
 
+/// What the motion source asks of the heat adjustment while a keyframe is held (EnergySavingRequest).
+enum class KeyframeEnergySaving : std::uint8_t
+{
+  off,               ///< no adjustment
+  stand,             ///< B-Human's normal stand: base offsets, stand sign table
+  highStand,         ///< knees stretched: high-stand sign table
+  any,               ///< another static posture: legs above 300 mA only
+  accuratePositions, ///< make the measured angles reach the requested ones (calibration), not save energy
+};
+inline constexpr std::array<std::string_view, 5> keyframeEnergySavingNames = {"off", "stand", "highStand", "any",
+                                                                              "accuratePositions"};
+inline std::span<const std::string_view> enumNames(KeyframeEnergySaving) { return keyframeEnergySavingNames; }
+
 struct ScriptKeyframe
 {
   std::string pose;
@@ -52,13 +66,14 @@ struct ScriptKeyframe
       0.f; ///< fraction of each joint's maximum speed; > 0 derives the duration from the largest move
   float hold = 0.f;      ///< s to stay in the posture
   float stiffness = 1.f; ///< 0..1 for all joints
+  KeyframeEnergySaving energySaving = KeyframeEnergySaving::off; ///< while held; never during the transition
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
     ar& streams::field("pose", pose) & streams::field("duration", duration).range(0.0, 3600.0);
     ar& streams::field("speed", speed).range(0.0, 1.0) & streams::field("hold", hold).range(0.0, 86400.0);
-    ar& streams::field("stiffness", stiffness).range(0.0, 1.0);
+    ar& streams::field("stiffness", stiffness).range(0.0, 1.0) & streams::field("energySaving", energySaving);
   }
 };
 
