@@ -11,8 +11,9 @@
 
 namespace nao
 {
-class ScenarioPlayer
-    : public Module<ScenarioPlayer, Requires<FrameInfo, JointSensorData>, Provides<MotionJointRequest>>
+class ScenarioPlayer : public Module<ScenarioPlayer,                          //
+                                     Requires<FrameInfo, JointSensorData>,    //
+                                     Provides<MotionJointRequest, EnergySavingRequest>>
 {
 public:
   ScenarioPlayer();
