@@ -287,8 +287,13 @@ SimulationResult runSimulation(const SimulationOptions& options)
   {
     result.csv = options.outputDirectory / (options.scenario + ".csv");
     writeCsv(result.csv, result.samples);
-    result.plots =
-        plotCsv(result.csv, options.scenario + ", " + std::to_string(options.minutes) + " simulated min");
+    char title[200];
+    std::string overrides;
+    for(const ProviderChoice& choice : options.providerOverrides)
+      overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
+    std::snprintf(title, sizeof(title), "%s, %.1f simulated min%s", options.scenario.c_str(), options.minutes,
+                  overrides.empty() ? "" : (overrides + ")").c_str());
+    result.plots = plotCsv(result.csv, title);
   }
   return result;
 }
