@@ -44,11 +44,15 @@ TEST(HeatAdjustment, TenMinuteStandOnVersusOff)
         continue;
       ++legs;
       if(sample.time >= 10.0)
+      {
         EXPECT_LT(std::abs(sample.currents[j]), 0.3f) << jointNames[j] << " at " << sample.time << " s";
+      }
       below50 += std::abs(sample.currents[j]) < 0.05f;
     }
     if(sample.time >= 30.0)
+    {
       EXPECT_GT(below50, legs / 2) << "at " << sample.time << " s";
+    }
   }
   for(std::size_t j = 0; j < numOfJoints; ++j)
     EXPECT_EQ(on.joints[j].maxStatus, 0) << jointNames[j];
@@ -147,7 +151,12 @@ TEST(HeatAdjustment, PickUpFadesTheOffsetsOutAndTheAdjustmentRestartsAfterPutDow
     restarted |= row.time > 40.0 && row.saving.state == EnergySavingState::working;
   EXPECT_TRUE(restarted);
   for(const RunSample& sample : result.samples)
-    if(sample.time >= 50.0)
-      for(Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
-        EXPECT_LT(std::abs(sample.currents[index(joint)]), 0.3f) << name(joint) << " at " << sample.time << " s";
+  {
+    if(sample.time < 50.0)
+      continue;
+    for(Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
+    {
+      EXPECT_LT(std::abs(sample.currents[index(joint)]), 0.3f) << name(joint) << " at " << sample.time << " s";
+    }
+  }
 }
