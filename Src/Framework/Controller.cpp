@@ -164,7 +164,7 @@ void Controller::install(const ExecutionPlan& plan,
       schedule->steps.push_back({instance.get(), modulePlan.module->updates[index],
                                  blackboard_.current(modulePlan.module->provides[index]), slot});
   }
-  schedule->timeSlotNames.push_back("(framework)");
+  schedule->timeSlotNames.push_back("(framework, body send)");
   if (schedule->timeSlotNames.size() > ModuleTimes::capacity)
     throw StartupError("more than " + std::to_string(ModuleTimes::capacity - 1) +
                        " modules in the motion thread");

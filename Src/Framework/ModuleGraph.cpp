@@ -37,7 +37,7 @@ const ModuleInfo& passThroughModule(RepresentationId id)
     const auto& registry = RepresentationRegistry::instance();
     const auto input = static_cast<RepresentationId>(registry.info(id).passThroughFrom);
     module = std::make_unique<ModuleInfo>();
-    module->name = "PassThrough<" + registry.info(input).name + "->" + registry.info(id).name + ">";
+    module->name = "PassThrough(" + registry.info(id).name + ")"; // its input: PassThroughFrom<T>
     module->requires_ = {input};
     module->provides = {id};
     module->updates = {&PassThroughModule::update};

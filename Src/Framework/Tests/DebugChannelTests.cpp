@@ -56,7 +56,7 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
   const auto list = client.list();
   EXPECT_EQ(list.scenario, "standin");
   EXPECT_THAT(list.plan, HasSubstr("StandPoseProvider -> MotionJointRequest"));
-  EXPECT_THAT(list.plan, HasSubstr("PassThrough<StiffnessJointRequest->JointRequest> -> JointRequest"));
+  EXPECT_THAT(list.plan, HasSubstr("PassThrough(JointRequest) -> JointRequest"));
   bool sawRequest = false;
   for (const auto& representation : list.representations)
     if (representation.name == "JointRequest")

@@ -154,7 +154,7 @@ TEST_F(Fixture, StageSetOffPassesItsInputThrough)
   const auto& modules = controller->plan().modules;
   ASSERT_EQ(modules.size(), 3u);
   EXPECT_EQ(modules[0].module->name, "ModA");
-  EXPECT_EQ(modules[1].module->name, "PassThrough<RepA->RepAStage>");
+  EXPECT_EQ(modules[1].module->name, "PassThrough(RepAStage)");
   // A plain representation set off still keeps its default value.
   EXPECT_EQ(controller->setProvider("RepA", "off"), "");
   ASSERT_TRUE(motion.runFrame());

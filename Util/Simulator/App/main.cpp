@@ -47,7 +47,7 @@ int main(int argc, char** argv)
     options.providerOverrides.push_back(
         {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
   }
-  if (!quiet)
+  if (!quiet && isatty(fileno(stderr)))
     options.progress = [&](double fraction)
     {
       const int width = 40, filled = static_cast<int>(fraction * width);
