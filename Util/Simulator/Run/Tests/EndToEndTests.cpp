@@ -34,12 +34,10 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   EXPECT_EQ(result.frames, 5000u);
   EXPECT_EQ(result.malformedAnswers, 0u);
   EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
-  // Standing at stiffness 1 without heat adjustment: the knees or ankles draw current, and it warms them.
-  double legCurrent = 0;
-  for (Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
-    legCurrent = std::max(legCurrent, result.joints[index(joint)].meanCurrent);
-  EXPECT_GT(legCurrent, 0.3);
-  EXPECT_GT(result.joints[index(Joint::LKneePitch)].finalTemperature, 25.0);
+  // The stand scenario runs the heat adjustment: the legs settle at the no-load current (the unadjusted case is
+  // HeatAdjustmentTests' job), and what heat there was shows up.
+  EXPECT_LT(result.joints[index(Joint::LKneePitch)].finalCurrent, 0.3);
+  EXPECT_GT(result.joints[index(Joint::LKneePitch)].maxTemperature, 25.0);
 
   LogDecoder log(result.log);
   EXPECT_TRUE(log.undecodable().empty());
@@ -67,7 +65,7 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
       dropped = std::stoull(annotation.text.substr(at + 30));
   EXPECT_EQ(frames + dropped, 5000u);
   EXPECT_GE(frames, 4000u);
-  EXPECT_GT(maxLoggedCurrent, 0.1) << "currents reach the robot's log";
+  EXPECT_GT(maxLoggedCurrent, 0.5) << "currents reach the robot's log (the knee's before the adjustment settles)";
   EXPECT_GT(maxLoggedTemperature, 25.0) << "temperatures reach the robot's log";
   EXPECT_FALSE(result.plots.empty());
   for (const auto& plot : result.plots)

@@ -15,7 +15,7 @@ constexpr double degree = std::numbers::pi / 180.0;
 
 /// Runs `scenario` against the stand-in body and calls `check` after every frame.
 template<class Check>
-void run(const std::string& scenario, std::uint32_t frames, Check check)
+void run(const std::string& scenario, std::uint32_t frames, Check check, std::vector<ProviderChoice> overrides = {})
 {
   StandInBody::Options bodyOptions;
   bodyOptions.frames = frames;
@@ -23,6 +23,7 @@ void run(const std::string& scenario, std::uint32_t frames, Check check)
   RobotOptions options;
   options.config = {NAO_CONFIG_DIR, "Default"};
   options.scenario = scenario;
+  options.providerOverrides = std::move(overrides);
   Robot robot(body, options);
   while (robot.motion().runFrame())
     check(robot.blackboard().get<FrameInfo>().time, robot.blackboard().get<MotionJointRequest>(),
@@ -89,16 +90,17 @@ TEST(ScenarioPlayer, ArmExampleAtHalfMaximumSpeedClippedToTheJointRange)
 TEST(ScenarioPlayer, StagesOffPassTheRequestThroughToTheBody)
 {
   bool checked = false;
-  run("stand", 200,
-      [&](double t, const auto& motion, const JointRequest& final)
-      {
-        if (t > 1.0)
+  run(
+      "stand", 200,
+      [&](double t, const auto& motion, const JointRequest& final) {
+        if(t > 1.0)
         {
           EXPECT_NEAR(final.angles[Joint::LKneePitch], 48.03 * degree, 1e-5);
           EXPECT_EQ(final.angles[Joint::LKneePitch], motion.angles[Joint::LKneePitch]);
           checked = true;
         }
-      });
+      },
+      {{"JointRequest", "off", {}}, {"EnergySaving", "off", {}}});
   EXPECT_TRUE(checked);
 }
 
