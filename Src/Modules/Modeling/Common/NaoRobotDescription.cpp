@@ -33,6 +33,16 @@ JointArray<int> jointBodies(const kinematics::Model& model)
   return bodies;
 }
 
+kinematics::EvaluatorOptions evaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2)
+{
+  kinematics::EvaluatorOptions options;
+  options.backend = choice == KinematicsBackendChoice::eigen ? kinematics::KinematicsBackend::eigen
+                    : choice == KinematicsBackendChoice::jit ? kinematics::KinematicsBackend::jit
+                                                             : kinematics::KinematicsBackend::automatic;
+  options.allowAvx2 = allowAvx2;
+  return options;
+}
+
 Pose3 toPose3(const math::Pose& pose)
 {
   Pose3 result;

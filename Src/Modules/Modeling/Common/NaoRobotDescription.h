@@ -4,6 +4,7 @@
 // LHipYawPitch).
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/Pose3.h"
+#include "Tools/Kinematics/Jit/Evaluators.h"
 #include "Tools/Kinematics/Model.h"
 #include "Tools/Math/Pose.h"
 
@@ -16,4 +17,18 @@ kinematics::Model loadNaoModel();
 JointArray<int> jointBodies(const kinematics::Model& model);
 
 Pose3 toPose3(const math::Pose& pose);
+
+/// Which code computes kinematics and torques: the JIT (machine code specialised to the model, the fastest, x86-64
+/// only), the Eigen reference, or automatic (the JIT where it runs, else Eigen).
+enum class KinematicsBackendChoice : std::uint8_t
+{
+  automatic,
+  eigen,
+  jit,
+};
+inline constexpr std::array<std::string_view, 3> kinematicsBackendChoiceNames = {"automatic", "eigen", "jit"};
+inline std::span<const std::string_view> enumNames(KinematicsBackendChoice) { return kinematicsBackendChoiceNames; }
+
+/// Options for an evaluator of this backend; `eigen` never compiles anything.
+kinematics::EvaluatorOptions evaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2);
 } // namespace nao

@@ -7,7 +7,13 @@ namespace nao
 {
 StaticTorqueProvider::StaticTorqueProvider()
     : model_(loadNaoModel()), data_(model_), feet_(kinematics::FeetSupport::fromLinks(model_)),
-      layout_(kinematics::naoFsrLayout(model_, feet_)), q_(Eigen::VectorXd::Zero(model_.coordinateCount())),
+      layout_(kinematics::naoFsrLayout(model_, feet_)),
+      eigen_(model_, feet_, evaluatorOptions(KinematicsBackendChoice::eigen, false)),
+      compiled_(model_, feet_,
+                evaluatorOptions(params().backend == KinematicsBackendChoice::eigen ? KinematicsBackendChoice::automatic
+                                                                                    : params().backend,
+                                 params().allowAvx2)),
+      q_(Eigen::VectorXd::Zero(model_.coordinateCount())),
       tau_(Eigen::VectorXd::Zero(model_.coordinateCount()))
 {
   onParametersChanged();
@@ -21,6 +27,7 @@ void StaticTorqueProvider::onParametersChanged()
   contactParameters_.minimumPlausibleFraction = params().minimumPlausibleFraction;
   contactParameters_.maximumPlausibleFraction = params().maximumPlausibleFraction;
   contactParameters_.minimumSoleFraction = params().minimumSoleFraction;
+  evaluator_ = params().backend == KinematicsBackendChoice::eigen ? &eigen_ : &compiled_;
 }
 
 void StaticTorqueProvider::update(JointTorques& torques)
@@ -40,15 +47,23 @@ void StaticTorqueProvider::update(JointTorques& torques)
   const Eigen::Vector3d gravity(g * std::sin(pitch), -g * std::cos(pitch) * std::sin(roll),
                                 -g * std::cos(pitch) * std::cos(roll));
 
-  kinematics::updateBodyPoses(model_, data_, q_);
-  kinematics::updateCenterOfMass(model_, data_);
   const FsrSensorData& fsr = get<FsrSensorData>();
   const std::array<float, kinematics::fsrCount> readings = {
       fsr.left.readings[0],  fsr.left.readings[1],  fsr.left.readings[2],  fsr.left.readings[3],
       fsr.right.readings[0], fsr.right.readings[1], fsr.right.readings[2], fsr.right.readings[3]};
-  const kinematics::ContactEstimate contact =
+  kinematics::ContactEstimate contact =
       kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
-  kinematics::computeTorquesFromContactEstimate(model_, data_, q_, gravity, feet_, contact, tau_);
+  if(contact.model == kinematics::ContactModel::comProjection)
+  {
+    // Only this fallback looks at the posture (where the centre of mass lies between the soles): compute it now.
+    kinematics::updateBodyPoses(model_, data_, q_);
+    kinematics::updateCenterOfMass(model_, data_);
+    contact = kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
+  }
+  if(contact.model == kinematics::ContactModel::noContact)
+    evaluator_->gravityTorques(q_, gravity, tau_); // lifted: a fixed torso
+  else
+    evaluator_->standingTorques(q_, gravity, contact.soles, tau_);
 
   for (std::size_t j = 0; j < numOfJoints; ++j)
     torques.torques[j] = static_cast<float>(tau_[static_cast<Eigen::Index>(j)]);

@@ -3,6 +3,7 @@
 // soles as the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity (lifted, broken
 // sensor) a stated fallback is used and named in JointTorques::supportModel.
 #include "Framework/Module.h"
+#include "Modules/Modeling/Common/NaoRobotDescription.h"
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/Sensing/FsrSensorData.h"
@@ -35,6 +36,7 @@ struct StaticTorqueParameters
     ar& streams::field("maximumPlausibleFraction", maximumPlausibleFraction).range(1.0, 10.0);
     ar& streams::field("minimumSoleFraction", minimumSoleFraction).range(0.0, 0.5);
     ar& streams::field("gravity", gravity).range(9.0, 10.0);
+    ar& streams::field("backend", backend) & streams::field("allowAvx2", allowAvx2);
   }
 };
 
@@ -51,10 +53,14 @@ private:
   void onParametersChanged() override;
 
   kinematics::Model model_;
-  kinematics::Data data_;
+  kinematics::Data data_; ///< poses for the centre-of-mass fallback of the contact estimate (Eigen, only then)
   kinematics::FeetSupport feet_;
   kinematics::FsrLayout layout_;
   kinematics::FsrContactParameters contactParameters_;
+  // Both are built at start-up (the JIT compiles once), so a live switch of the backend allocates nothing.
+  kinematics::StaticTorqueEvaluator eigen_;
+  kinematics::StaticTorqueEvaluator compiled_;
+  kinematics::StaticTorqueEvaluator* evaluator_ = nullptr;
   Eigen::VectorXd q_;   ///< rad, LoLA order
   Eigen::VectorXd tau_; ///< N·m, LoLA order
 };
