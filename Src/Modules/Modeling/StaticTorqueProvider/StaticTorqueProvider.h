@@ -25,6 +25,8 @@ struct StaticTorqueParameters
   float maximumPlausibleFraction = 2.5f; ///< FSR total / robot mass above this: CoM-projection fallback
   float minimumSoleFraction = 0.02f; ///< a sole carrying less gets its centre of pressure at the sole origin
   float gravity = 9.81f;             ///< m/s²
+  KinematicsBackendChoice backend = KinematicsBackendChoice::automatic; ///< JIT, Eigen, or the JIT where it runs
+  bool allowAvx2 = true; ///< false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
