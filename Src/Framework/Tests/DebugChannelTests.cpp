@@ -221,3 +221,21 @@ TEST(DebugChannel, BadFramesAreDroppedAndCountedWhileOthersAreServed)
   EXPECT_GE(stats.framesDropped.truncated, 1u);
   EXPECT_GE(robot.robot->debugServer()->badMessages(), 1u);
 }
+
+TEST(DebugChannel, LogStartAndStop)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  DebugClient client("127.0.0.1", robot.port());
+  const auto path = std::filesystem::temp_directory_path() / "nao-debug-channel.log";
+  std::filesystem::remove(path);
+  auto reply = client.startLog(path.string());
+  ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_FALSE(client.startLog(path.string()).ok) << "one log at a time";
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  reply = client.stopLog();
+  ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_THAT(reply.message, HasSubstr("frames"));
+  EXPECT_FALSE(client.stopLog().ok) << "nothing to stop";
+  EXPECT_GT(std::filesystem::file_size(path), 1000u);
+  std::filesystem::remove(path);
+}
