@@ -283,6 +283,11 @@ void Controller::removeTap(const std::shared_ptr<Tap>& tap)
   post({MotionCommand::Kind::removeTap, nullptr, nullptr, nullptr, tap.get()});
 }
 
+bool Controller::tapAttached(const Tap* tap) const
+{
+  return std::any_of(liveTaps_.begin(), liveTaps_.end(), [&](const auto& live) { return live.get() == tap; });
+}
+
 void Controller::service()
 {
   while (auto retired = motion_.takeRetired())

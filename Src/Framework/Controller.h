@@ -44,6 +44,8 @@ public:
   std::shared_ptr<Tap> addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                               std::size_t capacity);
   void removeTap(const std::shared_ptr<Tap>& tap);
+  /// True until the motion thread has let go of the tap (call service() to learn of it).
+  bool tapAttached(const Tap* tap) const;
 
   /// Frees what the motion thread let go of. Call regularly (the debug thread does).
   void service();

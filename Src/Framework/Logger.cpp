@@ -64,12 +64,12 @@ void Logger::stop(Controller& controller)
   }
   if (!tap) return;
   controller.removeTap(tap);
-  // Wait until the motion thread has let go of the tap (the controller then drops its reference), so that the
-  // frames still in the ring are all written before the file closes.
-  for (int i = 0; i < 400 && tap.use_count() > 2; ++i)
+  // Wait (at most 2 s: the motion thread answers within a frame) until the motion thread has let go of the tap, so
+  // that every frame it put into the ring is written before the file closes.
+  for (int i = 0; i < 400 && controller.tapAttached(tap.get()); ++i)
   {
     controller.service();
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (controller.tapAttached(tap.get())) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   std::unique_lock lock(mutex_);
   closeRequested_ = true;
