@@ -1,6 +1,6 @@
 // The encoded frames against lola.md §2/§3, read back with msgpack-cxx's own (allocating) unpacker, which
 // shares no code with the codec under test; round trips; partial answers; sign conventions; no allocation.
-#include "AllocationCounter.h"
+#include "Tools/Testing/AllocationCounter.h"
 #include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
 

@@ -1,6 +1,6 @@
 // Malformed input of many kinds: a clear error naming the key, never a crash, never an allocation; truncated
 // frames are "incomplete", not errors; the stream buffer resynchronises after garbage.
-#include "AllocationCounter.h"
+#include "Tools/Testing/AllocationCounter.h"
 #include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaStream.h"

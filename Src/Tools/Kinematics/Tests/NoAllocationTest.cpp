@@ -1,67 +1,28 @@
-// The algorithms must not allocate once Data exists (the motion thread never allocates). This executable
-// interposes glibc's malloc family, which also sees operator new and Eigen's heap temporaries.
+// The algorithms must not allocate once Data exists (the motion thread never allocates). The counter interposes
+// glibc's malloc family, which also sees operator new and Eigen's heap temporaries.
 #include "TestModels.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/FsrContact.h"
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Kinematics/StaticTorques.h"
 
-#include <atomic>
+#include "Tools/Testing/AllocationCounter.h"
+
 #include <cmath>
-#include <cstdlib>
 #include <gtest/gtest.h>
-
-extern "C"
-{
-  void* __libc_malloc(std::size_t size);
-  void* __libc_calloc(std::size_t count, std::size_t size);
-  void* __libc_realloc(void* pointer, std::size_t size);
-}
-
-namespace
-{
-std::atomic<bool> counting{false};
-std::atomic<long> allocations{0};
-
-void count()
-{
-  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-}
-} // namespace
-
-extern "C"
-{
-  void* malloc(std::size_t size)
-  {
-    count();
-    return __libc_malloc(size);
-  }
-  void* calloc(std::size_t number, std::size_t size)
-  {
-    count();
-    return __libc_calloc(number, size);
-  }
-  void* realloc(void* pointer, std::size_t size)
-  {
-    count();
-    return __libc_realloc(pointer, size);
-  }
-}
 
 namespace nao::kinematics::test
 {
 namespace
 {
+/// Counts this thread's heap allocations (malloc, calloc, realloc: operator new and Eigen's temporaries included).
 class Allocations
 {
 public:
-  Allocations()
-  {
-    allocations = 0;
-    counting = true;
-  }
-  ~Allocations() { counting = false; }
-  long count() const { return allocations.load(); }
+  long count() const { return static_cast<long>(counter_.allocations()); }
+
+private:
+  nao::test::ThreadAllocationCount counter_;
 };
 
 TEST(NoAllocation, CounterSeesHeapAllocations)

@@ -1,4 +1,4 @@
-#include "AllocationCounter.h"
+#include "Tools/Testing/AllocationCounter.h"
 #include <cstdlib>
 
 extern "C"
