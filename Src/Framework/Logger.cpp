@@ -32,8 +32,9 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
   try
   {
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    // Chunks collect in the stream buffer and go to the OS after each drain (every 2 ms): one system call per batch
-    // instead of per frame. A kill -9 loses at most that batch; the file stays readable up to its last whole chunk.
+    // Chunks collect in the stream buffer and go to the OS after each drain (every 2 ms): one system call per
+    // batch instead of per frame. A kill -9 loses at most that batch; the file stays readable up to its last
+    // whole chunk.
     binaryio::ChunkWriterOptions writerOptions;
     writerOptions.flushEveryChunk = false;
     session->writer = std::make_unique<binaryio::LogWriter>(path, table, writerOptions);
@@ -64,8 +65,8 @@ void Logger::stop(Controller& controller)
   }
   if (!tap) return;
   controller.removeTap(tap);
-  // Wait (at most 2 s: the motion thread answers within a frame) until the motion thread has let go of the tap, so
-  // that every frame it put into the ring is written before the file closes.
+  // Wait (at most 2 s: the motion thread answers within a frame) until the motion thread has let go of the
+  // tap, so that every frame it put into the ring is written before the file closes.
   for (int i = 0; i < 400 && controller.tapAttached(tap.get()); ++i)
   {
     controller.service();

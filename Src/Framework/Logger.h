@@ -24,8 +24,8 @@ struct LogStatus
 class Logger
 {
 public:
-  /// ringFrames: motion frames buffered between the motion thread and the disk (1024 = 12 s at 83 Hz; lock-step
-  /// simulation produces frames far faster than real time and needs the room).
+  /// ringFrames: motion frames buffered between the motion thread and the disk (1024 = 12 s at 83 Hz;
+  /// lock-step simulation produces frames far faster than real time and needs the room).
   explicit Logger(std::size_t ringFrames = 1024);
   ~Logger();
 

@@ -223,7 +223,8 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
       throw StartupError("scenario '" + scenarioName + "': cycle in the motion thread: " + text +
                          "break it by declaring one of these in Uses<> (last frame's value)");
     }
-    // A module's updates run in the order of its Provides<> declaration, whatever order the scenario names them in.
+    // A module's updates run in the order of its Provides<> declaration, whatever order the scenario names
+    // them in.
     std::vector<std::size_t> provides = selected[next];
     std::sort(provides.begin(), provides.end());
     plan.modules.push_back({next, provides});

@@ -23,7 +23,8 @@ Settings Settings::load(const std::filesystem::path& file)
 Robot::Robot(Body& body, RobotOptions options)
     : options_(std::move(options)),
       scenario_(Scenario::load(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"))),
-      motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_), logger_(options_.logBufferFrames)
+      motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_),
+      logger_(options_.logBufferFrames)
 {
   setCurrentScenarioFile(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"));
   for (const ProviderChoice& override : options_.providerOverrides)

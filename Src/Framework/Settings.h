@@ -12,7 +12,7 @@ struct Settings
   std::string robot = "Default";    ///< Config/Robots/<robot>/ overlays apply
   std::string scenario = "standin"; ///< Config/Scenarios/<scenario>.toml
   DebugSettings debug;
-  std::string logDirectory = "Logs"; ///< relative paths are relative to the working directory
+  std::string logDirectory = "Logs";    ///< relative paths are relative to the working directory
   std::uint32_t logBufferFrames = 1024; ///< motion frames buffered for the logger (1024 = 12 s at 83 Hz)
 
   template<class Archive>

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <zlib.h>
 #include <stdexcept>
 #include <string>
+#include <zlib.h>
 
 namespace nao::network
 {

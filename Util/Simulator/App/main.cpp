@@ -32,8 +32,8 @@ int main(int argc, char** argv)
   CLI11_PARSE(app, argc, argv);
 
   options.configDirectory = configDirectory;
-  options.outputDirectory =
-      output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario : std::filesystem::path(output);
+  options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
+                                           : std::filesystem::path(output);
   options.writeLog = !noLog;
   if (!robotBinary.empty()) options.robotBinary = robotBinary;
   for (const std::string& provider : providers)

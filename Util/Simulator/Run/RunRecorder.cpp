@@ -33,26 +33,25 @@ void writeCsv(const std::filesystem::path& file, const std::vector<RunSample>& s
 
 namespace
 {
-/// gnuplot `plot` clause for the given joints of one quantity block (columns start at 2 + block * 25). A joint and
-/// its mirror share a colour; right-side joints are dashed.
+/// gnuplot `plot` clause for the given joints of one quantity block (columns start at 2 + block * 25). A
+/// joint and its mirror share a colour; right-side joints are dashed.
 std::string plotClause(const std::string& csv, int block, bool legs, double scale)
 {
-  static const char* const colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-                                        "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  static const char* const colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                        "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
   std::string clause;
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if(isLegJoint(jointAt(j)) != legs)
-      continue;
+    if (isLegJoint(jointAt(j)) != legs) continue;
     const std::string name(jointNames[j]);
     const bool right = name.front() == 'R';
     // The mirror's name without the side letter picks the colour, so LKneePitch and RKneePitch match.
     const std::string base = (name.front() == 'L' || right) ? name.substr(1) : name;
     const std::size_t colour = std::hash<std::string>{}(base) % std::size(colours);
     const int column = 2 + block * 25 + static_cast<int>(j);
-    clause += std::string(clause.empty() ? "plot " : ", ") + "'" + csv + "' using 1:($" + std::to_string(column) +
-              "*" + std::to_string(scale) + ") with lines lw 2 lc rgb '" + colours[colour] + "' dt " +
-              (right ? "2" : "1") + " title '" + name + "'";
+    clause += std::string(clause.empty() ? "plot " : ", ") + "'" + csv + "' using 1:($" +
+              std::to_string(column) + "*" + std::to_string(scale) + ") with lines lw 2 lc rgb '" +
+              colours[colour] + "' dt " + (right ? "2" : "1") + " title '" + name + "'";
   }
   return clause + "\n";
 }

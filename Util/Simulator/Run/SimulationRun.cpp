@@ -289,7 +289,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
     writeCsv(result.csv, result.samples);
     char title[200];
     std::string overrides;
-    for(const ProviderChoice& choice : options.providerOverrides)
+    for (const ProviderChoice& choice : options.providerOverrides)
       overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
     std::snprintf(title, sizeof(title), "%s, %.1f simulated min%s", options.scenario.c_str(), options.minutes,
                   overrides.empty() ? "" : (overrides + ")").c_str());

@@ -18,8 +18,8 @@ JointArray<int> jointBodies(const kinematics::Model& model);
 
 Pose3 toPose3(const math::Pose& pose);
 
-/// Which code computes kinematics and torques: the JIT (machine code specialised to the model, the fastest, x86-64
-/// only), the Eigen reference, or automatic (the JIT where it runs, else Eigen).
+/// Which code computes kinematics and torques: the JIT (machine code specialised to the model, the fastest,
+/// x86-64 only), the Eigen reference, or automatic (the JIT where it runs, else Eigen).
 enum class KinematicsBackendChoice : std::uint8_t
 {
   automatic,
@@ -27,7 +27,10 @@ enum class KinematicsBackendChoice : std::uint8_t
   jit,
 };
 inline constexpr std::array<std::string_view, 3> kinematicsBackendChoiceNames = {"automatic", "eigen", "jit"};
-inline std::span<const std::string_view> enumNames(KinematicsBackendChoice) { return kinematicsBackendChoiceNames; }
+inline std::span<const std::string_view> enumNames(KinematicsBackendChoice)
+{
+  return kinematicsBackendChoiceNames;
+}
 
 /// Options for an evaluator of this backend; `eigen` never compiles anything.
 kinematics::EvaluatorOptions evaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2);

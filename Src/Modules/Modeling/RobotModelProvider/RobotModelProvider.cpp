@@ -23,16 +23,16 @@ void RobotModelProvider::onParametersChanged()
 void RobotModelProvider::update(RobotModel& robotModel)
 {
   const JointSensorData& joints = get<JointSensorData>();
-  for(std::size_t j = 0; j < numOfJoints; ++j)
-    if(std::isfinite(joints.angles[j])) // a broken reading keeps the last good one: no jump
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (std::isfinite(joints.angles[j])) // a broken reading keeps the last good one: no jump
       q_[static_cast<Eigen::Index>(j)] = joints.angles[j];
   evaluator_->update(q_);
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
     robotModel.limbs[j] = toPose3(evaluator_->bodyPose(bodies_[j]));
   robotModel.leftSole = toPose3(evaluator_->linkPose(leftSole_));
   robotModel.rightSole = toPose3(evaluator_->linkPose(rightSole_));
   const Eigen::Vector3d centerOfMass = evaluator_->centerOfMass();
-  for(int i = 0; i < 3; ++i)
+  for (int i = 0; i < 3; ++i)
     robotModel.centerOfMass[static_cast<std::size_t>(i)] = static_cast<float>(centerOfMass[i]);
   robotModel.totalMass = static_cast<float>(model_.totalMass());
 }

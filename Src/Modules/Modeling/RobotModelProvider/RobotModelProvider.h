@@ -1,5 +1,6 @@
 #pragma once
-// Forward kinematics of the measured posture: every limb's pose, the soles and the centre of mass in the torso frame.
+// Forward kinematics of the measured posture: every limb's pose, the soles and the centre of mass in the
+// torso frame.
 #include "Framework/Module.h"
 #include "Modules/Modeling/Common/NaoRobotDescription.h"
 #include "Representations/Modeling/RobotModel.h"
@@ -9,7 +10,8 @@ namespace nao
 {
 struct RobotModelParameters
 {
-  KinematicsBackendChoice backend = KinematicsBackendChoice::automatic; ///< JIT, Eigen, or the JIT where it runs
+  KinematicsBackendChoice backend =
+      KinematicsBackendChoice::automatic; ///< JIT, Eigen, or the JIT where it runs
   bool allowAvx2 = true; ///< false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)
 
   template<class Archive>
@@ -19,9 +21,9 @@ struct RobotModelParameters
   }
 };
 
-class RobotModelProvider : public Module<RobotModelProvider,                         //
-                                         Requires<JointSensorData>,                  //
-                                         Provides<RobotModel>,                       //
+class RobotModelProvider : public Module<RobotModelProvider,        //
+                                         Requires<JointSensorData>, //
+                                         Provides<RobotModel>,      //
                                          Parameters<RobotModelParameters>>
 {
 public:

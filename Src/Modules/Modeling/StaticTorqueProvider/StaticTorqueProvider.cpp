@@ -10,8 +10,9 @@ StaticTorqueProvider::StaticTorqueProvider()
       layout_(kinematics::naoFsrLayout(model_, feet_)),
       eigen_(model_, feet_, evaluatorOptions(KinematicsBackendChoice::eigen, false)),
       compiled_(model_, feet_,
-                evaluatorOptions(params().backend == KinematicsBackendChoice::eigen ? KinematicsBackendChoice::automatic
-                                                                                    : params().backend,
+                evaluatorOptions(params().backend == KinematicsBackendChoice::eigen
+                                     ? KinematicsBackendChoice::automatic
+                                     : params().backend,
                                  params().allowAvx2)),
       q_(Eigen::VectorXd::Zero(model_.coordinateCount())),
       tau_(Eigen::VectorXd::Zero(model_.coordinateCount()))
@@ -53,14 +54,16 @@ void StaticTorqueProvider::update(JointTorques& torques)
       fsr.right.readings[0], fsr.right.readings[1], fsr.right.readings[2], fsr.right.readings[3]};
   kinematics::ContactEstimate contact =
       kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
-  if(contact.model == kinematics::ContactModel::comProjection)
+  if (contact.model == kinematics::ContactModel::comProjection)
   {
-    // Only this fallback looks at the posture (where the centre of mass lies between the soles): compute it now.
+    // Only this fallback looks at the posture (where the centre of mass lies between the soles): compute it
+    // now.
     kinematics::updateBodyPoses(model_, data_, q_);
     kinematics::updateCenterOfMass(model_, data_);
-    contact = kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
+    contact =
+        kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
   }
-  if(contact.model == kinematics::ContactModel::noContact)
+  if (contact.model == kinematics::ContactModel::noContact)
     evaluator_->gravityTorques(q_, gravity, tau_); // lifted: a fixed torso
   else
     evaluator_->standingTorques(q_, gravity, contact.soles, tau_);

@@ -25,7 +25,8 @@ struct StaticTorqueParameters
   float maximumPlausibleFraction = 2.5f; ///< FSR total / robot mass above this: CoM-projection fallback
   float minimumSoleFraction = 0.02f; ///< a sole carrying less gets its centre of pressure at the sole origin
   float gravity = 9.81f;             ///< m/s²
-  KinematicsBackendChoice backend = KinematicsBackendChoice::automatic; ///< JIT, Eigen, or the JIT where it runs
+  KinematicsBackendChoice backend =
+      KinematicsBackendChoice::automatic; ///< JIT, Eigen, or the JIT where it runs
   bool allowAvx2 = true; ///< false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)
 
   template<class Archive>
@@ -55,7 +56,8 @@ private:
   void onParametersChanged() override;
 
   kinematics::Model model_;
-  kinematics::Data data_; ///< poses for the centre-of-mass fallback of the contact estimate (Eigen, only then)
+  kinematics::Data
+      data_; ///< poses for the centre-of-mass fallback of the contact estimate (Eigen, only then)
   kinematics::FeetSupport feet_;
   kinematics::FsrLayout layout_;
   kinematics::FsrContactParameters contactParameters_;

@@ -96,8 +96,10 @@ void ScenarioPlayer::update(MotionJointRequest& request)
 
 void ScenarioPlayer::update(EnergySavingRequest& request)
 {
-  // Runs after update(MotionJointRequest&) (same module, provided in declaration order), so holding_ is current.
-  const KeyframeEnergySaving wanted = started_ ? script_.keyframes[segment_].energySaving : KeyframeEnergySaving::off;
+  // Runs after update(MotionJointRequest&) (same module, provided in declaration order), so holding_ is
+  // current.
+  const KeyframeEnergySaving wanted =
+      started_ ? script_.keyframes[segment_].energySaving : KeyframeEnergySaving::off;
   const bool adjust = holding_ && wanted != KeyframeEnergySaving::off;
   request.adjust = adjust;
   request.adjustLeftLeg = request.adjustRightLeg = request.adjustLeftArm = request.adjustRightArm = adjust;

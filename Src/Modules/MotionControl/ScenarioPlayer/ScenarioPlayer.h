@@ -11,8 +11,8 @@
 
 namespace nao
 {
-class ScenarioPlayer : public Module<ScenarioPlayer,                          //
-                                     Requires<FrameInfo, JointSensorData>,    //
+class ScenarioPlayer : public Module<ScenarioPlayer,                       //
+                                     Requires<FrameInfo, JointSensorData>, //
                                      Provides<MotionJointRequest, EnergySavingRequest>>
 {
 public:
@@ -31,10 +31,11 @@ private:
   std::vector<const ScriptPose*> targets_;
   bool started_ = false;
   bool finished_ = false;
-  bool holding_ = false;      ///< the current keyframe's posture is reached: the request is static     ///< the last keyframe was reached and held, and the script does not loop
-  std::size_t segment_ = 0;   ///< keyframe being approached or held
-  double segmentStart_ = 0;   ///< s, FrameInfo time
-  JointArray<float> from_;    ///< rad, posture at the segment start
+  bool holding_ = false;    ///< the current keyframe's posture is reached: the request is static     ///< the
+                            ///< last keyframe was reached and held, and the script does not loop
+  std::size_t segment_ = 0; ///< keyframe being approached or held
+  double segmentStart_ = 0; ///< s, FrameInfo time
+  JointArray<float> from_;  ///< rad, posture at the segment start
   JointArray<float> current_; ///< rad, last output
 };
 } // namespace nao

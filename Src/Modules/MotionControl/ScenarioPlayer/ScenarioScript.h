@@ -16,7 +16,8 @@
 //   speed = 0.0                       # fraction of each joint's maximum speed; > 0 overrides duration
 //   hold = 2.0                        # s to stay
 //   stiffness = 1.0                   # 0..1, all joints
-//   energySaving = "stand"            # heat adjustment while held: off, stand, highStand, any, accuratePositions
+//   energySaving = "stand"            # heat adjustment while held: off, stand, highStand, any,
+//   accuratePositions
 //   [[Script.events]]
 //   time = 120.0                      # s since start
 //   kind = "pickUp"                   # pickUp | putDown | push
@@ -54,9 +55,12 @@ enum class KeyframeEnergySaving : std::uint8_t
   any,               ///< another static posture: legs above 300 mA only
   accuratePositions, ///< make the measured angles reach the requested ones (calibration), not save energy
 };
-inline constexpr std::array<std::string_view, 5> keyframeEnergySavingNames = {"off", "stand", "highStand", "any",
-                                                                              "accuratePositions"};
-inline std::span<const std::string_view> enumNames(KeyframeEnergySaving) { return keyframeEnergySavingNames; }
+inline constexpr std::array<std::string_view, 5> keyframeEnergySavingNames = {"off", "stand", "highStand",
+                                                                              "any", "accuratePositions"};
+inline std::span<const std::string_view> enumNames(KeyframeEnergySaving)
+{
+  return keyframeEnergySavingNames;
+}
 
 struct ScriptKeyframe
 {
@@ -64,8 +68,8 @@ struct ScriptKeyframe
   float duration = 1.f; ///< s from the previous keyframe's posture to this one
   float speed =
       0.f; ///< fraction of each joint's maximum speed; > 0 derives the duration from the largest move
-  float hold = 0.f;      ///< s to stay in the posture
-  float stiffness = 1.f; ///< 0..1 for all joints
+  float hold = 0.f;                                              ///< s to stay in the posture
+  float stiffness = 1.f;                                         ///< 0..1 for all joints
   KeyframeEnergySaving energySaving = KeyframeEnergySaving::off; ///< while held; never during the transition
 
   template<class Archive>

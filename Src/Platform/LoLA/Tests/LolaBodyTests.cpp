@@ -2,9 +2,9 @@
 // pressure computed here from geometry.md's millimetre table), bad frames, partial reads, queued frames,
 // reconnection after the server restarts, giving up, and no allocation after the first frame (with a measured
 // round trip).
-#include "Tools/Testing/AllocationCounter.h"
 #include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaBody.h"
+#include "Tools/Testing/AllocationCounter.h"
 #include "Util/Simulator/Lola/LolaServer.h"
 
 #include <algorithm>

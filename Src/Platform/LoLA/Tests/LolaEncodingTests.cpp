@@ -1,8 +1,8 @@
 // The encoded frames against lola.md §2/§3, read back with msgpack-cxx's own (allocating) unpacker, which
 // shares no code with the codec under test; round trips; partial answers; sign conventions; no allocation.
-#include "Tools/Testing/AllocationCounter.h"
 #include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <gtest/gtest.h>
 #include <msgpack.hpp>

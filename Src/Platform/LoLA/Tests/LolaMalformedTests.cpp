@@ -1,9 +1,9 @@
 // Malformed input of many kinds: a clear error naming the key, never a crash, never an allocation; truncated
 // frames are "incomplete", not errors; the stream buffer resynchronises after garbage.
-#include "Tools/Testing/AllocationCounter.h"
 #include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaStream.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <functional>
 #include <gtest/gtest.h>

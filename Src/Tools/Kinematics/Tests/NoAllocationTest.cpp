@@ -1,5 +1,5 @@
-// The algorithms must not allocate once Data exists (the motion thread never allocates). The counter interposes
-// glibc's malloc family, which also sees operator new and Eigen's heap temporaries.
+// The algorithms must not allocate once Data exists (the motion thread never allocates). The counter
+// interposes glibc's malloc family, which also sees operator new and Eigen's heap temporaries.
 #include "TestModels.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/FsrContact.h"
@@ -15,7 +15,8 @@ namespace nao::kinematics::test
 {
 namespace
 {
-/// Counts this thread's heap allocations (malloc, calloc, realloc: operator new and Eigen's temporaries included).
+/// Counts this thread's heap allocations (malloc, calloc, realloc: operator new and Eigen's temporaries
+/// included).
 class Allocations
 {
 public:

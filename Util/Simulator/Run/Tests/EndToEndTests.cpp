@@ -35,8 +35,8 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   EXPECT_EQ(result.frames, 5000u);
   EXPECT_EQ(result.malformedAnswers, 0u);
   EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
-  // The stand scenario runs the heat adjustment: the legs settle at the no-load current (the unadjusted case is
-  // HeatAdjustmentTests' job), and what heat there was shows up.
+  // The stand scenario runs the heat adjustment: the legs settle at the no-load current (the unadjusted case
+  // is HeatAdjustmentTests' job), and what heat there was shows up.
   EXPECT_LT(result.joints[index(Joint::LKneePitch)].finalCurrent, 0.3);
   EXPECT_GT(result.joints[index(Joint::LKneePitch)].maxTemperature, 25.0);
 
@@ -58,15 +58,16 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
             std::max(maxLoggedTemperature, static_cast<double>(joints.temperatures[Joint::LKneePitch]));
       }
   }
-  // Lock-step runs far faster than real time; the logger may drop frames when the machine is busy, and says how
-  // many in the log itself. Every frame is accounted for.
+  // Lock-step runs far faster than real time; the logger may drop frames when the machine is busy, and says
+  // how many in the log itself. Every frame is accounted for.
   std::uint64_t dropped = 0;
-  for(const auto& annotation : log.reader().annotations())
-    if(auto at = annotation.text.find("dropped (logger fell behind): "); at != std::string::npos)
+  for (const auto& annotation : log.reader().annotations())
+    if (auto at = annotation.text.find("dropped (logger fell behind): "); at != std::string::npos)
       dropped = std::stoull(annotation.text.substr(at + 30));
   EXPECT_EQ(frames + dropped, 5000u);
   EXPECT_GE(frames, 4000u);
-  EXPECT_GT(maxLoggedCurrent, 0.5) << "currents reach the robot's log (the knee's before the adjustment settles)";
+  EXPECT_GT(maxLoggedCurrent, 0.5)
+      << "currents reach the robot's log (the knee's before the adjustment settles)";
   EXPECT_GT(maxLoggedTemperature, 25.0) << "temperatures reach the robot's log";
   EXPECT_FALSE(result.plots.empty());
   for (const auto& plot : result.plots)
@@ -92,8 +93,9 @@ TEST(EndToEnd, PickedUpRobotLeavesTheGroundAndComesBack)
 
 TEST(Scenarios, EverySimulatedScenarioKeepsTheRobotUp)
 {
-  // Stand-like scenarios keep the torso origin 315 mm up; sit lowers it (B-Human's sit squat) but not to the floor.
-  for(const char* scenario : {"stand", "highstand", "sit", "armexample", "stepping"})
+  // Stand-like scenarios keep the torso origin 315 mm up; sit lowers it (B-Human's sit squat) but not to the
+  // floor.
+  for (const char* scenario : {"stand", "highstand", "sit", "armexample", "stepping"})
   {
     SCOPED_TRACE(scenario);
     SimulationOptions options = optionsFor(scenario, 20.0 / 60.0, std::string("nao-scenario-") + scenario);
@@ -113,9 +115,9 @@ TEST(Scenarios, SteppingInPlaceLiftsEachFootInTurn)
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
   bool leftLifted = false, rightLifted = false, bothDown = false;
-  while(log.next(frameNumber, records))
-    for(const auto& record : records)
-      if(record.name == "FsrSensorData" && record.object)
+  while (log.next(frameNumber, records))
+    for (const auto& record : records)
+      if (record.name == "FsrSensorData" && record.object)
       {
         const auto& fsr = *static_cast<const FsrSensorData*>(record.object.get());
         leftLifted |= fsr.left.totalWeight < 0.1f && fsr.right.totalWeight > 4.f;

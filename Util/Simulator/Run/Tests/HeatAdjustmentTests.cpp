@@ -22,7 +22,10 @@ SimulationOptions standOptions(const std::string& output)
   return options;
 }
 
-bool isLeg(std::size_t j) { return isLegJoint(jointAt(j)); }
+bool isLeg(std::size_t j)
+{
+  return isLegJoint(jointAt(j));
+}
 } // namespace
 
 TEST(HeatAdjustment, TenMinuteStandOnVersusOff)
@@ -33,36 +36,36 @@ TEST(HeatAdjustment, TenMinuteStandOnVersusOff)
   const SimulationResult off = runSimulation(offOptions);
   std::printf("With heat adjustment:\n%s\nWithout:\n%s", summaryTable(on).c_str(), summaryTable(off).c_str());
 
-  // With it: every leg joint under 300 mA from 10 s on, most under 50 mA from 30 s on, nothing leaves status 0, and
-  // the robot stands (the torso origin of the stand posture is 315 mm up).
-  for(const RunSample& sample : on.samples)
+  // With it: every leg joint under 300 mA from 10 s on, most under 50 mA from 30 s on, nothing leaves status
+  // 0, and the robot stands (the torso origin of the stand posture is 315 mm up).
+  for (const RunSample& sample : on.samples)
   {
     int below50 = 0, legs = 0;
-    for(std::size_t j = 0; j < numOfJoints; ++j)
+    for (std::size_t j = 0; j < numOfJoints; ++j)
     {
-      if(!isLeg(j))
-        continue;
+      if (!isLeg(j)) continue;
       ++legs;
-      if(sample.time >= 10.0)
+      if (sample.time >= 10.0)
       {
         EXPECT_LT(std::abs(sample.currents[j]), 0.3f) << jointNames[j] << " at " << sample.time << " s";
       }
       below50 += std::abs(sample.currents[j]) < 0.05f;
     }
-    if(sample.time >= 30.0)
+    if (sample.time >= 30.0)
     {
       EXPECT_GT(below50, legs / 2) << "at " << sample.time << " s";
     }
   }
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
     EXPECT_EQ(on.joints[j].maxStatus, 0) << jointNames[j];
   EXPECT_GT(on.minTorsoHeight, 0.29);
   EXPECT_LT(on.maxTorsoHeight, 0.34);
 
-  // Without it: the knees (or ankles) stay above 1 A and heat up into status 1; the robot stands just the same.
+  // Without it: the knees (or ankles) stay above 1 A and heat up into status 1; the robot stands just the
+  // same.
   double worstLegCurrent = 0;
   int hottestStatus = 0;
-  for(Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
+  for (Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
   {
     worstLegCurrent = std::max(worstLegCurrent, off.joints[index(joint)].finalCurrent);
     hottestStatus = std::max(hottestStatus, off.joints[index(joint)].maxStatus);
@@ -70,7 +73,8 @@ TEST(HeatAdjustment, TenMinuteStandOnVersusOff)
   EXPECT_GT(worstLegCurrent, 1.0);
   EXPECT_GE(hottestStatus, 1);
   EXPECT_GT(off.minTorsoHeight, 0.29);
-  EXPECT_GT(off.joints[index(Joint::LKneePitch)].finalTemperature, on.joints[index(Joint::LKneePitch)].finalTemperature + 30);
+  EXPECT_GT(off.joints[index(Joint::LKneePitch)].finalTemperature,
+            on.joints[index(Joint::LKneePitch)].finalTemperature + 30);
 }
 
 TEST(HeatAdjustment, PickUpFadesTheOffsetsOutAndTheAdjustmentRestartsAfterPutDown)
@@ -92,34 +96,34 @@ TEST(HeatAdjustment, PickUpFadesTheOffsetsOutAndTheAdjustmentRestartsAfterPutDow
   LogDecoder log(result.log);
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
-  while(log.next(frameNumber, records))
+  while (log.next(frameNumber, records))
   {
     Row row{};
     bool haveTime = false, haveSaving = false;
-    for(const auto& record : records)
-      if(record.name == "FrameInfo" && record.object)
+    for (const auto& record : records)
+      if (record.name == "FrameInfo" && record.object)
       {
         row.time = static_cast<const FrameInfo*>(record.object.get())->time;
         haveTime = true;
       }
-      else if(record.name == "EnergySaving" && record.object)
+      else if (record.name == "EnergySaving" && record.object)
       {
         row.saving = *static_cast<const EnergySaving*>(record.object.get());
         haveSaving = true;
       }
-    if(haveTime && haveSaving)
-      rows.push_back(row);
+    if (haveTime && haveSaving) rows.push_back(row);
   }
   ASSERT_GT(rows.size(), 4000u);
-  auto at = [&](double time) -> const EnergySaving& {
-    for(const Row& row : rows)
-      if(row.time >= time)
-        return row.saving;
+  auto at = [&](double time) -> const EnergySaving&
+  {
+    for (const Row& row : rows)
+      if (row.time >= time) return row.saving;
     return rows.back().saving;
   };
-  auto largestOffset = [](const EnergySaving& saving) {
+  auto largestOffset = [](const EnergySaving& saving)
+  {
     float largest = 0;
-    for(float offset : saving.offsets)
+    for (float offset : saving.offsets)
       largest = std::max(largest, std::abs(offset));
     return largest;
   };
@@ -131,8 +135,8 @@ TEST(HeatAdjustment, PickUpFadesTheOffsetsOutAndTheAdjustmentRestartsAfterPutDow
 
   // The feet leave the ground within the lift (0.5 s); from then on the offsets fade linearly to 0 over 3 s.
   double fadeStart = -1;
-  for(const Row& row : rows)
-    if(row.time > 10.0 && row.saving.state == EnergySavingState::resetState)
+  for (const Row& row : rows)
+    if (row.time > 10.0 && row.saving.state == EnergySavingState::resetState)
     {
       fadeStart = row.time;
       break;
@@ -140,23 +144,24 @@ TEST(HeatAdjustment, PickUpFadesTheOffsetsOutAndTheAdjustmentRestartsAfterPutDow
   ASSERT_GT(fadeStart, 10.0) << "picking the robot up starts the reset";
   EXPECT_LT(fadeStart, 11.0);
   EXPECT_EQ(at(fadeStart).lastResetReason, EnergySavingResetReason::contactChanged);
-  EXPECT_NEAR(largestOffset(at(fadeStart + 1.5)), offsetBefore / 2, offsetBefore * 0.15) << "halfway through the fade";
+  EXPECT_NEAR(largestOffset(at(fadeStart + 1.5)), offsetBefore / 2, offsetBefore * 0.15)
+      << "halfway through the fade";
   EXPECT_GT(largestOffset(at(fadeStart + 2.5)), 0.f) << "still fading: not a jump";
   EXPECT_EQ(largestOffset(at(fadeStart + 3.1)), 0.f) << "faded out after 3 s";
   EXPECT_NE(at(30.0).state, EnergySavingState::working) << "no adjustment while lifted";
 
   // Put down at 40 s (lowered for 0.5 s): the adjustment starts again and the leg currents come down again.
   bool restarted = false;
-  for(const Row& row : rows)
+  for (const Row& row : rows)
     restarted |= row.time > 40.0 && row.saving.state == EnergySavingState::working;
   EXPECT_TRUE(restarted);
-  for(const RunSample& sample : result.samples)
+  for (const RunSample& sample : result.samples)
   {
-    if(sample.time < 50.0)
-      continue;
-    for(Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
+    if (sample.time < 50.0) continue;
+    for (Joint joint : {Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch})
     {
-      EXPECT_LT(std::abs(sample.currents[index(joint)]), 0.3f) << name(joint) << " at " << sample.time << " s";
+      EXPECT_LT(std::abs(sample.currents[index(joint)]), 0.3f)
+          << name(joint) << " at " << sample.time << " s";
     }
   }
 }

@@ -23,7 +23,7 @@ struct StandingRobot
   }
   void frames(int n)
   {
-    for(int i = 0; i < n; ++i)
+    for (int i = 0; i < n; ++i)
       ASSERT_TRUE(robot->motion().runFrame());
     robot->controller().service();
   }
@@ -40,7 +40,8 @@ TEST(StaticTorqueProvider, StandingOnEvenFsrsSplitsTheWeightAndTheBackendsAgree)
   const RobotModel model = standing.robot->blackboard().get<RobotModel>();
   ASSERT_TRUE(jit.valid);
   EXPECT_EQ(jit.supportModel, SupportModel::fsr);
-  // The stand-in FSRs carry its robotMass evenly: each sole takes half the model's weight (scaled to the model).
+  // The stand-in FSRs carry its robotMass evenly: each sole takes half the model's weight (scaled to the
+  // model).
   EXPECT_NEAR(jit.footLoad[0], model.totalMass * 9.81 / 2, 0.01);
   EXPECT_NEAR(jit.footLoad[1], model.totalMass * 9.81 / 2, 0.01);
   // Symmetric posture and loads: symmetric knee torques; the knees hold the robot up (non-zero).
@@ -51,11 +52,12 @@ TEST(StaticTorqueProvider, StandingOnEvenFsrsSplitsTheWeightAndTheBackendsAgree)
   ASSERT_EQ(standing.robot->controller().setParameter("RobotModelProvider", "backend", "\"eigen\""), "");
   standing.frames(2);
   const JointTorques eigen = standing.robot->blackboard().get<JointTorques>();
-  for(std::size_t j = 0; j < numOfJoints; ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
     EXPECT_NEAR(eigen.torques[j], jit.torques[j], 1e-5) << jointNames[j] << ": JIT and Eigen agree";
   const RobotModel eigenModel = standing.robot->blackboard().get<RobotModel>();
-  for(int i = 0; i < 3; ++i)
-    EXPECT_NEAR(eigenModel.centerOfMass[static_cast<std::size_t>(i)], model.centerOfMass[static_cast<std::size_t>(i)], 1e-6);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_NEAR(eigenModel.centerOfMass[static_cast<std::size_t>(i)],
+                model.centerOfMass[static_cast<std::size_t>(i)], 1e-6);
 }
 
 TEST(StaticTorqueProvider, LiftedRobotFallsBackToAFixedTorso)
@@ -68,7 +70,7 @@ TEST(StaticTorqueProvider, LiftedRobotFallsBackToAFixedTorso)
   options.config = {NAO_CONFIG_DIR, "Default"};
   options.scenario = "standin";
   Robot robot(body, options);
-  for(int i = 0; i < 10; ++i)
+  for (int i = 0; i < 10; ++i)
     ASSERT_TRUE(robot.motion().runFrame());
   const JointTorques& torques = robot.blackboard().get<JointTorques>();
   EXPECT_EQ(torques.supportModel, SupportModel::noContact);

@@ -15,7 +15,8 @@ constexpr double degree = std::numbers::pi / 180.0;
 
 /// Runs `scenario` against the stand-in body and calls `check` after every frame.
 template<class Check>
-void run(const std::string& scenario, std::uint32_t frames, Check check, std::vector<ProviderChoice> overrides = {})
+void run(const std::string& scenario, std::uint32_t frames, Check check,
+         std::vector<ProviderChoice> overrides = {})
 {
   StandInBody::Options bodyOptions;
   bodyOptions.frames = frames;
@@ -90,10 +91,10 @@ TEST(ScenarioPlayer, ArmExampleAtHalfMaximumSpeedClippedToTheJointRange)
 TEST(ScenarioPlayer, StagesOffPassTheRequestThroughToTheBody)
 {
   bool checked = false;
-  run(
-      "stand", 200,
-      [&](double t, const auto& motion, const JointRequest& final) {
-        if(t > 1.0)
+  run("stand", 200,
+      [&](double t, const auto& motion, const JointRequest& final)
+      {
+        if (t > 1.0)
         {
           EXPECT_NEAR(final.angles[Joint::LKneePitch], 48.03 * degree, 1e-5);
           EXPECT_EQ(final.angles[Joint::LKneePitch], motion.angles[Joint::LKneePitch]);
