@@ -129,3 +129,17 @@ TEST(Scenarios, SteppingInPlaceLiftsEachFootInTurn)
   EXPECT_TRUE(rightLifted) << "the right foot left the ground while the left one carried the robot";
   EXPECT_GT(result.minTorsoHeight, 0.29);
 }
+
+TEST(EndToEnd, RealTimeModeServesEveryFrame)
+{
+  // Real time (for a GUI): frames are paced by the wall clock and answers are taken as they come; the robot still
+  // answers in time and stands. (No assertion on wall-clock time: the machine may be loaded.)
+  SimulationOptions options = optionsFor("stand", 3.0 / 60.0, "nao-e2e-realtime");
+  options.realTime = true;
+  options.writeLog = false;
+  const SimulationResult result = runSimulation(options);
+  EXPECT_EQ(result.frames, 250u);
+  EXPECT_LT(result.missingAnswers, 25u) << "real time: an answer may miss its frame now and then, not often";
+  EXPECT_EQ(result.malformedAnswers, 0u);
+  EXPECT_GT(result.minTorsoHeight, 0.29);
+}
