@@ -212,6 +212,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
         simulation.push(Eigen::Vector3d(event.force[0], event.force[1], event.force[2]), event.duration);
     }
     server->sendSensors(toLola(simulation.sensors()));
+    // Real time: the robot has the whole frame to answer, as with LoLA, whose next cycle takes what has arrived.
+    // Lock-step: wait for the answer, then go on at once.
+    if (options.realTime)
+      std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
     const LolaAnswerStatus answer = server->receiveAnswer(mode);
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
     {
@@ -222,8 +226,6 @@ SimulationResult runSimulation(const SimulationOptions& options)
     const LolaActuatorFrame& command = server->command();
     if (command.presentKeys) simulation.setCommand(command.position, command.stiffness);
     simulation.advance(frameTime);
-    if (options.realTime)
-      std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
 
     const sim::SimSensors& sensors = simulation.sensors();
     const sim::GroundTruth& truth = simulation.groundTruth();
