@@ -211,14 +211,7 @@ const ParameterInfo* parameterInfo()
       i.load = [](const toml::table& table, void* p) { streams::loadFromTable(table, *static_cast<P*>(p)); };
       i.save = [](const void* p, toml::table& table)
       { table = streams::saveToTable(*static_cast<const P*>(p)); };
-      i.describe = []()
-      {
-        std::vector<FieldDescription> fields;
-        for (const auto& field : streams::describeFields(P{}))
-          fields.push_back(
-              {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
-        return fields;
-      };
+      i.describe = [] { return describeForTools<P>(); };
       return i;
     }();
     return &info;

@@ -6,6 +6,17 @@
 
 namespace nao
 {
+/// The leaves of T (a representation or a parameter struct) as the debug channel and tools show them.
+template<class T>
+std::vector<FieldDescription> describeForTools()
+{
+  std::vector<FieldDescription> fields;
+  for (const auto& field : streams::describeFields(T{}))
+    fields.push_back(
+        {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+  return fields;
+}
+
 template<Representation T>
 RepresentationInfo makeRepresentationInfo()
 {
@@ -20,14 +31,7 @@ RepresentationInfo makeRepresentationInfo()
   { binaryio::serializeAppend(out, *static_cast<const T*>(object)); };
   info.loadBinary = [](std::span<const char> bytes, void* object)
   { binaryio::deserialize(bytes, *static_cast<T*>(object)); };
-  info.describe = []()
-  {
-    std::vector<FieldDescription> fields;
-    for (const auto& field : streams::describeFields(T{}))
-      fields.push_back(
-          {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
-    return fields;
-  };
+  info.describe = [] { return describeForTools<T>(); };
   info.values = [](const void* object) { return streams::flattenValues(*static_cast<const T*>(object)); };
   if constexpr (requires { typename PassThroughFrom<T>::type; })
   {

@@ -43,6 +43,12 @@ kinematics::EvaluatorOptions evaluatorOptions(KinematicsBackendChoice choice, bo
   return options;
 }
 
+kinematics::EvaluatorOptions switchableEvaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2)
+{
+  return evaluatorOptions(
+      choice == KinematicsBackendChoice::eigen ? KinematicsBackendChoice::automatic : choice, allowAvx2);
+}
+
 Pose3 toPose3(const math::Pose& pose)
 {
   Pose3 result;

@@ -34,4 +34,8 @@ inline std::span<const std::string_view> enumNames(KinematicsBackendChoice)
 
 /// Options for an evaluator of this backend; `eigen` never compiles anything.
 kinematics::EvaluatorOptions evaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2);
+/// Options for the evaluator a module builds beside its Eigen one so that the backend can be switched live
+/// without allocating: the chosen backend, or `automatic` when Eigen is chosen now (the JIT is then ready if
+/// switched to).
+kinematics::EvaluatorOptions switchableEvaluatorOptions(KinematicsBackendChoice choice, bool allowAvx2);
 } // namespace nao

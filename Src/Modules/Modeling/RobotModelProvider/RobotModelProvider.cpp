@@ -5,10 +5,7 @@ namespace nao
 {
 RobotModelProvider::RobotModelProvider()
     : model_(loadNaoModel()), eigen_(model_, evaluatorOptions(KinematicsBackendChoice::eigen, false)),
-      compiled_(model_, evaluatorOptions(params().backend == KinematicsBackendChoice::eigen
-                                             ? KinematicsBackendChoice::automatic
-                                             : params().backend,
-                                         params().allowAvx2)),
+      compiled_(model_, switchableEvaluatorOptions(params().backend, params().allowAvx2)),
       q_(Eigen::VectorXd::Zero(model_.coordinateCount())), bodies_(jointBodies(model_)),
       leftSole_(model_.linkIndex("l_sole")), rightSole_(model_.linkIndex("r_sole"))
 {

@@ -9,11 +9,7 @@ StaticTorqueProvider::StaticTorqueProvider()
     : model_(loadNaoModel()), data_(model_), feet_(kinematics::FeetSupport::fromLinks(model_)),
       layout_(kinematics::naoFsrLayout(model_, feet_)),
       eigen_(model_, feet_, evaluatorOptions(KinematicsBackendChoice::eigen, false)),
-      compiled_(model_, feet_,
-                evaluatorOptions(params().backend == KinematicsBackendChoice::eigen
-                                     ? KinematicsBackendChoice::automatic
-                                     : params().backend,
-                                 params().allowAvx2)),
+      compiled_(model_, feet_, switchableEvaluatorOptions(params().backend, params().allowAvx2)),
       q_(Eigen::VectorXd::Zero(model_.coordinateCount())),
       tau_(Eigen::VectorXd::Zero(model_.coordinateCount()))
 {
