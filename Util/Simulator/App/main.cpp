@@ -1,69 +1,199 @@
-// Simulator: runs a scenario with the simulated NAO V6 (MuJoCo, motor current and heat) and the robot code
-// talking LoLA to it; writes the robot's log, a CSV, PNG plots and prints a per-joint summary.
+// Simulator: runs a scenario with simulated NAO V6 robots (MuJoCo, motor boards, current and heat) and the
+// robot code talking LoLA to them. One robot: the robot's log, a CSV, a summary, PNG plots and a per-joint
+// table. An ensemble (--robots N): one process per robot, a per-robot table with percentiles and a
+// distribution figure.
+#include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
 
+namespace
+{
+void drawProgress(const std::string& what, double fraction)
+{
+  const int width = 40, filled = static_cast<int>(fraction * width);
+  std::fprintf(stderr, "\r%s [%s%s] %3.0f%%", what.c_str(),
+               std::string(static_cast<std::size_t>(filled), '#').c_str(),
+               std::string(static_cast<std::size_t>(width - filled), '.').c_str(), fraction * 100);
+  if (fraction >= 1.0) std::fprintf(stderr, "\n");
+}
+
+/// A command line argument as a POSIX shell reads it back.
+std::string quoted(const std::string& argument)
+{
+  if (argument.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos && !argument.empty())
+    return argument;
+  std::string text = "'";
+  for (const char c : argument)
+    text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return text + "'";
+}
+
+int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
+           const std::string& figure, const std::string& title)
+{
+  std::vector<nao::EnsembleReport> reports;
+  for (const std::string& folder : folders)
+  {
+    reports.push_back(nao::readEnsemble(folder));
+    std::cout << "== " << folder << ": " << reports.back().scenario << ", " << reports.back().robots.size()
+              << " robots\n"
+              << nao::ensembleTable(reports.back());
+    std::cout << "figure: " << nao::writeEnsembleFiles(reports.back(), folder).string() << "\n";
+  }
+  if (!figure.empty())
+  {
+    std::vector<std::string> names = labels;
+    names.resize(folders.size());
+    for (std::size_t k = 0; k < names.size(); ++k)
+      if (names[k].empty()) names[k] = folders[k];
+    nao::plotEnsembles(reports, names, figure, title.empty() ? reports.front().scenario : title);
+    std::cout << "comparison figure: " << figure << "\n";
+  }
+  return 0;
+}
+} // namespace
+
 int main(int argc, char** argv)
 {
-  CLI::App app{"Simulated NAO V6 that speaks LoLA, with motors that draw current and heat up"};
+  CLI::App app{"Simulated NAO V6 robots that speak LoLA, with motors that draw current and heat up"};
   app.require_subcommand(1);
   nao::SimulationOptions options;
   std::string configDirectory = NAO_CONFIG_DIR, output, robotBinary;
   std::vector<std::string> providers;
-  bool quiet = false, noLog = false;
-  auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios");
+  bool quiet = false, noLog = false, noPlots = false, printJobs = false, robotLogs = false;
+  int robots = 1, worn = 0, jobs = 0, progressFd = -1;
+  auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
   run->add_option("--minutes", options.minutes, "simulated minutes")->check(CLI::PositiveNumber);
   run->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
-  run->add_option("--robot", options.robot, "robot name: Config/Robots/<robot>/ overlays");
+  run->add_option("--robot", options.robot,
+                  "robot name: Config/Robots/<robot>/ overlays of the robot software");
+  run->add_option("--seed", options.seed,
+                  "draws the simulated robot (Config/Sim/robots.toml); robot i of an "
+                  "ensemble uses seed + i");
+  run->add_option("--preset", options.preset, "robots.toml preset of the simulated robots, e.g. worn");
+  run->add_option("--robots", robots, "ensemble: this many robots, one process each")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--worn", worn, "ensemble: the last this many robots use the preset worn")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--jobs", jobs, "ensemble: processes at a time (default: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_flag("--print-jobs", printJobs,
+                "ensemble: print one command line per robot (for GNU parallel) instead of running them");
+  run->add_flag("--robot-logs", robotLogs, "ensemble: keep every robot's log (large)");
   run->add_option("--output", output,
-                  "folder for the log, CSV and plots (default Build/Simulation/<scenario>)");
+                  "folder for logs, CSVs, summaries and plots (default Build/Simulation/<scenario>)");
   run->add_option("--robot-binary", robotBinary,
-                  "run this robot binary (e.g. Build/Release/Src/Apps/Nao/nao) "
-                  "instead of the robot code in this process");
+                  "run this robot binary (e.g. Build/Release/Src/Apps/Nao/nao) instead of the robot code in "
+                  "this process");
   run->add_option("--provider", providers,
                   "Representation=Module (or =off) overriding the scenario; repeatable");
   run->add_flag("--realtime", options.realTime, "pace frames in wall-clock time instead of lock-step");
   run->add_flag("--no-log", noLog, "do not write the robot's log");
+  run->add_flag("--no-plots", noPlots, "no PNG plots of a single run");
   run->add_flag("--quiet", quiet, "no progress bar");
+  run->add_option("--progress-fd", progressFd, "write the fraction done to this file descriptor (ensembles)")
+      ->group(""); // hidden: for the ensemble's own processes
+
+  std::vector<std::string> folders, labels;
+  std::string figure, title;
+  auto* reportCommand =
+      app.add_subcommand("report", "tables and figures of ensemble folders (robot-*/ inside)");
+  reportCommand->add_option("folders", folders, "ensemble output folders")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  reportCommand->add_option("--labels", labels, "names of the folders in the comparison figure")
+      ->delimiter(',');
+  reportCommand->add_option("--figure", figure, "one PNG with the bands of all folders");
+  reportCommand->add_option("--title", title, "title of that figure");
   CLI11_PARSE(app, argc, argv);
 
-  options.configDirectory = configDirectory;
-  options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
-                                           : std::filesystem::path(output);
-  options.writeLog = !noLog;
-  if (!robotBinary.empty()) options.robotBinary = robotBinary;
-  for (const std::string& provider : providers)
-  {
-    const auto equals = provider.find('=');
-    if (equals == std::string::npos)
-    {
-      std::cerr << "Simulator: --provider " << provider << ": expected Representation=Module\n";
-      return 2;
-    }
-    options.providerOverrides.push_back(
-        {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
-  }
-  if (!quiet && isatty(fileno(stderr)))
-    options.progress = [&](double fraction)
-    {
-      const int width = 40, filled = static_cast<int>(fraction * width);
-      std::fprintf(stderr, "\r%s [%s%s] %3.0f%% of %.1f simulated min", options.scenario.c_str(),
-                   std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                   std::string(static_cast<std::size_t>(width - filled), '.').c_str(), fraction * 100,
-                   options.minutes);
-      if (fraction >= 1.0) std::fprintf(stderr, "\n");
-    };
   try
   {
+    if (reportCommand->parsed()) return report(folders, labels, figure, title);
+    options.configDirectory = configDirectory;
+    options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
+                                             : std::filesystem::path(output);
+    options.writeLog = !noLog;
+    options.writePlots = !noPlots;
+    if (!robotBinary.empty()) options.robotBinary = robotBinary;
+    for (const std::string& provider : providers)
+    {
+      const auto equals = provider.find('=');
+      if (equals == std::string::npos)
+      {
+        std::cerr << "Simulator: --provider " << provider << ": expected Representation=Module\n";
+        return 2;
+      }
+      options.providerOverrides.push_back(
+          {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
+    }
+
+    if (robots > 1 || worn > 0 || printJobs)
+    {
+      if (worn > robots)
+      {
+        std::cerr << "Simulator: --worn " << worn << " is more than --robots " << robots << "\n";
+        return 2;
+      }
+      nao::EnsembleOptions ensemble;
+      ensemble.simulator = std::filesystem::read_symlink("/proc/self/exe");
+      ensemble.output = std::filesystem::absolute(options.outputDirectory);
+      ensemble.robots = robots;
+      ensemble.seed = options.seed;
+      ensemble.preset = options.preset;
+      ensemble.worn = worn;
+      ensemble.jobs = jobs;
+      char minutes[32];
+      std::snprintf(minutes, sizeof(minutes), "%.10g", options.minutes);
+      ensemble.runArguments = {"run",       options.scenario,
+                               "--minutes", minutes,
+                               "--config",  std::filesystem::absolute(configDirectory).string(),
+                               "--robot",   options.robot,
+                               "--quiet",   "--no-plots"};
+      if (!robotLogs) ensemble.runArguments.push_back("--no-log");
+      if (options.realTime) ensemble.runArguments.push_back("--realtime");
+      if (options.robotBinary)
+        ensemble.runArguments.insert(
+            ensemble.runArguments.end(),
+            {"--robot-binary", std::filesystem::absolute(*options.robotBinary).string()});
+      for (const std::string& provider : providers)
+        ensemble.runArguments.insert(ensemble.runArguments.end(), {"--provider", provider});
+      if (printJobs)
+      {
+        for (int robot = 0; robot < robots; ++robot)
+        {
+          std::string line;
+          for (const std::string& argument : nao::robotCommand(ensemble, robot))
+            line += (line.empty() ? "" : " ") + quoted(argument);
+          std::cout << line << "\n";
+        }
+        return 0;
+      }
+      std::filesystem::create_directories(ensemble.output);
+      const bool bar = !quiet && isatty(fileno(stderr));
+      const std::string what = options.scenario + ", " + std::to_string(robots) + " robots";
+      nao::runEnsemble(ensemble,
+                       [&](double fraction)
+                       {
+                         if (bar) drawProgress(what, fraction);
+                       });
+      return report({ensemble.output.string()}, {}, "", "");
+    }
+
+    if (progressFd >= 0)
+      options.progress = [progressFd](double fraction) { dprintf(progressFd, "%.4f\n", fraction); };
+    else if (!quiet && isatty(fileno(stderr)))
+      options.progress = [&](double fraction) { drawProgress(options.scenario, fraction); };
     const nao::SimulationResult result = nao::runSimulation(options);
     std::cout << nao::summaryTable(result);
     std::cout << "output in " << options.outputDirectory.string() << ":";
     if (!result.log.empty()) std::cout << " " << result.log.filename().string();
-    std::cout << " " << result.csv.filename().string();
+    std::cout << " " << result.csv.filename().string() << " " << result.summary.filename().string();
     for (const auto& plot : result.plots)
       std::cout << " " << plot.filename().string();
     std::cout << "\n";

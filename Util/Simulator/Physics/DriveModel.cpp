@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace nao::sim
 {
@@ -10,72 +9,71 @@ DriveKind driveKindOf(Joint joint)
 {
   std::string_view name = jointNames[index(joint)];
   if (name != "HeadYaw" && name != "HeadPitch") name.remove_prefix(1); // the L or R of a limb joint
-  for (std::size_t kind = 0; kind < numOfDriveKinds; ++kind)
-    if (driveKindNames[kind] == name) return static_cast<DriveKind>(kind);
-  return DriveKind::HeadYaw; // unreachable: every LoLA joint has a kind
+  const int kind = findDriveKind(name);
+  return kind >= 0 ? static_cast<DriveKind>(kind) : DriveKind::HeadYaw; // every LoLA joint has a kind
 }
 
-Drive makeDrive(const MotorTypeParameters& motor, const DriveParameters& drive)
+int findDriveKind(std::string_view name)
+{
+  for (std::size_t kind = 0; kind < numOfDriveKinds; ++kind)
+    if (driveKindNames[kind] == name) return static_cast<int>(kind);
+  return -1;
+}
+
+Drive makeDrive(const MotorTypeParameters& motor, const DriveParameters& drive,
+                const JointVariation& variation)
 {
   const double ratio = drive.gearRatio;
   const double efficiency = motor.gearEfficiency;
+  const double torqueConstant = motor.torqueConstant * variation.torqueConstant;
+  const double resistance = motor.terminalResistance * variation.terminalResistance;
   Drive result;
   result.motorType = drive.motorType;
   result.gearRatio = ratio;
-  result.maxTorque = drive.maxTorque;
-  result.torquePerAmpere = motor.torqueConstant * ratio * efficiency;
+  // The stall torque at the supply voltage scales with Kt / R like every gain below.
+  result.maxTorque = drive.maxTorque * variation.torqueConstant / variation.terminalResistance;
+  result.torquePerAmpere = torqueConstant * ratio * efficiency;
   // Voltage-mode loop: V = Kv·e drives I = V/R, torque = Kt·I·ratio·efficiency at the joint.
-  result.positionGain = result.torquePerAmpere * motor.positionGain / motor.terminalResistance;
+  result.positionGain = result.torquePerAmpere * motor.positionGain / resistance;
+  result.derivativeGain = result.torquePerAmpere * motor.derivativeGain / resistance;
   // Back-EMF Kt·ratio·ω through the same winding: braking torque proportional to the joint speed.
-  result.velocityGain = result.torquePerAmpere * motor.torqueConstant * ratio / motor.terminalResistance;
-  result.noLoadCurrent = motor.noLoadCurrent;
+  result.velocityGain = result.torquePerAmpere * torqueConstant * ratio / resistance;
   result.armature = motor.rotorInertia * ratio * ratio;
-  result.coulombFriction = drive.friction;
-  result.staticFriction = result.coulombFriction * motor.stictionRatio;
-  result.windingResistance = motor.terminalResistance;
+  result.staticFriction = drive.staticFriction * variation.staticFriction;
+  result.slidingFriction = std::min(drive.slidingFriction * variation.slidingFriction, result.staticFriction);
+  result.bearingFriction = drive.bearingFriction;
+  result.backlash = drive.backlash * variation.backlash;
+  result.windingResistance = resistance;
+  result.thermal.windingCapacity = motor.windingCapacity * variation.heatCapacity;
+  result.thermal.windingToCase = motor.windingToCase * variation.thermalResistance;
+  result.thermal.caseCapacity = motor.caseCapacity * variation.heatCapacity;
+  result.thermal.caseToAir = motor.caseToAir * variation.thermalResistance;
   return result;
 }
 
-std::array<Drive, numOfJoints> makeDrives(const MotorParameters& parameters)
+std::array<Drive, numOfJoints> makeDrives(const MotorParameters& parameters, const RobotVariation& robot)
 {
   std::array<Drive, numOfJoints> drives;
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
     const DriveParameters& drive = parameters.drives[static_cast<std::size_t>(driveKindOf(jointAt(joint)))];
-    drives[joint] = makeDrive(parameters.motorTypes[static_cast<std::size_t>(drive.motorType - 1)], drive);
+    drives[joint] = makeDrive(parameters.motorTypes[static_cast<std::size_t>(drive.motorType - 1)], drive,
+                              robot.joints[joint]);
   }
   return drives;
 }
 
-double encoderStep(int encoderBits)
+double boardTorque(const Drive& drive, long long errorCounts, double countStep, double boardSpeed,
+                   double motorSpeed, double torqueLimit)
 {
-  return 2.0 * std::numbers::pi / std::ldexp(1.0, encoderBits);
-}
-
-double quantise(double angle, double step)
-{
-  return step * std::round(angle / step);
-}
-
-long long encoderCount(long long previousCount, double angle, double step, double hysteresis)
-{
-  const double counts = angle / step;
-  if (std::abs(counts - static_cast<double>(previousCount)) <= 0.5 + 0.5 * hysteresis) return previousCount;
-  return std::llround(counts);
-}
-
-double controllerTorque(const Drive& drive, double targetAngle, double measuredAngle, double velocity,
-                        double torqueLimit, double deadBand)
-{
-  const double error = targetAngle - measuredAngle;
-  if (std::abs(error) <= deadBand || torqueLimit <= 0.0) return 0.0;
-  const double torque = drive.positionGain * error - drive.velocityGain * velocity;
+  if (torqueLimit <= 0.0) return 0.0; // stiffness 0 or the firmware's cut: the bridge is off
+  const double torque = drive.positionGain * static_cast<double>(errorCounts) * countStep -
+                        drive.derivativeGain * boardSpeed - drive.velocityGain * motorSpeed;
   return std::clamp(torque, -torqueLimit, torqueLimit);
 }
 
-double motorCurrent(const Drive& drive, double motorTorque, bool powered)
+double motorCurrent(const Drive& drive, double motorTorque)
 {
-  if (!powered) return 0.0;
-  return std::abs(motorTorque) / drive.torquePerAmpere + drive.noLoadCurrent;
+  return std::abs(motorTorque) / drive.torquePerAmpere;
 }
 } // namespace nao::sim

@@ -217,6 +217,17 @@ private:
         out_ << R"( range=")" << joint.limits->lower << ' ' << joint.limits->upper << '"';
       else
         out_ << R"( limited="false")";
+      // The motor's rotor, reflected through its gear. MuJoCo 2.2 takes armature only from the model text (a
+      // change of the model array later is not used), so it is written here.
+      const auto lola = std::find(jointNames.begin(), jointNames.end(), joint.name);
+      if (lola != jointNames.end())
+      {
+        const DriveParameters& drive = config_.motors.drives[static_cast<std::size_t>(
+            driveKindOf(jointAt(static_cast<std::size_t>(lola - jointNames.begin()))))];
+        const MotorTypeParameters& motor =
+            config_.motors.motorTypes[static_cast<std::size_t>(drive.motorType - 1)];
+        out_ << R"( armature=")" << motor.rotorInertia * drive.gearRatio * drive.gearRatio << '"';
+      }
       out_ << "/>\n";
       if (joint.mimic) mimics_.push_back(&joint);
     }

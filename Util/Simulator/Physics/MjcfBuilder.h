@@ -1,9 +1,9 @@
 #pragma once
 // Generates the MuJoCo model as MJCF text from the URDF plus what only the simulator has: a floor, sole
 // contact geometry (one sphere under each FSR, a raised outline box that only touches when the foot tilts),
-// the hip coupling, a handle to pick the robot up and one motor per LoLA joint. Drive values (armature,
-// friction) are not written here: SimulatedRobot puts them into the model arrays, where it also changes them
-// at run time.
+// the hip coupling, a handle to pick the robot up and one motor per LoLA joint with its rotor's reflected
+// inertia (armature). Friction is not written here: JointActuator puts it into the model arrays and changes
+// it at run time.
 #include "Util/Simulator/Physics/SimConfig.h"
 
 #include <cstddef>

@@ -8,7 +8,7 @@ namespace nao::sim
 {
 namespace
 {
-void require(bool condition, const char* file, const char* key, const std::string& message)
+void require(bool condition, const char* file, const std::string& key, const std::string& message)
 {
   if (!condition) throw streams::ConfigError(streams::ConfigIssue{file, 0, 0, key, message});
 }
@@ -19,6 +19,8 @@ SimConfig loadSimConfig(const std::filesystem::path& configDir)
   SimConfig config;
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "physics.toml"), config.physics);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "motors.toml"), config.motors);
+  streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "sensors.toml"), config.sensors);
+  streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "robots.toml"), config.robots);
   config.urdfFile = configDir / config.physics.urdf;
   validate(config);
   return config;
@@ -53,6 +55,17 @@ void validate(const SimConfig& config)
   const std::string& jacobian = config.physics.jacobian;
   require(jacobian == "sparse" || jacobian == "dense" || jacobian == "auto", "Sim/physics.toml", "jacobian",
           "expected sparse, dense or auto, got '" + jacobian + "'");
+  for (std::size_t kind = 0; kind < numOfDriveKinds; ++kind)
+  {
+    const DriveParameters& drive = config.motors.drives[kind];
+    require(drive.slidingFriction <= drive.staticFriction, motors,
+            "drives." + std::string(driveKindNames[kind]) + ".slidingFriction",
+            "must not exceed staticFriction (a sliding gear train never holds more than a stuck one)");
+  }
+  for (const RobotPreset& preset : config.robots.presets)
+    for (const std::string& kind : preset.driveKinds)
+      require(findDriveKind(kind) >= 0, "Sim/robots.toml", "presets." + preset.name + ".driveKinds",
+              "'" + kind + "' is not a drive kind (HeadYaw, KneePitch, AnklePitch, ...)");
   for (const auto& link : config.physics.sole.fsrLinks)
     require(!link.empty(), "Sim/physics.toml", "sole.fsrLinks", "every FSR needs a link");
 }

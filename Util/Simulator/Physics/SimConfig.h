@@ -11,14 +11,18 @@ struct SimConfig
   std::filesystem::path urdfFile; ///< the robot description the MuJoCo model is generated from
   PhysicsParameters physics;
   MotorParameters motors;
+  SensorParameters sensors;
+  RobotDistributions robots;
 };
 
-/// Reads <configDir>/Sim/physics.toml and <configDir>/Sim/motors.toml; urdfFile = configDir / physics.urdf.
+/// Reads physics.toml, motors.toml, sensors.toml and robots.toml of <configDir>/Sim; urdfFile = configDir /
+/// physics.urdf.
 /// Throws streams::ConfigError (file, line, column, key) for a bad file and for values that contradict each
 /// other (see validate).
 SimConfig loadSimConfig(const std::filesystem::path& configDir);
 
 /// Checks what per-value ranges cannot: ordered temperature thresholds, a frame no shorter than a step, a
-/// non-increasing firmware limit. Throws streams::ConfigError naming the key.
+/// non-increasing firmware limit, sliding friction not above static friction, presets naming drive kinds that
+/// exist. Throws streams::ConfigError naming the key.
 void validate(const SimConfig& config);
 } // namespace nao::sim

@@ -15,17 +15,17 @@ using JointValues = std::array<float, numOfJoints>;
 
 struct SimSensors
 {
-  double time = 0.0;                     ///< s of simulated time at the end of the last step
-  JointValues positions{};               ///< rad, encoder-quantised (Hands: 0..1)
-  JointValues stiffnesses{};             ///< 0..1 as applied: requested × firmware torque factor
-  JointValues currents{};                ///< A, mean over the last complete LoLA frame
-  JointValues temperatures{};            ///< °C, motor winding
+  double time = 0.0;          ///< s of simulated time at the end of the last step
+  JointValues positions{};    ///< rad, 12-bit reading with the robot's calibration offset and noise
+  JointValues stiffnesses{};  ///< 0..1 as applied: requested × firmware torque factor
+  JointValues currents{};     ///< A, the board's measurement averaged over the last LoLA frame
+  JointValues temperatures{}; ///< °C, motor winding as the board reports it (whole degrees)
   std::array<int, numOfJoints> status{}; ///< temperature status 0..3
-  std::array<float, 3> accelerometer{};  ///< m/s², specific force in the torso frame (+9.81 z upright)
-  std::array<float, 3> gyroscope{};      ///< rad/s, torso angular velocity in the torso frame
-  std::array<float, 2> angles{};         ///< rad, torso roll (about x) and pitch (about y), exact
-  std::array<float, numOfFsrs> fsr{};    ///< kg, normal force / g on each FSR
-  BatteryState battery;                  ///< charge 0..1, current A (negative: discharging), °C
+  std::array<float, 3> accelerometer{}; ///< m/s², specific force in the torso frame (+9.81 z upright), noisy
+  std::array<float, 3> gyroscope{};     ///< rad/s, torso angular velocity in the torso frame, noisy
+  std::array<float, 2> angles{};        ///< rad, torso roll (about x) and pitch (about y), noisy
+  std::array<float, numOfFsrs> fsr{};   ///< kg, normal force / g on each FSR, noisy, never negative
+  BatteryState battery;                 ///< charge 0..1, current A (negative: discharging), °C
 };
 
 struct GroundTruth
@@ -33,12 +33,18 @@ struct GroundTruth
   double torsoHeight = 0.0;                                ///< m, torso origin above the floor
   Eigen::Vector3d torsoPosition = Eigen::Vector3d::Zero(); ///< m, world frame
   Eigen::Quaterniond torsoOrientation = Eigen::Quaterniond::Identity();
-  std::array<double, numOfJoints> angles{};          ///< rad, exact joint angles
-  std::array<double, numOfJoints> velocities{};      ///< rad/s
-  std::array<double, numOfJoints> motorTorques{};    ///< N·m at the joint, what the motor applied last step
-  std::array<double, numOfJoints> frictionTorques{}; ///< N·m, gear friction on the joint last step
-  std::array<double, numOfJoints> torqueLimits{};    ///< N·m, stiffness × maximum torque × firmware factor
+  std::array<double, numOfJoints> angles{};       ///< rad, exact joint angles
+  std::array<double, numOfJoints> velocities{};   ///< rad/s
+  std::array<double, numOfJoints> boardAngles{};  ///< rad, what each motor board's own sensor counts
+  std::array<double, numOfJoints> motorTorques{}; ///< N·m at the joint, what the motor produced last step
+  std::array<double, numOfJoints>
+      frictionTorques{};                          ///< N·m, gear (or bearing) friction on the joint last step
+  std::array<double, numOfJoints> torqueLimits{}; ///< N·m, stiffness × maximum torque × firmware factor
+  std::array<double, numOfJoints> currents{};     ///< A, true motor current, mean over the last LoLA frame
+  std::array<bool, numOfJoints> gearEngaged{};    ///< false while the backlash is open
+  std::array<double, numOfJoints> windingTemperatures{}; ///< °C, exact
   std::array<double, numOfJoints> housingTemperatures{}; ///< °C
-  double fsrTotal = 0.0;                                 ///< kg, sum of the 8 FSRs
+  double airTemperature = 25.0;                          ///< °C inside the robot
+  double fsrTotal = 0.0;                                 ///< kg, sum of the 8 FSRs without noise
 };
 } // namespace nao::sim

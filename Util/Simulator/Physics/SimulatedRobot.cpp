@@ -1,5 +1,6 @@
 #include "Util/Simulator/Physics/SimulatedRobot.h"
 
+#include "Util/Simulator/Physics/Encoder.h"
 #include "Util/Simulator/Physics/MjcfBuilder.h"
 
 #include <algorithm>
@@ -11,6 +12,8 @@ namespace nao::sim
 {
 namespace
 {
+constexpr std::uint64_t noiseStream = 2; ///< Random::stream purpose of all sensor and board noise
+
 const SimConfig& validated(const SimConfig& config)
 {
   validate(config);
@@ -18,32 +21,41 @@ const SimConfig& validated(const SimConfig& config)
 }
 } // namespace
 
-SimulatedRobot::SimulatedRobot(const SimConfig& config)
-    : config_(validated(config)), drives_(makeDrives(config.motors)), model_(loadMjcf(buildMjcf(config))),
-      data_(mj_makeData(model_.get())), encoderStep_(encoderStep(config.motors.controller.encoderBits))
+SimulatedRobot::SimulatedRobot(const SimConfig& config, const RobotVariation& robot)
+    : config_(validated(config)), robot_(robot), model_(loadMjcf(buildMjcf(config))),
+      data_(mj_makeData(model_.get())), noise_(Random::stream(robot.seed, noiseStream)),
+      readingStep_(encoderStep(config.sensors.position.bits))
 {
   if (!data_) throw std::runtime_error("MuJoCo cannot allocate the simulation data");
   stepsPerFrame_ =
       std::max(1, static_cast<int>(std::lround(config_.physics.frameTime / config_.physics.timestep)));
   findModelParts();
-  applyDriveConstants();
+  frictionForces_.assign(static_cast<std::size_t>(model_->nv), 0.0);
   torqueFactor_.fill(1.0);
+  const double room = config_.motors.roomTemperature;
   for (auto& temperature : temperatures_)
-    temperature = {config_.motors.ambientTemperature, config_.motors.ambientTemperature};
-  battery_ = {config_.motors.battery.initialCharge, 0.0, config_.motors.ambientTemperature};
+    temperature = {room, room};
+  airTemperature_ = room;
+  battery_ = {config_.motors.battery.initialCharge, 0.0, room};
   resetToPosture(JointValues{});
 }
 
 void SimulatedRobot::findModelParts()
 {
-  const mjModel& m = *model_;
+  mjModel& m = *model_;
+  const std::array<Drive, numOfJoints> drives = makeDrives(config_.motors, robot_);
+  for (int dof = 0; dof < m.nv; ++dof)
+  {
+    m.dof_frictionloss[dof] = 0.0;
+    m.dof_damping[dof] = 0.0;
+  }
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
     const std::string name(jointNames[joint]);
     const int id = requireId(m, mjOBJ_JOINT, name.c_str());
     qposAddress_[joint] = m.jnt_qposadr[id];
-    dofAddress_[joint] = m.jnt_dofadr[id];
-    actuator_[joint] = requireId(m, mjOBJ_ACTUATOR, name.c_str());
+    actuators_[joint] = JointActuator(drives[joint], config_.motors.board, m.jnt_dofadr[id],
+                                      requireId(m, mjOBJ_ACTUATOR, name.c_str()));
   }
   // The coupled joint: the one hinge that is not a LoLA joint and is driven by an equality constraint.
   for (int eq = 0; eq < m.neq; ++eq)
@@ -65,23 +77,6 @@ void SimulatedRobot::findModelParts()
     }
     footBody_[foot] = m.geom_bodyid[fsrGeom_[4 * foot]];
     fsrRectangle_[foot] = fsrRectangle(pads);
-  }
-}
-
-void SimulatedRobot::applyDriveConstants()
-{
-  mjModel& m = *model_;
-  for (int dof = 0; dof < m.nv; ++dof)
-  {
-    m.dof_armature[dof] = 0.0;
-    m.dof_frictionloss[dof] = 0.0;
-    m.dof_damping[dof] = 0.0;
-  }
-  // The rotor and the gear sit on the motor's own joint; the coupled RHipYawPitch only follows it.
-  for (std::size_t joint = 0; joint < numOfJoints; ++joint)
-  {
-    m.dof_armature[dofAddress_[joint]] = drives_[joint].armature;
-    m.dof_frictionloss[dofAddress_[joint]] = drives_[joint].staticFriction;
   }
   // MuJoCo regularises every constraint by (1 − impedance) / impedance × the dof's inverse weight; the
   // friction of a stuck joint then gives way at a creep speed proportional to that. Smaller weights make
@@ -111,16 +106,51 @@ void SimulatedRobot::advance(double seconds)
     step();
     pendingTime_ -= timestep;
   }
-  updateSensors();
   updateGroundTruth();
+}
+
+double SimulatedRobot::torqueLimit(std::size_t joint) const
+{
+  return stiffnesses_[joint] * torqueFactor_[joint] * actuators_[joint].drive().maxTorque;
+}
+
+bool SimulatedRobot::eventRunning() const
+{
+  return pushStepsLeft_ > 0 || lift_.phase == LiftPhase::rising || lift_.phase == LiftPhase::lowering;
+}
+
+bool SimulatedRobot::runBoards()
+{
+  mjModel& m = *model_;
+  mjData& d = *data_;
+  const double timestep = config_.physics.timestep;
+  bool wake = false;
+  for (std::size_t joint = 0; joint < numOfJoints; ++joint)
+  {
+    JointActuator& actuator = actuators_[joint];
+    // The robot's targets are in its reading frame; the board's frame is the joint's true angle.
+    const double target = targets_[joint] - robot_.joints[joint].positionOffset;
+    actuator.beforeStep(m, d, target, torqueLimit(joint), timestep, noise_);
+    if (asleep_)
+    {
+      // At rest nothing moves: the gear keeps transmitting what it did, its friction takes the difference.
+      const double friction = restMotorTorque_[joint] + restFriction_[joint] - d.ctrl[actuator.actuator()];
+      wake |=
+          !actuator.holdsAtRest(restMotorTorque_[joint], restFriction_[joint], d.ctrl[actuator.actuator()]);
+      wake |= actuator.afterStep(m, d, friction);
+    }
+    const double current = actuator.current();
+    currentSum_[joint] += current;
+    squaredCurrentSum_[joint] += current * current;
+  }
+  return wake;
 }
 
 void SimulatedRobot::step()
 {
-  const bool torquesChanged = applyMotors();
-  const bool eventRunning =
-      pushStepsLeft_ > 0 || lift_.phase == LiftPhase::rising || lift_.phase == LiftPhase::lowering;
-  if (asleep_ && (torquesChanged || eventRunning)) asleep_ = false;
+  const bool running = eventRunning();
+  const bool wake = runBoards();
+  if (asleep_ && (wake || running)) asleep_ = false;
   if (!asleep_)
   {
     moveLiftHandle();
@@ -128,18 +158,30 @@ void SimulatedRobot::step()
     ++mujocoSteps_;
     if (pushStepsLeft_ > 0 && --pushStepsLeft_ == 0)
       std::fill_n(data_->xfrc_applied + 6 * torsoBody_, 3, 0.0);
-    updateSleep(torquesChanged || eventRunning);
+    collectFrictionForces();
+    for (JointActuator& actuator : actuators_)
+      actuator.afterStep(*model_, *data_, frictionForces_[static_cast<std::size_t>(actuator.dof())]);
+    updateSleep(running);
   }
   ++steps_;
   if (++stepsInFrame_ == stepsPerFrame_) finishFrame();
 }
 
-void SimulatedRobot::updateSleep(bool somethingChanged)
+void SimulatedRobot::collectFrictionForces()
+{
+  const mjData& d = *data_;
+  std::fill(frictionForces_.begin(), frictionForces_.end(), 0.0);
+  for (int row = 0; row < d.nefc; ++row)
+    if (d.efc_type[row] == mjCNSTR_FRICTION_DOF)
+      frictionForces_[static_cast<std::size_t>(d.efc_id[row])] = d.efc_force[row];
+}
+
+void SimulatedRobot::updateSleep(bool running)
 {
   const PhysicsParameters& physics = config_.physics;
   if (physics.sleepVelocity <= 0.0) return;
   const mjData& d = *data_;
-  bool quiet = !somethingChanged;
+  bool quiet = !running;
   for (int dof = 0; quiet && dof < model_->nv; ++dof)
     quiet =
         std::abs(d.qvel[dof]) < physics.sleepVelocity && std::abs(d.qacc[dof]) < physics.sleepAcceleration;
@@ -149,38 +191,12 @@ void SimulatedRobot::updateSleep(bool somethingChanged)
   asleep_ = true;
   quietSteps_ = 0;
   std::fill_n(data_->qvel, model_->nv, 0.0);
-}
-
-bool SimulatedRobot::applyMotors()
-{
-  mjModel& m = *model_;
-  mjData& d = *data_;
-  const ControllerParameters& controller = config_.motors.controller;
-  bool torquesChanged = false;
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
-    const Drive& drive = drives_[joint];
-    const int dof = dofAddress_[joint];
-    const double angle = d.qpos[qposAddress_[joint]];
-    const double velocity = d.qvel[dof];
-    const double limit = stiffnesses_[joint] * torqueFactor_[joint] * drive.maxTorque;
-    encoderCounts_[joint] =
-        encoderCount(encoderCounts_[joint], angle, encoderStep_, controller.encoderHysteresis);
-    const double measured = static_cast<double>(encoderCounts_[joint]) * encoderStep_;
-    const double torque =
-        controllerTorque(drive, targets_[joint], measured, velocity, limit, controller.deadBand);
-    mjtNum& control = d.ctrl[actuator_[joint]];
-    torquesChanged = torquesChanged || std::abs(torque - control) > config_.physics.sleepTorque;
-    control = torque;
-    // Stiction: a stuck gear must be broken loose with the static friction, a sliding one drags with the
-    // Coulomb friction. MuJoCo's friction loss is a constraint force, so below the limit it holds exactly.
-    m.dof_frictionloss[dof] =
-        std::abs(velocity) < controller.stictionSpeed ? drive.staticFriction : drive.coulombFriction;
-    const double current = motorCurrent(drive, torque, limit > 0.0);
-    currentSum_[joint] += current;
-    squaredCurrentSum_[joint] += current * current;
+    const JointActuator& actuator = actuators_[joint];
+    restMotorTorque_[joint] = d.ctrl[actuator.actuator()];
+    restFriction_[joint] = frictionForces_[static_cast<std::size_t>(actuator.dof())];
   }
-  return torquesChanged;
 }
 
 void SimulatedRobot::finishFrame()
@@ -188,24 +204,28 @@ void SimulatedRobot::finishFrame()
   const double frameSeconds = stepsInFrame_ * config_.physics.timestep;
   const MotorParameters& motors = config_.motors;
   double totalCurrent = motors.battery.baseLoad;
+  double heatIntoAir = motors.bodyAir.basePower;
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
-    const Drive& drive = drives_[joint];
-    const double meanCurrent = currentSum_[joint] / stepsInFrame_;
-    const double heatPower = squaredCurrentSum_[joint] / stepsInFrame_ * drive.windingResistance;
-    frameCurrents_[joint] = static_cast<float>(meanCurrent);
-    totalCurrent += meanCurrent;
+    const Drive& drive = actuators_[joint].drive();
+    frameCurrents_[joint] = currentSum_[joint] / stepsInFrame_;
+    const double windingPower = squaredCurrentSum_[joint] / stepsInFrame_ * drive.windingResistance;
+    totalCurrent += frameCurrents_[joint];
     MotorTemperature& temperature = temperatures_[joint];
-    advanceTemperature(temperature, motors.motorTypes[static_cast<std::size_t>(drive.motorType - 1)],
-                       heatPower, motors.ambientTemperature, frameSeconds);
+    advanceTemperature(temperature, drive.thermal, windingPower, motors.board.electronicsPower,
+                       airTemperature_, frameSeconds);
+    heatIntoAir += (temperature.housing - airTemperature_) / drive.thermal.caseToAir;
     status_[joint] = temperatureStatus(status_[joint], temperature.winding, motors.temperatureStatus);
     torqueFactor_[joint] = torqueLimitFactor(status_[joint], temperature.winding, motors.temperatureStatus,
                                              motors.firmwareProtection);
     currentSum_[joint] = 0.0;
     squaredCurrentSum_[joint] = 0.0;
   }
-  advanceBattery(battery_, motors.battery, totalCurrent, motors.ambientTemperature, frameSeconds);
+  airTemperature_ =
+      advanceBodyAir(airTemperature_, motors.bodyAir, heatIntoAir, motors.roomTemperature, frameSeconds);
+  advanceBattery(battery_, motors.battery, totalCurrent, motors.roomTemperature, frameSeconds);
   stepsInFrame_ = 0;
+  readSensors();
 }
 
 void SimulatedRobot::setMotorTemperatures(double temperature)
@@ -217,6 +237,7 @@ void SimulatedRobot::setMotorTemperatures(double temperature)
     torqueFactor_[joint] = torqueLimitFactor(status_[joint], temperature, config_.motors.temperatureStatus,
                                              config_.motors.firmwareProtection);
   }
-  updateSensors();
+  readSensors();
+  updateGroundTruth();
 }
 } // namespace nao::sim

@@ -1,24 +1,27 @@
 #pragma once
-// A NAO V6 in MuJoCo with motor boards that behave like the real ones: a torque-limited position loop on
-// quantised encoder angles, gear friction that holds a stuck joint, currents, heating, the firmware's torque
-// cut, a battery. Headless and deterministic; the LoLA server and the scenario player drive it through this
-// API:
+// A NAO V6 in MuJoCo whose motor boards know nothing of the robot software: each board closes its position
+// loop on its own angle sensor, its motor drives a gear train that sticks, slips and has play, and the
+// readings LoLA sends (12-bit positions with the robot's calibration offsets, currents, whole-degree
+// temperatures, IMU, FSRs) are noisy measurements of that plant. Heat (I²R, the boards' electronics, the air
+// inside the robot), the firmware's torque cut and the battery are modelled. Every robot is one draw of
+// RobotVariation; its seed also seeds all noise, so a run is reproducible. Headless; the LoLA server and the
+// scenario player drive it:
 //
-//   SimulatedRobot robot(loadSimConfig(configDir));
+//   SimulatedRobot robot(loadSimConfig(configDir), drawRobot(config.robots, step, seed));
 //   robot.resetToPosture(stand);
 //   robot.setCommand(positions, stiffnesses);  // LoLA order, rad and 0..1; kept until the next call
 //   robot.advance(robot.frameTime());          // one LoLA frame of physics
-//   const SimSensors& s = robot.sensors();
-#include "Util/Simulator/Physics/DriveModel.h"
+//   const SimSensors& s = robot.sensors();     // the readings of the last complete frame
 #include "Util/Simulator/Physics/FsrModel.h"
+#include "Util/Simulator/Physics/JointActuator.h"
 #include "Util/Simulator/Physics/MujocoModel.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Physics/SimSensors.h"
-#include "Util/Simulator/Physics/ThermalModel.h"
 
 #include <Eigen/Core>
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace nao::sim
 {
@@ -26,16 +29,16 @@ class SimulatedRobot
 {
 public:
   /// Builds the MuJoCo model from config.urdfFile; throws std::runtime_error (or streams::ConfigError from
-  /// validate) when it cannot. Starts in the zero posture standing on the floor, stiffness 0, at ambient
+  /// validate) when it cannot. Starts in the zero posture standing on the floor, stiffness 0, at room
   /// temperature.
-  explicit SimulatedRobot(const SimConfig& config);
+  explicit SimulatedRobot(const SimConfig& config, const RobotVariation& robot = nominalRobot());
 
-  /// Targets in rad (Hands 0..1) and stiffness 0..1, LoLA order; held until the next call. NaN targets keep
-  /// the previous target of that joint; stiffness is clamped to 0..1 (NaN: 0).
+  /// Targets in rad (Hands 0..1) and stiffness 0..1, LoLA order, in the robot's reading frame; held until the
+  /// next call. NaN targets keep the previous target of that joint; stiffness is clamped to 0..1 (NaN: 0).
   void setCommand(const JointValues& positions, const JointValues& stiffnesses);
 
   /// Steps the physics until `seconds` more simulated time have passed (whole steps; the remainder carries
-  /// over to the next call), then refreshes sensors() and groundTruth().
+  /// over to the next call). sensors() change at the end of each LoLA frame, groundTruth() after every call.
   void advance(double seconds);
   double frameTime() const { return config_.physics.frameTime; } ///< s, one LoLA frame
   double time() const { return static_cast<double>(steps_) * config_.physics.timestep; } ///< s simulated
@@ -56,7 +59,8 @@ public:
   /// "Push": a force in N (world frame) on the torso's centre of mass for `duration` seconds.
   void push(const Eigen::Vector3d& force, double duration);
 
-  /// True while the robot rests and MuJoCo is not stepped (physics.toml sleepVelocity).
+  /// True while the robot rests and MuJoCo is not stepped: every joint stuck, no event running. Motor boards,
+  /// currents, heat, noise and every reading go on.
   bool isAsleep() const { return asleep_; }
   /// Physics steps MuJoCo actually computed since construction (the rest of time() slept).
   std::int64_t computedSteps() const { return mujocoSteps_; }
@@ -65,7 +69,10 @@ public:
   void setMotorTemperatures(double temperature);
 
   const SimConfig& config() const { return config_; }
-  const Drive& drive(Joint joint) const { return drives_[index(joint)]; }
+  const RobotVariation& robot() const { return robot_; }
+  const Drive& drive(Joint joint) const { return actuators_[index(joint)].drive(); }
+  /// The LoLA position reading's step, rad per count.
+  double readingStep() const { return readingStep_; }
   /// For a viewer or diagnostics; read only.
   const mjModel& model() const { return *model_; }
   const mjData& data() const { return *data_; }
@@ -87,30 +94,32 @@ private:
   };
 
   void findModelParts();
-  void applyDriveConstants();
   void step();
-  /// Motor torques from the command and the encoders; true if one differs from the last step by more than
-  /// physics.toml sleepTorque.
-  bool applyMotors();
-  /// After a MuJoCo step: counts quiet steps and puts the robot to sleep (velocities zeroed) after enough.
-  void updateSleep(bool torquesChanged);
+  /// Boards and motors for one step; returns true if a resting robot must wake up.
+  bool runBoards();
+  /// True if every dof is still and no event runs; counts quiet steps and puts the robot to sleep after
+  /// enough.
+  void updateSleep(bool eventRunning);
+  void collectFrictionForces();
+  bool eventRunning() const;
   void moveLiftHandle();
   void finishFrame();
-  void updateSensors();
+  void readSensors();
   /// Adds one contact's normal force (N) to the FSRs of the foot it touches, if any.
   void addSoleContact(int contact, std::array<double, numOfFsrs>& forces) const;
   void updateGroundTruth();
+  double torqueLimit(std::size_t joint) const;
 
   SimConfig config_;
-  std::array<Drive, numOfJoints> drives_{};
+  RobotVariation robot_;
   MjModelPtr model_;
   MjDataPtr data_;
-  double encoderStep_ = 0.0; ///< rad per count
+  std::array<JointActuator, numOfJoints> actuators_{};
+  Random noise_;
+  double readingStep_ = 0.0; ///< rad per count of LoLA's position reading
 
   // Model indices, LoLA order.
   std::array<int, numOfJoints> qposAddress_{};
-  std::array<int, numOfJoints> dofAddress_{};
-  std::array<int, numOfJoints> actuator_{};
   int mimicDof_ = -1; ///< RHipYawPitch, driven through the coupling constraint
   int torsoBody_ = -1;
   int liftHandle_ = -1; ///< mocap index
@@ -121,22 +130,27 @@ private:
   std::array<int, 2> footBody_{};              ///< left, right
   std::array<FsrRectangle, 2> fsrRectangle_{}; ///< left, right, in the foot frames
 
-  // Command and motor state.
-  std::array<long long, numOfJoints> encoderCounts_{};
+  // Command, readings and motor state.
   JointValues targets_{};
   JointValues stiffnesses_{};
+  std::array<long long, numOfJoints> readingCounts_{};
   std::array<double, numOfJoints> torqueFactor_{}; ///< firmware cut per joint
   std::array<MotorTemperature, numOfJoints> temperatures_{};
   std::array<int, numOfJoints> status_{};
+  double airTemperature_ = 25.0; ///< °C inside the robot
   BatteryState battery_;
+  std::vector<double> frictionForces_; ///< N·m per dof, last computed step
 
   // Per-frame accumulators.
   std::array<double, numOfJoints> currentSum_{};        ///< A·steps
   std::array<double, numOfJoints> squaredCurrentSum_{}; ///< A²·steps
   int stepsInFrame_ = 0;
   int stepsPerFrame_ = 12;
-  JointValues frameCurrents_{};
+  std::array<double, numOfJoints> frameCurrents_{}; ///< A, true mean of the last frame
 
+  // Sleep: the torques each joint's gear held when the robot came to rest.
+  std::array<double, numOfJoints> restMotorTorque_{};
+  std::array<double, numOfJoints> restFriction_{};
   std::int64_t steps_ = 0;
   std::int64_t mujocoSteps_ = 0; ///< steps MuJoCo computed (the others slept)
   bool asleep_ = false;

@@ -1,44 +1,65 @@
 // SimulatedRobot: sensors, ground truth, posture reset and the scenario events (pick up, put down, push).
 #include "Util/Simulator/Physics/SimulatedRobot.h"
 
+#include "Util/Simulator/Physics/Encoder.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace nao::sim
 {
-void SimulatedRobot::updateSensors()
+void SimulatedRobot::readSensors()
 {
   const mjModel& m = *model_;
   mjData& d = *data_;
+  const SensorParameters& sensors = config_.sensors;
   SimSensors& s = sensors_;
   s.time = time();
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
-    s.positions[joint] = static_cast<float>(static_cast<double>(encoderCounts_[joint]) * encoderStep_);
+    const JointVariation& variation = robot_.joints[joint];
+    // LoLA's position: the encoder's 12-bit output, calibrated with an offset that is not the board's.
+    const double read = d.qpos[qposAddress_[joint]] + variation.positionOffset +
+                        noise_.normal() * sensors.position.noise * readingStep_;
+    readingCounts_[joint] =
+        encoderCount(readingCounts_[joint], read, readingStep_, sensors.position.hysteresis);
+    s.positions[joint] = static_cast<float>(static_cast<double>(readingCounts_[joint]) * readingStep_);
     s.stiffnesses[joint] = static_cast<float>(stiffnesses_[joint] * torqueFactor_[joint]);
-    s.currents[joint] = frameCurrents_[joint];
-    s.temperatures[joint] = static_cast<float>(temperatures_[joint].winding);
+    const double measured =
+        frameCurrents_[joint] + variation.currentOffset + noise_.normal() * sensors.current.noise;
+    s.currents[joint] = static_cast<float>(std::max(0.0, quantise(measured, sensors.current.resolution)));
+    s.temperatures[joint] =
+        static_cast<float>(quantise(temperatures_[joint].winding, sensors.temperature.resolution));
     s.status[joint] = status_[joint];
   }
   // Body accelerations of the last step's state (mj_step leaves the kinematics of the state it started from,
   // so positions, velocities and accelerations below belong together, 1 ms before the joint angles above).
+  // While the robot sleeps the state is the resting one and only the noise changes.
+  const BodySensorParameters& body = sensors.body;
   mj_rnePostConstraint(&m, &d);
   mjtNum motion[6];
   mj_objectAcceleration(&m, &d, mjOBJ_SITE, accelerometerSite_, motion, 1);
   for (int axis = 0; axis < 3; ++axis)
-    s.accelerometer[axis] = static_cast<float>(motion[3 + axis]);
+    s.accelerometer[axis] = static_cast<float>(motion[3 + axis] + noise_.normal() * body.accelerometerNoise);
   mj_objectVelocity(&m, &d, mjOBJ_SITE, gyroscopeSite_, motion, 1);
   for (int axis = 0; axis < 3; ++axis)
-    s.gyroscope[axis] = static_cast<float>(motion[axis]);
+    s.gyroscope[axis] = static_cast<float>(motion[axis] + noise_.normal() * body.gyroscopeNoise);
   const mjtNum* r = d.xmat + 9 * torsoBody_; // row-major torso->world rotation
-  s.angles[0] = static_cast<float>(std::atan2(r[7], r[8]));
-  s.angles[1] = static_cast<float>(std::asin(std::clamp(-r[6], -1.0, 1.0)));
+  s.angles[0] = static_cast<float>(std::atan2(r[7], r[8]) + noise_.normal() * body.angleNoise);
+  s.angles[1] =
+      static_cast<float>(std::asin(std::clamp(-r[6], -1.0, 1.0)) + noise_.normal() * body.angleNoise);
   std::array<double, numOfFsrs> forces{};
   for (int contact = 0; contact < d.ncon; ++contact)
     addSoleContact(contact, forces);
+  double total = 0.0;
   for (std::size_t fsr = 0; fsr < numOfFsrs; ++fsr)
-    s.fsr[fsr] = static_cast<float>(forces[fsr] / config_.physics.gravity);
+  {
+    const double kilograms = forces[fsr] / config_.physics.gravity;
+    total += kilograms;
+    s.fsr[fsr] = static_cast<float>(std::max(0.0, kilograms + noise_.normal() * body.fsrNoise));
+  }
+  groundTruth_.fsrTotal = total;
   s.battery = battery_;
 }
 
@@ -84,38 +105,41 @@ void SimulatedRobot::updateGroundTruth()
   g.torsoOrientation = Eigen::Quaterniond(root[3], root[4], root[5], root[6]);
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
+    const JointActuator& actuator = actuators_[joint];
     g.angles[joint] = d.qpos[qposAddress_[joint]];
-    g.velocities[joint] = d.qvel[dofAddress_[joint]];
-    g.motorTorques[joint] = d.ctrl[actuator_[joint]];
-    g.frictionTorques[joint] = 0.0;
-    g.torqueLimits[joint] = stiffnesses_[joint] * torqueFactor_[joint] * drives_[joint].maxTorque;
+    g.velocities[joint] = d.qvel[actuator.dof()];
+    g.boardAngles[joint] = static_cast<double>(actuator.boardCount()) * actuator.boardStep();
+    g.motorTorques[joint] = actuator.motorTorque();
+    g.frictionTorques[joint] =
+        asleep_ ? restMotorTorque_[joint] + restFriction_[joint] - d.ctrl[actuator.actuator()]
+                : frictionForces_[static_cast<std::size_t>(actuator.dof())];
+    g.torqueLimits[joint] = torqueLimit(joint);
+    g.currents[joint] = frameCurrents_[joint];
+    g.gearEngaged[joint] = actuator.engaged();
+    g.windingTemperatures[joint] = temperatures_[joint].winding;
     g.housingTemperatures[joint] = temperatures_[joint].housing;
   }
-  for (int row = 0; row < d.nefc; ++row)
-  {
-    if (d.efc_type[row] != mjCNSTR_FRICTION_DOF) continue;
-    for (std::size_t joint = 0; joint < numOfJoints; ++joint)
-      if (d.efc_id[row] == dofAddress_[joint]) g.frictionTorques[joint] = d.efc_force[row];
-  }
-  g.fsrTotal = 0.0;
-  for (const float kg : sensors_.fsr)
-    g.fsrTotal += kg;
+  g.airTemperature = airTemperature_;
 }
 
 void SimulatedRobot::resetToPosture(const JointValues& angles)
 {
-  const mjModel& m = *model_;
+  mjModel& m = *model_;
   mjData& d = *data_;
   mj_resetData(&m, &d);
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
-    const int jointId = m.dof_jntid[dofAddress_[joint]];
-    double angle = std::isfinite(angles[joint]) ? angles[joint] : 0.0;
+    const int jointId = m.dof_jntid[actuators_[joint].dof()];
+    // The posture is what the robot software reads and commands; the joint truly stands its calibration
+    // offset away from that, where the board's target puts it.
+    const double requested = std::isfinite(angles[joint]) ? angles[joint] : 0.0;
+    double angle = requested - robot_.joints[joint].positionOffset;
     if (m.jnt_limited[jointId])
       angle = std::clamp(angle, m.jnt_range[2 * jointId], m.jnt_range[2 * jointId + 1]);
     d.qpos[qposAddress_[joint]] = angle;
-    targets_[joint] = static_cast<float>(angle);
-    encoderCounts_[joint] = std::llround(angle / encoderStep_);
+    actuators_[joint].reset(m, angle);
+    readingCounts_[joint] = std::llround((angle + robot_.joints[joint].positionOffset) / readingStep_);
+    targets_[joint] = static_cast<float>(requested);
   }
   if (mimicDof_ >= 0)
     d.qpos[m.jnt_qposadr[m.dof_jntid[mimicDof_]]] = d.qpos[qposAddress_[index(Joint::LHipYawPitch)]];
@@ -152,7 +176,8 @@ void SimulatedRobot::resetToPosture(const JointValues& angles)
   pushStepsLeft_ = 0;
   asleep_ = false;
   quietSteps_ = 0;
-  updateSensors();
+  std::fill(frictionForces_.begin(), frictionForces_.end(), 0.0);
+  readSensors();
   updateGroundTruth();
 }
 

@@ -5,22 +5,22 @@
 
 namespace nao::sim
 {
-void advanceTemperature(MotorTemperature& temperature, const MotorTypeParameters& motor, double heatPower,
-                        double ambientTemperature, double dt)
+void advanceTemperature(MotorTemperature& temperature, const MotorThermal& motor, double windingPower,
+                        double casePower, double airTemperature, double dt)
 {
-  // Linear system x' = A x + b in the rises over ambient; its exponential is taken in closed form through the
+  // Linear system x' = A x + b in the rises over the air; its exponential is taken in closed form through the
   // two real eigenvalues of A (a 2x2 with positive off-diagonal coupling always has real, negative ones).
   const double gwc = 1.0 / motor.windingToCase;
-  const double gca = 1.0 / motor.caseToAmbient;
+  const double gca = 1.0 / motor.caseToAir;
   const double a11 = -gwc / motor.windingCapacity;
   const double a12 = gwc / motor.windingCapacity;
   const double a21 = gwc / motor.caseCapacity;
   const double a22 = -(gwc + gca) / motor.caseCapacity;
-  // Steady state for this power: winding = P (R_wc + R_ca), case = P R_ca above ambient.
-  const double steadyWinding = heatPower * (motor.windingToCase + motor.caseToAmbient);
-  const double steadyHousing = heatPower * motor.caseToAmbient;
-  const double x1 = temperature.winding - ambientTemperature - steadyWinding;
-  const double x2 = temperature.housing - ambientTemperature - steadyHousing;
+  // Steady state for these powers above the air: case = (P_w + P_c) R_ca, winding = case + P_w R_wc.
+  const double steadyHousing = (windingPower + casePower) * motor.caseToAir;
+  const double steadyWinding = steadyHousing + windingPower * motor.windingToCase;
+  const double x1 = temperature.winding - airTemperature - steadyWinding;
+  const double x2 = temperature.housing - airTemperature - steadyHousing;
   const double trace = a11 + a22;
   const double determinant = a11 * a22 - a12 * a21;
   const double root = std::sqrt(std::max(0.0, trace * trace / 4.0 - determinant));
@@ -34,8 +34,15 @@ void advanceTemperature(MotorTemperature& temperature, const MotorTypeParameters
   const double m12 = scale * (e1 - e2) * a12;
   const double m21 = scale * (e1 - e2) * a21;
   const double m22 = scale * (e1 * (a22 - l2) - e2 * (a22 - l1));
-  temperature.winding = ambientTemperature + steadyWinding + m11 * x1 + m12 * x2;
-  temperature.housing = ambientTemperature + steadyHousing + m21 * x1 + m22 * x2;
+  temperature.winding = airTemperature + steadyWinding + m11 * x1 + m12 * x2;
+  temperature.housing = airTemperature + steadyHousing + m21 * x1 + m22 * x2;
+}
+
+double advanceBodyAir(double airTemperature, const BodyAirParameters& air, double heatIn,
+                      double roomTemperature, double dt)
+{
+  const double steady = roomTemperature + heatIn * air.toRoom;
+  return steady + (airTemperature - steady) * std::exp(-dt / (air.toRoom * air.heatCapacity));
 }
 
 int temperatureStatus(int previous, double temperature, const TemperatureStatusParameters& thresholds)

@@ -1,10 +1,14 @@
 #pragma once
 // Motor temperatures and the firmware's reaction to them. Each motor is two thermal nodes: the winding,
-// heated by I²R, and the case (with the gear housing), which passes the heat on to the air inside the robot:
-//   C_w dT_w/dt = P − (T_w − T_c) / R_wc
-//   C_c dT_c/dt = (T_w − T_c) / R_wc − (T_c − T_ambient) / R_ca
+// heated by I²R, and the case with the gear housing, heated by the motor board's electronics next to it,
+// which passes the heat on to the air inside the robot:
+//   C_w dT_w/dt = P_w − (T_w − T_c) / R_wc
+//   C_c dT_c/dt = P_c + (T_w − T_c) / R_wc − (T_c − T_air) / R_ca
+// The air inside the robot is one more node, warmed by every motor case and the other electronics and cooled
+// by the room:
+//   C_a dT_a/dt = P_base + Σ (T_c − T_a) / R_ca − (T_a − T_room) / R_ar
 // The reported temperature is the winding's: that is what the firmware protects.
-#include "Util/Simulator/Physics/SimParameters.h"
+#include "Util/Simulator/Physics/MotorParameters.h"
 
 namespace nao::sim
 {
@@ -14,9 +18,25 @@ struct MotorTemperature
   double housing = 25.0; ///< °C, case and gear housing
 };
 
-/// Advances both nodes by dt seconds (exact for constant power over dt, so any step size is stable).
-void advanceTemperature(MotorTemperature& temperature, const MotorTypeParameters& motor, double heatPower,
-                        double ambientTemperature, double dt);
+/// Thermal constants of one motor.
+struct MotorThermal
+{
+  double windingCapacity = 1.0; ///< J/K
+  double windingToCase = 1.0;   ///< K/W
+  double caseCapacity = 1.0;    ///< J/K
+  double caseToAir = 1.0;       ///< K/W
+};
+
+/// Advances both nodes by dt seconds with `windingPower` W into the winding and `casePower` W into the case,
+/// the air inside the robot at `airTemperature` (exact for constant powers and air over dt: any step is
+/// stable).
+void advanceTemperature(MotorTemperature& temperature, const MotorThermal& motor, double windingPower,
+                        double casePower, double airTemperature, double dt);
+
+/// Advances the air inside the robot by dt seconds with `heatIn` W flowing into it from motors and
+/// electronics.
+double advanceBodyAir(double airTemperature, const BodyAirParameters& air, double heatIn,
+                      double roomTemperature, double dt);
 
 /// The LoLA status 0..3 after `previous` given the temperature now: raised as soon as a "From" threshold is
 /// reached, lowered one level at a time only below that level's "Below" threshold.

@@ -1,16 +1,17 @@
 #include "Util/Simulator/Run/SimulationRun.h"
-#include "Framework/Robot.h"
+
 #include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
-#include "Platform/LoLA/LolaBody.h"
 #include "Util/Simulator/Lola/LolaServer.h"
+#include "Util/Simulator/Physics/Encoder.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Physics/SimulatedRobot.h"
+#include "Util/Simulator/Run/RobotProcess.h"
 #include "Util/Simulator/Run/RunRecorder.h"
+#include "Util/Simulator/Run/RunSummary.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -40,109 +41,6 @@ LolaSensorFrame toLola(const sim::SimSensors& sensors)
   return frame;
 }
 
-/// The robot, running on its own threads in this process, exactly as the robot binary would with a LolaBody.
-class InProcessRobot
-{
-public:
-  InProcessRobot(const SimulationOptions& options, const std::string& socketPath,
-                 const std::filesystem::path& log)
-  {
-    thread_ = std::thread(
-        [=, this]
-        {
-          try
-          {
-            LolaBodyOptions bodyOptions;
-            bodyOptions.socketPath = socketPath;
-            bodyOptions.countWallClockGaps = options.realTime; // lock-step: wall-clock gaps say nothing
-            bodyOptions.reconnectAttempts = 2;                 // when the simulator closes, end promptly
-            bodyOptions.reconnectIntervalSeconds = 0.01;
-            LolaBody body(bodyOptions);
-            RobotOptions robotOptions;
-            robotOptions.config = {options.configDirectory, options.robot};
-            robotOptions.scenario = options.scenario;
-            if (!log.empty()) robotOptions.log = log;
-            robotOptions.providerOverrides = options.providerOverrides;
-            Robot robot(body, robotOptions);
-            robot.run();
-          }
-          catch (...)
-          {
-            error_ = std::current_exception();
-          }
-          done_ = true;
-        });
-  }
-  ~InProcessRobot() { join(); }
-  void join()
-  {
-    if (thread_.joinable()) thread_.join();
-  }
-  bool done() const { return done_; }
-  void rethrow() const
-  {
-    if (error_) std::rethrow_exception(error_);
-  }
-
-private:
-  std::thread thread_;
-  std::exception_ptr error_;
-  std::atomic<bool> done_{false};
-};
-
-/// The robot binary as a child process.
-class ChildRobot
-{
-public:
-  ChildRobot(const SimulationOptions& options, const std::string& socketPath,
-             const std::filesystem::path& log)
-  {
-    std::vector<std::string> arguments = {options.robotBinary->string(),
-                                          "--body",
-                                          "lola",
-                                          "--lola-socket",
-                                          socketPath,
-                                          "--config",
-                                          options.configDirectory.string(),
-                                          "--robot",
-                                          options.robot,
-                                          "--scenario",
-                                          options.scenario,
-                                          "--no-debug"};
-    if (!log.empty()) arguments.insert(arguments.end(), {"--log", log.string()});
-    for (const ProviderChoice& choice : options.providerOverrides)
-      arguments.insert(arguments.end(), {"--provider", choice.representation + "=" + choice.provider});
-    pid_ = fork();
-    if (pid_ < 0) throw std::runtime_error("cannot start " + options.robotBinary->string());
-    if (pid_ == 0)
-    {
-      std::vector<char*> argv;
-      for (auto& argument : arguments)
-        argv.push_back(argument.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      std::perror(argv[0]);
-      _exit(127);
-    }
-  }
-  ~ChildRobot() { join(); }
-  void join()
-  {
-    if (pid_ > 0)
-    {
-      int status = 0;
-      waitpid(pid_, &status, 0);
-      exitStatus_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      pid_ = -1;
-    }
-  }
-  int exitStatus() const { return exitStatus_; }
-
-private:
-  pid_t pid_ = -1;
-  int exitStatus_ = 0;
-};
-
 sim::JointValues toJointValues(const JointArray<float>& angles)
 {
   sim::JointValues values{};
@@ -156,18 +54,25 @@ SimulationResult runSimulation(const SimulationOptions& options)
 {
   const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
-  sim::SimulatedRobot simulation(sim::loadSimConfig(options.configDirectory));
+  const sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
+  const sim::RobotVariation robot = sim::drawRobot(
+      config.robots, sim::encoderStep(config.sensors.position.bits), options.seed, options.preset);
+  sim::SimulatedRobot simulation(config, robot);
   simulation.resetToPosture(toJointValues(script.pose(script.start).angles));
 
   SimulationResult result;
+  result.scenario = options.scenario;
+  result.seed = options.seed;
+  result.preset = options.preset;
   if (!options.outputDirectory.empty())
   {
     std::filesystem::create_directories(options.outputDirectory);
     if (options.writeLog) result.log = options.outputDirectory / (options.scenario + ".log");
   }
-  const std::string socketPath = (std::filesystem::temp_directory_path() /
-                                  ("nao-sim-" + std::to_string(getpid()) + "-" + options.scenario))
-                                     .string();
+  const std::string socketPath =
+      (std::filesystem::temp_directory_path() /
+       ("nao-sim-" + std::to_string(getpid()) + "-" + options.scenario + "-" + std::to_string(options.seed)))
+          .string();
   auto server = std::make_unique<LolaServer>(LolaServerOptions{socketPath, 5.0, 1.0});
   std::unique_ptr<InProcessRobot> inProcess;
   std::unique_ptr<ChildRobot> child;
@@ -175,15 +80,25 @@ SimulationResult runSimulation(const SimulationOptions& options)
     child = std::make_unique<ChildRobot>(options, socketPath, result.log);
   else
     inProcess = std::make_unique<InProcessRobot>(options, socketPath, result.log);
-  if (!server->waitForClient(30.0))
+  // The robot connects within moments; a robot that fails to start (a wrong provider, a bad binary) is
+  // reported as soon as it gives up, not after the timeout.
+  const auto connectDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!server->waitForClient(0.05))
   {
+    const bool gaveUp = (inProcess && inProcess->done()) || (child && child->exited());
+    if (!gaveUp && std::chrono::steady_clock::now() < connectDeadline) continue;
     server.reset();
     if (inProcess)
     {
       inProcess->join();
       inProcess->rethrow();
     }
-    throw std::runtime_error("the robot did not connect to the simulated LoLA at " + socketPath);
+    if (child && child->exited())
+      throw std::runtime_error("the robot binary " + options.robotBinary->string() + " exited with status " +
+                               std::to_string(child->exitStatus()) +
+                               " before connecting to the simulated LoLA");
+    throw std::runtime_error("the robot did not connect to the simulated LoLA at " + socketPath +
+                             " within 30 s");
   }
 
   const double frameTime = simulation.frameTime();
@@ -194,7 +109,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
                                   ? frames - static_cast<std::uint64_t>(10.0 / frameTime)
                                   : 0;
   const auto framesPerSecond = static_cast<std::uint64_t>(std::llround(1.0 / frameTime));
-  std::array<double, 25> currentSum{}, finalCurrentSum{};
+  std::array<double, 25> currentSum{}, finalCurrentSum{}, finalErrorSum{};
+  double lastLegAboveHeating =
+      0.0; ///< s, end of the last frame in which a leg joint drew heatingCurrent or more
   std::size_t nextEvent = 0;
   const auto wallStart = std::chrono::steady_clock::now();
   const LolaAnswerMode mode = options.realTime ? LolaAnswerMode::realTime : LolaAnswerMode::lockStep;
@@ -212,8 +129,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
         simulation.push(Eigen::Vector3d(event.force[0], event.force[1], event.force[2]), event.duration);
     }
     server->sendSensors(toLola(simulation.sensors()));
-    // Real time: the robot has the whole frame to answer, as with LoLA, whose next cycle takes what has arrived.
-    // Lock-step: wait for the answer, then go on at once.
+    // Real time: the robot has the whole frame to answer, as with LoLA, whose next cycle takes what has
+    // arrived. Lock-step: wait for the answer, then go on at once.
     if (options.realTime)
       std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
     const LolaAnswerStatus answer = server->receiveAnswer(mode);
@@ -233,11 +150,18 @@ SimulationResult runSimulation(const SimulationOptions& options)
     {
       const double current = std::abs(sensors.currents[j]);
       currentSum[j] += current;
-      if (frame >= lastTenSeconds) finalCurrentSum[j] += current;
+      if (frame >= lastTenSeconds)
+      {
+        finalCurrentSum[j] += current;
+        finalErrorSum[j] += std::abs(command.position[j] - sensors.positions[j]);
+      }
       JointSummary& joint = result.joints[j];
-      joint.energy += nominalBatteryVoltage * current * frameTime;
+      joint.maxCurrent = std::max(joint.maxCurrent, current);
+      joint.energy += nominalBatteryVoltage * truth.currents[j] * frameTime;
       joint.maxTemperature = std::max(joint.maxTemperature, static_cast<double>(sensors.temperatures[j]));
       joint.maxStatus = std::max(joint.maxStatus, sensors.status[j]);
+      if (joint.hotAfter < 0 && sensors.status[j] >= 1) joint.hotAfter = simulation.time();
+      if (isLegJoint(jointAt(j)) && current >= heatingCurrent) lastLegAboveHeating = simulation.time();
     }
     if (!simulation.isHeld())
     {
@@ -265,6 +189,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
   }
   result.frames = frames;
   result.simulatedSeconds = simulation.time();
+  // Still above at the very end: never settled below.
+  result.legsBelowHeatingAfter =
+      lastLegAboveHeating < simulation.time() - 0.5 * frameTime ? lastLegAboveHeating : -1;
   result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   result.missingAnswers = server->statistics().missingAnswers;
   result.malformedAnswers = server->statistics().malformedAnswers;
@@ -273,6 +200,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
     result.joints[j].meanCurrent = currentSum[j] / static_cast<double>(std::max<std::uint64_t>(frames, 1));
     result.joints[j].finalCurrent =
         finalCurrentSum[j] / static_cast<double>(std::max<std::uint64_t>(frames - lastTenSeconds, 1));
+    result.joints[j].finalError =
+        finalErrorSum[j] / static_cast<double>(std::max<std::uint64_t>(frames - lastTenSeconds, 1));
     result.joints[j].finalTemperature = simulation.sensors().temperatures[j];
   }
   if (options.progress) options.progress(1.0);
@@ -289,13 +218,17 @@ SimulationResult runSimulation(const SimulationOptions& options)
   {
     result.csv = options.outputDirectory / (options.scenario + ".csv");
     writeCsv(result.csv, result.samples);
-    char title[200];
+    result.summary = options.outputDirectory / "summary.csv";
+    writeSummary(result.summary, result);
+    char title[300];
     std::string overrides;
     for (const ProviderChoice& choice : options.providerOverrides)
       overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
-    std::snprintf(title, sizeof(title), "%s, %.1f simulated min%s", options.scenario.c_str(), options.minutes,
+    std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s",
+                  options.scenario.c_str(), options.minutes, static_cast<unsigned long long>(options.seed),
+                  options.preset.empty() ? "" : " ", options.preset.c_str(),
                   overrides.empty() ? "" : (overrides + ")").c_str());
-    result.plots = plotCsv(result.csv, title);
+    if (options.writePlots) result.plots = plotCsv(result.csv, title);
   }
   return result;
 }
@@ -304,17 +237,27 @@ std::string summaryTable(const SimulationResult& result)
 {
   std::string text;
   char line[200];
-  std::snprintf(line, sizeof(line), "%-16s %10s %12s %10s %10s %7s %10s\n", "joint", "mean mA",
-                "last 10 s mA", "final °C", "max °C", "status", "energy J");
+  std::snprintf(line, sizeof(line), "%-16s %9s %12s %8s %9s %7s %7s %9s %9s\n", "joint", "mean mA",
+                "last 10 s mA", "max mA", "final °C", "max °C", "status", "hot at s", "energy J");
   text += line;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const JointSummary& joint = result.joints[j];
-    std::snprintf(line, sizeof(line), "%-16s %10.0f %12.0f %10.1f %10.1f %7d %10.0f\n",
+    std::snprintf(line, sizeof(line), "%-16s %9.0f %12.0f %8.0f %9.1f %7.1f %7d %9s %9.0f\n",
                   std::string(jointNames[j]).c_str(), joint.meanCurrent * 1000, joint.finalCurrent * 1000,
-                  joint.finalTemperature, joint.maxTemperature, joint.maxStatus, joint.energy);
+                  joint.maxCurrent * 1000, joint.finalTemperature, joint.maxTemperature, joint.maxStatus,
+                  joint.hotAfter < 0 ? "-"
+                                     : std::to_string(static_cast<int>(std::lround(joint.hotAfter))).c_str(),
+                  joint.energy);
     text += line;
   }
+  if (result.legsBelowHeatingAfter >= 0)
+    std::snprintf(line, sizeof(line), "every leg joint below %.0f mA from %.1f s on\n", heatingCurrent * 1000,
+                  result.legsBelowHeatingAfter);
+  else
+    std::snprintf(line, sizeof(line), "some leg joint still at %.0f mA or more at the end\n",
+                  heatingCurrent * 1000);
+  text += line;
   std::snprintf(
       line, sizeof(line),
       "%.0f s simulated in %.1f s wall time: %.0fx real time; torso height %.3f..%.3f m; %llu missing, "

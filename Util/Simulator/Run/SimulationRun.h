@@ -1,11 +1,14 @@
 #pragma once
-// One simulated run of a scenario: MuJoCo physics with the motor model, the LoLA server, and the robot
-// talking LoLA to it — the unchanged robot code, either in this process (its own threads, a LolaBody) or the
-// robot binary as a child process. Lock-step (the simulator advances as soon as the robot has answered: far
-// faster than real time) or real time. The scenario's [Script] gives the start posture and the events (pick
-// up, put down, push).
+// One simulated run of a scenario with one simulated robot: MuJoCo physics with the motor model, the LoLA
+// server, and the robot talking LoLA to it — the unchanged robot code, either in this process (its own
+// threads, a LolaBody) or the robot binary as a child process (RobotProcess.h). Lock-step (the simulator
+// advances as soon as the robot has answered: far faster than real time) or real time. The scenario's
+// [Script] gives the start posture and the events (pick up, put down, push); the seed and preset draw the
+// robot (Config/Sim/robots.toml).
 #include "Framework/Scenario.h"
+
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -17,49 +20,64 @@ namespace nao
 struct SimulationOptions
 {
   std::filesystem::path configDirectory;
-  std::string robot = "Default";
+  std::string robot = "Default"; ///< Config/Robots/<robot>/ overlays of the robot software
   std::string scenario;
   double minutes = 1.0;                  ///< simulated minutes
+  std::uint64_t seed = 1;                ///< draws the simulated robot and seeds all its noise
+  std::string preset;                    ///< robots.toml preset of the simulated robot ("worn"), empty: none
   bool realTime = false;                 ///< pace frames in wall-clock time (GUI); false: lock-step, flat out
-  std::filesystem::path outputDirectory; ///< log, CSV and plots go here; empty: nothing is written
+  std::filesystem::path outputDirectory; ///< log, CSV, summary and plots go here; empty: nothing is written
   bool writeLog = true;                  ///< the robot's log of the scenario's [Log] representations
+  bool writePlots = true;                ///< PNG plots of the CSV (gnuplot)
   double recordPeriod = 0.12;            ///< s of simulated time between CSV rows
   std::optional<std::filesystem::path> robotBinary; ///< run this robot binary instead of the in-process robot
   std::vector<ProviderChoice> providerOverrides;    ///< e.g. {"JointRequest", "off"} for a comparison run
   std::function<void(double fraction)> progress;    ///< called about once per simulated second
 };
 
+/// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
+/// above 300 mA heat the motors; seed 002).
+inline constexpr double heatingCurrent = 0.3; ///< A
+
 struct JointSummary
 {
-  double meanCurrent = 0;      ///< A, mean |current| over the run
-  double finalCurrent = 0;     ///< A, mean |current| over the last 10 s
-  double finalTemperature = 0; ///< °C
-  double maxTemperature = 0;   ///< °C
+  double meanCurrent = 0;      ///< A, mean of the reported current over the run
+  double finalCurrent = 0;     ///< A, mean of the reported current over the last 10 s
+  double finalError = 0;       ///< rad, mean |request − reading| over the last 10 s: what the robot sees
+  double maxCurrent = 0;       ///< A, highest reported current (one LoLA frame)
+  double finalTemperature = 0; ///< °C, reported
+  double maxTemperature = 0;   ///< °C, reported
   int maxStatus = 0;           ///< highest temperature status seen
-  double energy = 0;           ///< J, electrical: integral of battery voltage (21.6 V nominal) x |current|
+  double hotAfter = -1;        ///< s until the status first was 1 or more; −1: never
+  double energy = 0; ///< J, electrical: battery voltage (21.6 V nominal) × true motor current, integrated
 };
 
 /// A sample of the run, recorded every SimulationOptions::recordPeriod.
 struct RunSample
 {
   double time = 0;                           ///< s
-  std::array<float, 25> currents{};          ///< A
-  std::array<float, 25> temperatures{};      ///< °C
+  std::array<float, 25> currents{};          ///< A, reported
+  std::array<float, 25> temperatures{};      ///< °C, reported
   std::array<int, 25> status{};              ///< 0..3
   std::array<float, 25> stiffnessCommands{}; ///< 0..1, as the robot sent them
-  std::array<float, 25> angleErrors{};       ///< rad, commanded - measured
+  std::array<float, 25> angleErrors{};       ///< rad, commanded − measured
   float torsoHeight = 0;                     ///< m above the floor
   float fsrTotal = 0;                        ///< kg
 };
 
 struct SimulationResult
 {
+  std::string scenario;
+  std::uint64_t seed = 0;
+  std::string preset;
   std::array<JointSummary, 25> joints;
   std::vector<RunSample> samples;
+  /// s from which on every leg joint's reported current stayed below heatingCurrent to the end; −1: never.
+  double legsBelowHeatingAfter = -1;
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
-  std::filesystem::path log, csv;
+  std::filesystem::path log, csv, summary;
   std::vector<std::filesystem::path> plots;
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }
 };
@@ -67,6 +85,6 @@ struct SimulationResult
 /// Runs the scenario. Throws std::runtime_error (or StartupError) naming what failed.
 SimulationResult runSimulation(const SimulationOptions& options);
 
-/// The per-joint table (mean and final current, temperatures, status, energy) as text.
+/// The per-joint table (mean, final and highest current, temperatures, status, energy) as text.
 std::string summaryTable(const SimulationResult& result);
 } // namespace nao

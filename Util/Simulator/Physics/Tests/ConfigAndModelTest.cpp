@@ -16,7 +16,7 @@ namespace
 {
 namespace fs = std::filesystem;
 
-/// A copy of Config/Sim in a temporary folder with one line of physics.toml or motors.toml replaced.
+/// A copy of Config/Sim in a temporary folder with one line of one of its files replaced.
 class EditedConfig
 {
 public:
@@ -25,7 +25,7 @@ public:
                                            ::testing::UnitTest::GetInstance()->current_test_info()->name()))
   {
     fs::create_directories(root_ / "Sim");
-    for (const char* name : {"physics.toml", "motors.toml"})
+    for (const char* name : {"physics.toml", "motors.toml", "sensors.toml", "robots.toml"})
     {
       std::ifstream in(fs::path(NAO_CONFIG_DIR) / "Sim" / name);
       std::stringstream text;
@@ -52,8 +52,15 @@ TEST(SimConfig, LoadsTheProjectFilesInSIUnits)
   const SimConfig config = test::projectConfig();
   EXPECT_DOUBLE_EQ(config.physics.timestep, 0.001);
   EXPECT_DOUBLE_EQ(config.physics.frameTime, 0.012);
-  EXPECT_NEAR(config.motors.controller.deadBand, 0.022 * std::numbers::pi / 180.0, 1e-12);
-  EXPECT_DOUBLE_EQ(config.motors.motorTypes[4].noLoadCurrent, 0.030);
+  EXPECT_NEAR(config.motors.board.stictionSpeed, 0.1 * std::numbers::pi / 180.0, 1e-12); // deg/s in the file
+  EXPECT_DOUBLE_EQ(config.motors.board.speedWindow, 0.008);                              // ms in the file
+  EXPECT_NEAR(config.motors.drives[static_cast<std::size_t>(DriveKind::KneePitch)].backlash,
+              0.15 * std::numbers::pi / 180.0, 1e-12);
+  EXPECT_DOUBLE_EQ(config.sensors.current.noise, 0.003); // mA in the file
+  EXPECT_EQ(config.sensors.position.bits, 12);
+  EXPECT_EQ(config.robots.positionOffset.law, Law::uniform);
+  ASSERT_EQ(config.robots.presets.size(), 1u);
+  EXPECT_EQ(config.robots.presets[0].name, "worn");
   EXPECT_DOUBLE_EQ(config.motors.temperatureStatus.hotFrom, 76.0);
   EXPECT_DOUBLE_EQ(config.motors.temperatureStatus.hotBelow, 70.0);
   EXPECT_TRUE(fs::exists(config.urdfFile));
@@ -86,6 +93,39 @@ TEST(SimConfig, ContradictingThresholdsAreRejected)
   catch (const streams::ConfigError& error)
   {
     EXPECT_EQ(error.keyPath, "temperatureStatus.hotBelow");
+  }
+}
+
+TEST(SimConfig, SlidingFrictionAboveStaticFrictionIsRejected)
+{
+  const EditedConfig edited(
+      "motors.toml",
+      "KneePitch = { motorType = 5, gearRatio = 130.85, maxTorque = 5.103, staticFriction = 1.0",
+      "KneePitch = { motorType = 5, gearRatio = 130.85, maxTorque = 5.103, staticFriction = 0.1");
+  try
+  {
+    loadSimConfig(edited.root());
+    FAIL() << "no error";
+  }
+  catch (const streams::ConfigError& error)
+  {
+    EXPECT_EQ(error.keyPath, "drives.KneePitch.slidingFriction");
+  }
+}
+
+TEST(SimConfig, APresetNamingAnUnknownJointKindIsRejected)
+{
+  const EditedConfig edited("robots.toml", R"(driveKinds = ["KneePitch", "AnklePitch"])",
+                            R"(driveKinds = ["KneePitch", "Ankle"])");
+  try
+  {
+    loadSimConfig(edited.root());
+    FAIL() << "no error";
+  }
+  catch (const streams::ConfigError& error)
+  {
+    EXPECT_EQ(error.keyPath, "presets.worn.driveKinds");
+    EXPECT_NE(std::string(error.what()).find("'Ankle'"), std::string::npos) << error.what();
   }
 }
 

@@ -1,6 +1,8 @@
-// The motor-board model as pure functions: encoder, position loop, current, derived drive constants.
+// The motor-board model as pure functions: encoders, the position loop in whole counts, current, drive
+// constants and how a robot's variation changes them.
 #include "Util/Simulator/Physics/DriveModel.h"
 #include "TestRobot.h"
+#include "Util/Simulator/Physics/Encoder.h"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +14,9 @@ Drive testDrive()
 {
   Drive drive;
   drive.positionGain = 1000.0; // N·m/rad
+  drive.derivativeGain = 2.0;  // N·m·s/rad
   drive.velocityGain = 0.5;    // N·m·s/rad
   drive.torquePerAmpere = 2.0; // N·m/A
-  drive.noLoadCurrent = 0.03;  // A
   return drive;
 }
 
@@ -24,6 +26,7 @@ TEST(DriveModel, EncoderHas4096CountsPerTurn)
   const double step = encoderStep(12);
   EXPECT_DOUBLE_EQ(quantise(10.4 * step, step), 10.0 * step);
   EXPECT_DOUBLE_EQ(quantise(-10.6 * step, step), -11.0 * step);
+  EXPECT_DOUBLE_EQ(quantise(0.123, 0.0), 0.123); // step 0: continuous
 }
 
 TEST(DriveModel, EncoderHysteresisHoldsAReadingNearTheBoundary)
@@ -40,31 +43,35 @@ TEST(DriveModel, EncoderHysteresisHoldsAReadingNearTheBoundary)
   EXPECT_EQ(encoderCount(10, 57.2 * step, step, 0.2), 57);
 }
 
-TEST(DriveModel, DeadBandLeavesTheBridgeOff)
+TEST(DriveModel, TheBoardsLoopWorksInWholeCounts)
 {
   const Drive drive = testDrive();
-  EXPECT_EQ(controllerTorque(drive, 0.0004, 0.0, 0.0, 3.0, 0.0005), 0.0);
-  EXPECT_EQ(controllerTorque(drive, -0.0005, 0.0, 1.0, 3.0, 0.0005), 0.0);
-  EXPECT_DOUBLE_EQ(controllerTorque(drive, 0.0006, 0.0, 0.0, 3.0, 0.0005), 0.6);
+  const double count = encoderStep(14);
+  // Same count, nothing moving: exactly nothing, however close the target is to the count's edge.
+  EXPECT_EQ(boardTorque(drive, 0, count, 0.0, 0.0, 3.0), 0.0);
+  // One count: Kp times one count of the board's sensor.
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 1, count, 0.0, 0.0, 3.0), 1000.0 * count);
+  EXPECT_DOUBLE_EQ(boardTorque(drive, -2, count, 0.0, 0.0, 3.0), -2000.0 * count);
 }
 
 TEST(DriveModel, TorqueIsProportionalDampedAndLimited)
 {
   const Drive drive = testDrive();
-  EXPECT_DOUBLE_EQ(controllerTorque(drive, 0.001, 0.0, 0.0, 3.0, 0.0), 1.0);
-  EXPECT_DOUBLE_EQ(controllerTorque(drive, 0.001, 0.0, 1.0, 3.0, 0.0), 0.5);
-  EXPECT_DOUBLE_EQ(controllerTorque(drive, 0.1, 0.0, 0.0, 0.9, 0.0), 0.9);
-  EXPECT_DOUBLE_EQ(controllerTorque(drive, -0.1, 0.0, 0.0, 0.9, 0.0), -0.9);
-  EXPECT_EQ(controllerTorque(drive, 0.1, 0.0, 0.0, 0.0, 0.0), 0.0); // stiffness 0: free
+  const double count = 0.001; // rad, for round numbers
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 1, count, 0.0, 0.0, 3.0), 1.0);
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 1, count, 0.1, 0.0, 3.0), 0.8); // the board's damping: 2 × 0.1
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 1, count, 0.0, 1.0, 3.0), 0.5); // back-EMF: 0.5 × 1
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 0.0, 0.9), 0.9);
+  EXPECT_DOUBLE_EQ(boardTorque(drive, -100, count, 0.0, 0.0, 0.9), -0.9);
+  EXPECT_EQ(boardTorque(drive, 100, count, 0.0, 0.0, 0.0), 0.0); // stiffness 0: free
 }
 
-TEST(DriveModel, CurrentIsTorqueOverTorquePerAmperePlusNoLoad)
+TEST(DriveModel, CurrentIsTorqueOverTorquePerAmpere)
 {
   const Drive drive = testDrive();
-  EXPECT_DOUBLE_EQ(motorCurrent(drive, 1.0, true), 0.5 + 0.03);
-  EXPECT_DOUBLE_EQ(motorCurrent(drive, -1.0, true), 0.5 + 0.03);
-  EXPECT_DOUBLE_EQ(motorCurrent(drive, 0.0, true), 0.03);
-  EXPECT_EQ(motorCurrent(drive, 0.0, false), 0.0);
+  EXPECT_DOUBLE_EQ(motorCurrent(drive, 1.0), 0.5);
+  EXPECT_DOUBLE_EQ(motorCurrent(drive, -1.0), 0.5);
+  EXPECT_EQ(motorCurrent(drive, 0.0), 0.0); // no voltage, no motion: no current
 }
 
 TEST(DriveModel, DriveConstantsFollowFromMotorAndGear)
@@ -72,25 +79,45 @@ TEST(DriveModel, DriveConstantsFollowFromMotorAndGear)
   MotorTypeParameters motor;
   motor.torqueConstant = 0.01;
   motor.terminalResistance = 2.0;
-  motor.noLoadCurrent = 0.02;
   motor.rotorInertia = 1e-7;
   motor.gearEfficiency = 0.5;
   motor.positionGain = 400.0;
-  motor.stictionRatio = 1.5;
-  const Drive drive = makeDrive(motor, DriveParameters{1, 100.0, 3.0, 0.8});
+  motor.derivativeGain = 10.0;
+  motor.windingToCase = 4.0;
+  const DriveParameters gear{1, 100.0, 3.0, 0.8, 0.5, 0.002, 0.01};
+  const Drive drive = makeDrive(motor, gear);
   EXPECT_DOUBLE_EQ(drive.torquePerAmpere, 0.01 * 100.0 * 0.5);
   EXPECT_DOUBLE_EQ(drive.positionGain, 0.5 * 400.0 / 2.0);        // torquePerAmpere · V/rad / Ω
+  EXPECT_DOUBLE_EQ(drive.derivativeGain, 0.5 * 10.0 / 2.0);       // torquePerAmpere · V·s/rad / Ω
   EXPECT_DOUBLE_EQ(drive.velocityGain, 0.5 * 0.01 * 100.0 / 2.0); // back-EMF Kt·ratio per Ω
   EXPECT_DOUBLE_EQ(drive.armature, 1e-7 * 100.0 * 100.0);
-  EXPECT_DOUBLE_EQ(drive.coulombFriction, 0.8);
-  EXPECT_DOUBLE_EQ(drive.staticFriction, 1.2);
+  EXPECT_DOUBLE_EQ(drive.staticFriction, 0.8);
+  EXPECT_DOUBLE_EQ(drive.slidingFriction, 0.5);
+  EXPECT_DOUBLE_EQ(drive.backlash, 0.002);
   EXPECT_DOUBLE_EQ(drive.maxTorque, 3.0);
+
+  // A robot whose motor has 10 % more Kt and 5 % more resistance, worn gears, tighter cooling.
+  JointVariation variation;
+  variation.torqueConstant = 1.1;
+  variation.terminalResistance = 1.05;
+  variation.staticFriction = 0.5;  // 0.4 N·m: now below the sliding friction's 0.5 ...
+  variation.slidingFriction = 1.0; // ... which a gear train cannot have: capped at the static friction
+  variation.backlash = 3.0;
+  variation.thermalResistance = 1.2;
+  const Drive varied = makeDrive(motor, gear, variation);
+  EXPECT_DOUBLE_EQ(varied.torquePerAmpere, 0.011 * 100.0 * 0.5);
+  EXPECT_DOUBLE_EQ(varied.positionGain, 0.011 * 100.0 * 0.5 * 400.0 / 2.1);
+  EXPECT_DOUBLE_EQ(varied.maxTorque, 3.0 * 1.1 / 1.05); // the stall torque scales with Kt / R
+  EXPECT_DOUBLE_EQ(varied.staticFriction, 0.4);
+  EXPECT_DOUBLE_EQ(varied.slidingFriction, 0.4);
+  EXPECT_DOUBLE_EQ(varied.backlash, 0.006);
+  EXPECT_DOUBLE_EQ(varied.thermal.windingToCase, 4.8);
 }
 
 TEST(DriveModel, EveryLoLAJointGetsTheDriveOfItsKind)
 {
   const SimConfig config = test::projectConfig();
-  const auto drives = makeDrives(config.motors);
+  const auto drives = makeDrives(config.motors, nominalRobot());
   EXPECT_EQ(driveKindOf(Joint::LKneePitch), DriveKind::KneePitch);
   EXPECT_EQ(driveKindOf(Joint::RHand), DriveKind::Hand);
   EXPECT_EQ(driveKindOf(Joint::HeadPitch), DriveKind::HeadPitch);

@@ -26,7 +26,7 @@ TEST(Events, PickUpLiftsTheFeetOffTheGroundAndPutDownLoadsThemAgain)
   EXPECT_GT(soleHeight(robot, "l_sole"), 0.05);
   EXPECT_GT(soleHeight(robot, "r_sole"), 0.05);
   for (const float kg : robot.sensors().fsr)
-    EXPECT_NEAR(kg, 0.f, 1e-3);
+    EXPECT_NEAR(kg, 0.f, 0.05); // noise only (sensors.toml: 0.01 kg, 5σ)
 
   robot.putDown();
   robot.advance(1.5);

@@ -1,61 +1,16 @@
-// The standing robot: B-Human's currents with and without heat adjustment, staying upright, its sensors.
+// The standing robot: staying upright, squatting, its noisy sensors, resting without freezing, reproducible
+// seeds.
 #include "TestRobot.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <set>
 
 namespace nao::sim
 {
 namespace
 {
 using test::deg;
-
-TEST(Standing, UnadjustedStandDrawsOverOneAmpereAtNearZeroError)
-{
-  SimulatedRobot robot(test::projectConfig());
-  test::standStill(robot, 3.0);
-  const SimSensors& s = robot.sensors();
-  float highest = 0.f;
-  for (const Joint joint : test::legPitchJoints)
-  {
-    highest = std::max(highest, s.currents[index(joint)]);
-    // What a client sees: request and measurement agree to within one encoder count.
-    EXPECT_LE(std::abs(test::standPosture()[index(joint)] - s.positions[index(joint)]), test::oneCount)
-        << jointNames[index(joint)];
-  }
-  EXPECT_GT(highest, 1.0f); // B-Human measured more than 1000 mA on standing robots
-}
-
-TEST(Standing, NudgingRequestsTowardsTheMeasuredAnglesDropsCurrentsBelow50mA)
-{
-  SimulatedRobot robot(test::projectConfig());
-  test::standStill(robot, 3.0);
-  const GroundTruth before = robot.groundTruth();
-  // B-Human's small heat-adjustment step: 0.0286° towards the measured angle, every 0.5 s, while above 50 mA.
-  const float step = deg(0.0286479);
-  JointValues targets = test::standPosture();
-  for (int round = 0; round < 3; ++round)
-  {
-    for (std::size_t joint = index(Joint::LHipYawPitch); joint <= index(Joint::RAnkleRoll); ++joint)
-    {
-      if (robot.sensors().currents[joint] < 0.05f) continue;
-      const float towardsMeasured = robot.sensors().positions[joint] - targets[joint];
-      targets[joint] += std::clamp(towardsMeasured, -step, step);
-    }
-    robot.setCommand(targets, test::uniform(1.f));
-    robot.advance(0.5);
-  }
-  for (std::size_t joint = index(Joint::LHipYawPitch); joint <= index(Joint::RAnkleRoll); ++joint)
-  {
-    EXPECT_LT(robot.sensors().currents[joint], 0.05f) << jointNames[joint];
-    // "A few hundredths of a degree" and the joint itself did not move.
-    EXPECT_LE(std::abs(test::toDegrees(targets[joint] - test::standPosture()[joint])), 0.1)
-        << jointNames[joint];
-    EXPECT_NEAR(robot.groundTruth().angles[joint], before.angles[joint], 0.5 * test::oneCount)
-        << jointNames[joint];
-  }
-  EXPECT_NEAR(robot.groundTruth().torsoHeight, before.torsoHeight, 0.0005);
-}
 
 TEST(Standing, StaysUprightFor60Seconds)
 {
@@ -133,11 +88,12 @@ TEST(Standing, SensorsShowAnUprightRobotOnBothFeet)
   SimulatedRobot robot(test::projectConfig());
   test::standStill(robot, 2.0);
   const SimSensors& s = robot.sensors();
-  EXPECT_NEAR(s.accelerometer[2], 9.81, 0.05); // specific force: +g upwards when at rest
-  EXPECT_NEAR(s.accelerometer[0], 0.0, 0.05);
-  EXPECT_NEAR(s.accelerometer[1], 0.0, 0.05);
+  // sensors.toml noise: 0.02 m/s², 0.1 °/s (1σ); the bounds are 5σ.
+  EXPECT_NEAR(s.accelerometer[2], 9.81, 0.1); // specific force: +g upwards when at rest
+  EXPECT_NEAR(s.accelerometer[0], 0.0, 0.1);
+  EXPECT_NEAR(s.accelerometer[1], 0.0, 0.1);
   for (const float rate : s.gyroscope)
-    EXPECT_NEAR(rate, 0.0, 1e-3);
+    EXPECT_NEAR(rate, 0.0, 0.01);
   float left = 0.f;
   float right = 0.f;
   for (std::size_t fsr = 0; fsr < 4; ++fsr)
@@ -149,7 +105,7 @@ TEST(Standing, SensorsShowAnUprightRobotOnBothFeet)
   }
   EXPECT_NEAR(left + right, test::kilogramsOfRobot, 0.02 * test::kilogramsOfRobot); // kg, like LoLA
   EXPECT_NEAR(left, right, 0.1 * test::kilogramsOfRobot);
-  EXPECT_NEAR(robot.groundTruth().fsrTotal, left + right, 1e-3);
+  EXPECT_NEAR(robot.groundTruth().fsrTotal, left + right, 8 * 5 * 0.01); // 8 FSRs, 0.01 kg noise each, 5σ
 }
 
 TEST(Standing, SleepingAtRestChangesNothing)
@@ -164,12 +120,14 @@ TEST(Standing, SleepingAtRestChangesNothing)
   test::standStill(sleeping, 5.0);
   EXPECT_TRUE(sleeping.isAsleep());
   EXPECT_LT(sleeping.computedSteps(), awake.computedSteps() / 2);
+  // The same seed draws the same noise whether MuJoCo steps or not.
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
     EXPECT_EQ(awake.sensors().positions[joint], sleeping.sensors().positions[joint]) << jointNames[joint];
-    EXPECT_NEAR(awake.sensors().currents[joint], sleeping.sensors().currents[joint], 1e-3)
+    EXPECT_NEAR(awake.groundTruth().currents[joint], sleeping.groundTruth().currents[joint], 1e-3)
         << jointNames[joint];
-    EXPECT_NEAR(awake.sensors().temperatures[joint], sleeping.sensors().temperatures[joint], 0.01);
+    EXPECT_NEAR(awake.groundTruth().windingTemperatures[joint],
+                sleeping.groundTruth().windingTemperatures[joint], 0.01);
   }
   // A new command wakes it up.
   JointValues targets = test::standPosture();
@@ -177,6 +135,46 @@ TEST(Standing, SleepingAtRestChangesNothing)
   sleeping.setCommand(targets, test::uniform(1.f));
   sleeping.advance(1.0);
   EXPECT_NEAR(sleeping.groundTruth().angles[index(Joint::HeadYaw)], deg(30.0), deg(0.5));
+}
+
+TEST(Standing, ARestingRobotsReadingsStayNoisyAndItsMotorsWarm)
+{
+  SimulatedRobot robot(test::projectConfig(), nominalRobot(7));
+  test::standStill(robot, 3.0);
+  ASSERT_TRUE(robot.isAsleep());
+  const double warmthBefore = robot.groundTruth().windingTemperatures[index(Joint::LKneePitch)];
+  std::set<float> accelerations, forces;
+  for (int frame = 0; frame < 100; ++frame)
+  {
+    robot.advance(robot.frameTime());
+    accelerations.insert(robot.sensors().accelerometer[2]);
+    forces.insert(robot.sensors().fsr[0]);
+  }
+  EXPECT_TRUE(robot.isAsleep());
+  EXPECT_GT(accelerations.size(), 90u); // a new noisy value nearly every frame
+  EXPECT_GT(forces.size(), 90u);
+  EXPECT_GT(robot.groundTruth().windingTemperatures[index(Joint::LKneePitch)], warmthBefore); // electronics
+}
+
+TEST(Standing, TheSameSeedIsTheSameRunAndAnotherSeedAnother)
+{
+  const SimConfig config = test::projectConfig();
+  const double step = test::oneCount;
+  SimulatedRobot first(config, drawRobot(config.robots, step, 11));
+  SimulatedRobot again(config, drawRobot(config.robots, step, 11));
+  SimulatedRobot other(config, drawRobot(config.robots, step, 12));
+  for (SimulatedRobot* robot : {&first, &again, &other})
+    test::standStill(*robot, 2.0);
+  int differences = 0;
+  for (std::size_t joint = 0; joint < numOfJoints; ++joint)
+  {
+    EXPECT_EQ(first.sensors().positions[joint], again.sensors().positions[joint]);
+    EXPECT_EQ(first.sensors().currents[joint], again.sensors().currents[joint]);
+    differences += first.sensors().currents[joint] != other.sensors().currents[joint];
+  }
+  EXPECT_EQ(first.sensors().accelerometer, again.sensors().accelerometer);
+  EXPECT_NE(first.sensors().accelerometer, other.sensors().accelerometer);
+  EXPECT_GT(differences, 10);
 }
 } // namespace
 } // namespace nao::sim

@@ -2,47 +2,48 @@
 #include "Util/Simulator/Physics/ThermalModel.h"
 #include "Util/Simulator/Physics/BatteryModel.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace nao::sim
 {
 namespace
 {
-MotorTypeParameters thermalMotor()
+MotorThermal thermalMotor()
 {
-  MotorTypeParameters motor;
+  MotorThermal motor;
   motor.windingCapacity = 3.0; // J/K
   motor.windingToCase = 4.0;   // K/W
   motor.caseCapacity = 30.0;   // J/K
-  motor.caseToAmbient = 22.0;  // K/W
+  motor.caseToAir = 22.0;      // K/W
   return motor;
 }
 
 /// Reference: explicit Euler with a step far below both time constants.
-MotorTemperature integrateFinely(MotorTemperature t, const MotorTypeParameters& m, double power,
-                                 double ambient, double seconds)
+MotorTemperature integrateFinely(MotorTemperature t, const MotorThermal& m, double windingPower,
+                                 double casePower, double air, double seconds)
 {
   const double dt = 1e-3;
   for (double time = 0.0; time < seconds - dt / 2; time += dt)
   {
     const double toCase = (t.winding - t.housing) / m.windingToCase;
-    const double toAir = (t.housing - ambient) / m.caseToAmbient;
-    t.winding += dt * (power - toCase) / m.windingCapacity;
-    t.housing += dt * (toCase - toAir) / m.caseCapacity;
+    const double toAir = (t.housing - air) / m.caseToAir;
+    t.winding += dt * (windingPower - toCase) / m.windingCapacity;
+    t.housing += dt * (casePower + toCase - toAir) / m.caseCapacity;
   }
   return t;
 }
 
 TEST(ThermalModel, MatchesAFineIntegrationForAnyStepSize)
 {
-  const MotorTypeParameters motor = thermalMotor();
+  const MotorThermal motor = thermalMotor();
   const MotorTemperature start{40.0, 30.0};
-  const MotorTemperature reference = integrateFinely(start, motor, 3.5, 25.0, 120.0);
+  const MotorTemperature reference = integrateFinely(start, motor, 3.5, 0.2, 25.0, 120.0);
   MotorTemperature oneStep = start;
-  advanceTemperature(oneStep, motor, 3.5, 25.0, 120.0);
+  advanceTemperature(oneStep, motor, 3.5, 0.2, 25.0, 120.0);
   MotorTemperature frames = start;
   for (int frame = 0; frame < 10000; ++frame)
-    advanceTemperature(frames, motor, 3.5, 25.0, 0.012);
+    advanceTemperature(frames, motor, 3.5, 0.2, 25.0, 0.012);
   EXPECT_NEAR(oneStep.winding, reference.winding, 0.01);
   EXPECT_NEAR(oneStep.housing, reference.housing, 0.01);
   EXPECT_NEAR(frames.winding, reference.winding, 0.01);
@@ -51,14 +52,32 @@ TEST(ThermalModel, MatchesAFineIntegrationForAnyStepSize)
 
 TEST(ThermalModel, SettlesAtPowerTimesThermalResistances)
 {
-  const MotorTypeParameters motor = thermalMotor();
+  const MotorThermal motor = thermalMotor();
   MotorTemperature temperature{25.0, 25.0};
-  advanceTemperature(temperature, motor, 2.0, 25.0, 1e5);
+  advanceTemperature(temperature, motor, 2.0, 0.0, 25.0, 1e5);
   EXPECT_NEAR(temperature.winding, 25.0 + 2.0 * (4.0 + 22.0), 1e-6);
   EXPECT_NEAR(temperature.housing, 25.0 + 2.0 * 22.0, 1e-6);
-  // Without power both nodes return to ambient.
-  advanceTemperature(temperature, motor, 0.0, 25.0, 1e5);
+  // Heat into the case (the board's electronics) warms both nodes by the case's share alone.
+  advanceTemperature(temperature, motor, 2.0, 0.5, 25.0, 1e5);
+  EXPECT_NEAR(temperature.winding, 25.0 + 2.0 * (4.0 + 22.0) + 0.5 * 22.0, 1e-6);
+  EXPECT_NEAR(temperature.housing, 25.0 + 2.5 * 22.0, 1e-6);
+  // Without power both nodes return to the air's temperature.
+  advanceTemperature(temperature, motor, 0.0, 0.0, 25.0, 1e5);
   EXPECT_NEAR(temperature.winding, 25.0, 1e-6);
+}
+
+TEST(ThermalModel, BodyAirSettlesAtRoomPlusPowerTimesResistanceWithItsTimeConstant)
+{
+  BodyAirParameters air;
+  air.heatCapacity = 800.0; // J/K
+  air.toRoom = 0.5;         // K/W: time constant 400 s
+  // 6 W: the air settles 3 K above the room; after one time constant it has come 1 − 1/e of the way.
+  EXPECT_NEAR(advanceBodyAir(25.0, air, 6.0, 25.0, 1e6), 28.0, 1e-9);
+  EXPECT_NEAR(advanceBodyAir(25.0, air, 6.0, 25.0, 400.0), 25.0 + 3.0 * (1.0 - std::exp(-1.0)), 1e-9);
+  double stepped = 25.0;
+  for (int frame = 0; frame < 1000; ++frame)
+    stepped = advanceBodyAir(stepped, air, 6.0, 25.0, 0.4);
+  EXPECT_NEAR(stepped, advanceBodyAir(25.0, air, 6.0, 25.0, 400.0), 1e-9);
 }
 
 TEST(ThermalModel, StatusRisesAtThresholdsAndFallsWithHysteresis)

@@ -35,9 +35,9 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   EXPECT_EQ(result.frames, 5000u);
   EXPECT_EQ(result.malformedAnswers, 0u);
   EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
-  // The stand scenario runs the heat adjustment: the legs settle at the no-load current (the unadjusted case
-  // is HeatAdjustmentTests' job), and what heat there was shows up.
-  EXPECT_LT(result.joints[index(Joint::LKneePitch)].finalCurrent, 0.3);
+  // Rising into the stand draws current and heat, and both show up (what the heat adjustment makes of them is
+  // HeatAdjustmentTests' job).
+  EXPECT_GT(result.joints[index(Joint::LKneePitch)].maxCurrent, 1.0);
   EXPECT_GT(result.joints[index(Joint::LKneePitch)].maxTemperature, 25.0);
 
   LogDecoder log(result.log);
@@ -66,8 +66,7 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
       dropped = std::stoull(annotation.text.substr(at + 30));
   EXPECT_EQ(frames + dropped, 5000u);
   EXPECT_GE(frames, 4000u);
-  EXPECT_GT(maxLoggedCurrent, 0.5)
-      << "currents reach the robot's log (the knee's before the adjustment settles)";
+  EXPECT_GT(maxLoggedCurrent, 1.0) << "currents reach the robot's log (A: the knee's while rising)";
   EXPECT_GT(maxLoggedTemperature, 25.0) << "temperatures reach the robot's log";
   EXPECT_FALSE(result.plots.empty());
   for (const auto& plot : result.plots)
@@ -132,8 +131,8 @@ TEST(Scenarios, SteppingInPlaceLiftsEachFootInTurn)
 
 TEST(EndToEnd, RealTimeModeServesEveryFrame)
 {
-  // Real time (for a GUI): frames are paced by the wall clock and answers are taken as they come; the robot still
-  // answers in time and stands. (No assertion on wall-clock time: the machine may be loaded.)
+  // Real time (for a GUI): frames are paced by the wall clock and answers are taken as they come; the robot
+  // still answers in time and stands. (No assertion on wall-clock time: the machine may be loaded.)
   SimulationOptions options = optionsFor("stand", 3.0 / 60.0, "nao-e2e-realtime");
   options.realTime = true;
   options.writeLog = false;

@@ -94,7 +94,7 @@ TEST(ScenarioPlayer, StagesOffPassTheRequestThroughToTheBody)
   run("stand", 200,
       [&](double t, const auto& motion, const JointRequest& final)
       {
-        if (t > 1.0)
+        if (t > 1.6) // risen from the crouch in 1.5 s
         {
           EXPECT_NEAR(final.angles[Joint::LKneePitch], 48.03 * degree, 1e-5);
           EXPECT_EQ(final.angles[Joint::LKneePitch], motion.angles[Joint::LKneePitch]);

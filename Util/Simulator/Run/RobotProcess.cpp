@@ -1,0 +1,106 @@
+#include "Util/Simulator/Run/RobotProcess.h"
+
+#include "Framework/Robot.h"
+#include "Platform/LoLA/LolaBody.h"
+
+#include <cstdio>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace nao
+{
+InProcessRobot::InProcessRobot(const SimulationOptions& options, const std::string& socketPath,
+                               const std::filesystem::path& log)
+{
+  thread_ = std::thread(
+      [=, this]
+      {
+        try
+        {
+          LolaBodyOptions bodyOptions;
+          bodyOptions.socketPath = socketPath;
+          bodyOptions.countWallClockGaps = options.realTime; // lock-step: wall-clock gaps say nothing
+          bodyOptions.reconnectAttempts = 2;                 // when the simulator closes, end promptly
+          bodyOptions.reconnectIntervalSeconds = 0.01;
+          LolaBody body(bodyOptions);
+          RobotOptions robotOptions;
+          robotOptions.config = {options.configDirectory, options.robot};
+          robotOptions.scenario = options.scenario;
+          if (!log.empty()) robotOptions.log = log;
+          robotOptions.providerOverrides = options.providerOverrides;
+          Robot robot(body, robotOptions);
+          robot.run();
+        }
+        catch (...)
+        {
+          error_ = std::current_exception();
+        }
+        done_ = true;
+      });
+}
+
+void InProcessRobot::join()
+{
+  if (thread_.joinable()) thread_.join();
+}
+
+void InProcessRobot::rethrow() const
+{
+  if (error_) std::rethrow_exception(error_);
+}
+
+ChildRobot::ChildRobot(const SimulationOptions& options, const std::string& socketPath,
+                       const std::filesystem::path& log)
+{
+  std::vector<std::string> arguments = {options.robotBinary->string(),
+                                        "--body",
+                                        "lola",
+                                        "--lola-socket",
+                                        socketPath,
+                                        "--config",
+                                        options.configDirectory.string(),
+                                        "--robot",
+                                        options.robot,
+                                        "--scenario",
+                                        options.scenario,
+                                        "--no-debug"};
+  if (!log.empty()) arguments.insert(arguments.end(), {"--log", log.string()});
+  for (const ProviderChoice& choice : options.providerOverrides)
+    arguments.insert(arguments.end(), {"--provider", choice.representation + "=" + choice.provider});
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("cannot start " + options.robotBinary->string());
+  if (pid_ == 0)
+  {
+    std::vector<char*> argv;
+    for (auto& argument : arguments)
+      argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    std::perror(argv[0]);
+    _exit(127);
+  }
+}
+
+bool ChildRobot::exited()
+{
+  if (pid_ <= 0) return true;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) != pid_) return false;
+  exitStatus_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  pid_ = -1;
+  return true;
+}
+
+void ChildRobot::join()
+{
+  if (pid_ > 0)
+  {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    exitStatus_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    pid_ = -1;
+  }
+}
+} // namespace nao

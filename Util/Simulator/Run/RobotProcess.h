@@ -1,0 +1,50 @@
+#pragma once
+// The robot side of a simulated run: the unchanged robot code talking LoLA to the simulator, either on its
+// own threads in this process (as the robot binary would run it, with a LolaBody) or the robot binary as a
+// child process.
+#include "Util/Simulator/Run/SimulationRun.h"
+
+#include <atomic>
+#include <exception>
+#include <filesystem>
+#include <string>
+#include <sys/types.h>
+#include <thread>
+
+namespace nao
+{
+/// The robot, running on its own threads in this process, exactly as the robot binary would with a LolaBody.
+class InProcessRobot
+{
+public:
+  InProcessRobot(const SimulationOptions& options, const std::string& socketPath,
+                 const std::filesystem::path& log);
+  ~InProcessRobot() { join(); }
+  void join();
+  bool done() const { return done_; }
+  /// Rethrows what ended the robot's thread, if anything did.
+  void rethrow() const;
+
+private:
+  std::thread thread_;
+  std::exception_ptr error_;
+  std::atomic<bool> done_{false};
+};
+
+/// The robot binary as a child process.
+class ChildRobot
+{
+public:
+  ChildRobot(const SimulationOptions& options, const std::string& socketPath,
+             const std::filesystem::path& log);
+  ~ChildRobot() { join(); }
+  void join();
+  /// True once the process has ended (without waiting for it).
+  bool exited();
+  int exitStatus() const { return exitStatus_; }
+
+private:
+  pid_t pid_ = -1;
+  int exitStatus_ = 0;
+};
+} // namespace nao

@@ -1,0 +1,21 @@
+#pragma once
+// A run's summary as a small CSV file (summary.csv next to the run's CSV), written by every run and read back
+// by ensemble reports, also for runs made elsewhere (a job list on other hosts):
+//   scenario,stand            one "key,value" line per run field ...
+//   joint,meanCurrent [A],... then a table with one row per LoLA joint.
+#include "Util/Simulator/Run/SimulationRun.h"
+
+#include <filesystem>
+
+namespace nao
+{
+void writeSummary(const std::filesystem::path& file, const SimulationResult& result);
+
+/// The summary fields of a SimulationResult (no samples). Throws std::runtime_error naming the file, the line
+/// and what is wrong.
+SimulationResult readSummary(const std::filesystem::path& file);
+
+/// A run's samples from its CSV (RunRecorder's writeCsv: reported currents, temperatures, status, stiffness
+/// commands, torso height, FSR total). Throws std::runtime_error naming the file and line.
+std::vector<RunSample> readSamples(const std::filesystem::path& csv);
+} // namespace nao

@@ -1,0 +1,241 @@
+// Ensembles: one process per simulated robot, job lists for other schedulers, reports over robot folders, and
+// the run summaries they are made of.
+#include "Representations/Infrastructure/Joints.h"
+#include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/RunSummary.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace nao;
+
+namespace
+{
+std::filesystem::path freshFolder(const std::string& name)
+{
+  const auto folder = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(folder);
+  return folder;
+}
+
+/// Runs a shell command; its standard output.
+std::string outputOf(const std::string& command)
+{
+  std::string text;
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  while (pipe && std::fgets(buffer, sizeof(buffer), pipe))
+    text += buffer;
+  if (pipe) pclose(pipe);
+  return text;
+}
+
+EnsembleOptions shortEnsemble(const std::filesystem::path& output, int robots)
+{
+  EnsembleOptions options;
+  options.simulator = NAO_SIMULATOR_BINARY;
+  options.runArguments = {"run",          "stand",   "--minutes",  "0.1",     "--config",
+                          NAO_CONFIG_DIR, "--quiet", "--no-plots", "--no-log"};
+  options.output = output;
+  options.robots = robots;
+  options.seed = 40;
+  options.worn = 1;
+  options.jobs = 2;
+  return options;
+}
+} // namespace
+
+TEST(Ensemble, PrintJobsPrintsOneRunnableCommandPerRobot)
+{
+  const auto folder = freshFolder("nao-ensemble-jobs");
+  const std::string jobs = outputOf(
+      std::string(NAO_SIMULATOR_BINARY) +
+      " run stand --robots 3 --seed 7 --worn 1 --minutes 0.05 --print-jobs --output " + folder.string());
+  std::vector<std::string> lines;
+  std::stringstream stream(jobs);
+  for (std::string line; std::getline(stream, line);)
+    lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u) << jobs;
+  for (int robot = 0; robot < 3; ++robot)
+  {
+    EXPECT_NE(lines[static_cast<std::size_t>(robot)].find("--seed " + std::to_string(7 + robot)),
+              std::string::npos);
+    EXPECT_NE(
+        lines[static_cast<std::size_t>(robot)].find((folder / ("robot-" + std::to_string(robot))).string()),
+        std::string::npos);
+    EXPECT_EQ(lines[static_cast<std::size_t>(robot)].find("--preset worn") != std::string::npos, robot == 2);
+  }
+  EXPECT_FALSE(std::filesystem::exists(folder)) << "printing jobs runs nothing";
+  // What a scheduler does with a line: run it in a shell. Then the report reads the folder.
+  ASSERT_EQ(std::system(lines[2].c_str()), 0) << lines[2];
+  const EnsembleReport report = readEnsemble(folder);
+  ASSERT_EQ(report.robots.size(), 1u);
+  EXPECT_EQ(report.robots[0].summary.seed, 9u);
+  EXPECT_EQ(report.robots[0].summary.preset, "worn");
+}
+
+TEST(Ensemble, GnuParallelRunsThePrintedJobListAndTheReportReadsTheFolder)
+{
+  // The README's recipe, with this machine (":") as the only host: the job list goes to an existing
+  // scheduler.
+  const auto folder = freshFolder("nao-ensemble-parallel");
+  const std::string simulator = NAO_SIMULATOR_BINARY;
+  const std::string jobs = simulator + " run stand --robots 2 --seed 3 --minutes 0.05 --no-log --output " +
+                           folder.string() + " --print-jobs";
+  ASSERT_EQ(std::system((jobs + " | parallel --will-cite -S : -j 2").c_str()), 0)
+      << "GNU parallel (Debian package parallel, Make/install-deps installs it)";
+  const std::string report = outputOf(simulator + " report " + folder.string());
+  EXPECT_NE(report.find("stand, 2 robots"), std::string::npos) << report;
+  EXPECT_NE(report.find("seed 3"), std::string::npos) << report;
+  EXPECT_NE(report.find("seed 4"), std::string::npos) << report;
+  EXPECT_TRUE(std::filesystem::exists(folder / "distribution.png"));
+}
+
+TEST(Ensemble, RunsEveryRobotAndReportsTablesAndTheDistribution)
+{
+  const auto folder = freshFolder("nao-ensemble-run");
+  std::vector<double> progress;
+  runEnsemble(shortEnsemble(folder, 3), [&](double fraction) { progress.push_back(fraction); });
+  ASSERT_FALSE(progress.empty());
+  EXPECT_DOUBLE_EQ(progress.back(), 1.0);
+  EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
+
+  const EnsembleReport report = readEnsemble(folder);
+  ASSERT_EQ(report.robots.size(), 3u);
+  EXPECT_EQ(report.scenario, "stand");
+  for (std::size_t robot = 0; robot < 3; ++robot)
+  {
+    EXPECT_EQ(report.robots[robot].summary.seed, 40 + robot);
+    EXPECT_NEAR(report.robots[robot].summary.simulatedSeconds, 6.0, 0.013);
+    EXPECT_EQ(report.robots[robot].samples.size(), 50u); // one per 0.12 s
+  }
+  EXPECT_EQ(report.robots[2].summary.preset, "worn");
+  // Robots differ: no two draw the same currents.
+  EXPECT_NE(report.robots[0].summary.joints[index(Joint::LKneePitch)].meanCurrent,
+            report.robots[1].summary.joints[index(Joint::LKneePitch)].meanCurrent);
+
+  const std::string table = ensembleTable(report);
+  for (const char* row : {"seed 40", "seed 41", "seed 42", "p10", "p50", "p90", "worn"})
+    EXPECT_NE(table.find(row), std::string::npos) << row << "\n" << table;
+  const auto png = writeEnsembleFiles(report, folder);
+  EXPECT_GT(std::filesystem::file_size(png), 10000u);
+  std::ifstream distribution(folder / "distribution.csv");
+  int rows = 0;
+  for (std::string line; std::getline(distribution, line);)
+    ++rows;
+  EXPECT_EQ(rows, 1 + 50);
+  std::ifstream robots(folder / "ensemble.csv");
+  rows = 0;
+  for (std::string line; std::getline(robots, line);)
+    ++rows;
+  EXPECT_EQ(rows, 1 + 3);
+}
+
+TEST(Ensemble, AFailedRobotRunIsNamedWithItsOutput)
+{
+  const auto folder = freshFolder("nao-ensemble-fail");
+  EnsembleOptions options = shortEnsemble(folder, 2);
+  options.runArguments.insert(options.runArguments.end(), {"--provider", "JointRequest=NoSuchModule"});
+  try
+  {
+    runEnsemble(options, {});
+    FAIL() << "no error";
+  }
+  catch (const std::runtime_error& error)
+  {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("2 of 2 robot runs failed"), std::string::npos) << message;
+    EXPECT_NE(message.find("robot-1/run.out"), std::string::npos) << message;
+    EXPECT_NE(message.find("NoSuchModule"), std::string::npos) << message;
+  }
+}
+
+TEST(Ensemble, AReportOfAFolderWithoutRobotsSaysSo)
+{
+  const auto folder = freshFolder("nao-ensemble-empty");
+  std::filesystem::create_directories(folder);
+  EXPECT_THROW(readEnsemble(folder), std::runtime_error);
+  std::filesystem::create_directories(folder / "robot-0");
+  try
+  {
+    readEnsemble(folder);
+    FAIL() << "no error";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_NE(std::string(error.what()).find("robot-0 has no summary.csv"), std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(RunSummary, ReadsBackWhatItWrote)
+{
+  SimulationResult result;
+  result.scenario = "stand";
+  result.seed = 12;
+  result.preset = "worn";
+  result.simulatedSeconds = 600.0;
+  result.legsBelowHeatingAfter = 3.25;
+  result.minTorsoHeight = 0.291;
+  result.maxTorsoHeight = 0.315;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    result.joints[j] = {0.1 * j,   0.2 * j,   1e-4 * j, 0.3 * j, 25.0 + j, 26.0 + j, static_cast<int>(j % 4),
+                        100.0 + j, 1000.0 * j};
+  const auto file = freshFolder("nao-summary") / "summary.csv";
+  std::filesystem::create_directories(file.parent_path());
+  writeSummary(file, result);
+  const SimulationResult back = readSummary(file);
+  EXPECT_EQ(back.scenario, "stand");
+  EXPECT_EQ(back.seed, 12u);
+  EXPECT_EQ(back.preset, "worn");
+  EXPECT_DOUBLE_EQ(back.legsBelowHeatingAfter, 3.25);
+  EXPECT_DOUBLE_EQ(back.minTorsoHeight, 0.291);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    EXPECT_DOUBLE_EQ(back.joints[j].finalCurrent, 0.2 * j);
+    EXPECT_DOUBLE_EQ(back.joints[j].finalError, 1e-4 * j);
+    EXPECT_EQ(back.joints[j].maxStatus, static_cast<int>(j % 4));
+    EXPECT_DOUBLE_EQ(back.joints[j].energy, 1000.0 * j);
+  }
+}
+
+TEST(RunSummary, ABrokenSummaryNamesFileAndLine)
+{
+  const auto file = freshFolder("nao-summary-broken") / "summary.csv";
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << "scenario,stand\nseed,twelve\n";
+  try
+  {
+    readSummary(file);
+    FAIL() << "no error";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_NE(std::string(error.what()).find("summary.csv:2: 'twelve' is not a number"), std::string::npos)
+        << error.what();
+  }
+  std::ofstream(file) << "scenario,stand\nseed,12\n";
+  try
+  {
+    readSummary(file);
+    FAIL() << "no error";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_NE(std::string(error.what()).find("has 0 joint rows, expected 25"), std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(Ensemble, PercentilesInterpolateBetweenOrderStatistics)
+{
+  EXPECT_DOUBLE_EQ(percentile({4, 1, 3, 2, 5}, 0.5), 3.0);
+  EXPECT_DOUBLE_EQ(percentile({1, 2, 3, 4, 5}, 0.1), 1.4);
+  EXPECT_DOUBLE_EQ(percentile({1, 2, 3, 4, 5}, 0.9), 4.6);
+  EXPECT_DOUBLE_EQ(percentile({7}, 0.9), 7.0);
+  EXPECT_TRUE(std::isinf(percentile({1, INFINITY, INFINITY}, 0.9))); // "never" stays never
+  EXPECT_DOUBLE_EQ(percentile({1, 2, INFINITY}, 0.25), 1.5);
+}
