@@ -1,0 +1,529 @@
+#!/usr/bin/env python3
+"""DeployTests: Make/deploy against a real sshd, no robot needed.
+
+Starts Debian's sshd as the current user on a free 127.0.0.1 port (config, host key and a throwaway client key in a
+temporary folder; UsePAM no, StrictModes no) whose sessions get a fake robot home (HOME) and, first on PATH, the
+systemctl/journalctl/getconf stand-ins of robot-stand-ins/ (systemd cannot run here: they start the installed unit's
+ExecStart= command line; the unit itself is checked with the real `systemd-analyze verify`). An ssh client config
+maps the example robot's address (Config/Robots/Nao01/network.toml) to that sshd, so the commands of
+Util/Deploy/README.md run unchanged; the test fails if one of them was not run. Any failing step fails the test with
+the reason."""
+import argparse
+import ctypes
+import getpass
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STAND_INS = HERE / "robot-stand-ins"  # systemctl, journalctl, getconf of the fake robot
+ADDRESS = "10.0.24.11"  # Config/Robots/Nao01/network.toml
+DEAD_ADDRESS = "10.0.24.99"  # mapped to a closed port: an unreachable robot
+UNIT = "nao.service"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class LinkWatch:
+    """inotify on the folders of the links Make/deploy switches: an atomic switch renames a new link over the old one
+    (IN_MOVED_TO); a link that is ever deleted or created in place (IN_DELETE, IN_CREATE) had a window without it."""
+    IN_MOVED_TO, IN_CREATE, IN_DELETE = 0x80, 0x100, 0x200
+
+    def __init__(self, *folders: Path):
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        check(self.fd >= 0, f"inotify_init1: {os.strerror(ctypes.get_errno())}")
+        for folder in folders:
+            mask = self.IN_MOVED_TO | self.IN_CREATE | self.IN_DELETE
+            check(self.libc.inotify_add_watch(self.fd, str(folder).encode(), mask) >= 0,
+                  f"inotify_add_watch {folder}: {os.strerror(ctypes.get_errno())}")
+
+    def events(self) -> list[tuple[int, str]]:
+        found = []
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except BlockingIOError:
+                return found
+            offset = 0
+            while offset < len(data):
+                _, mask, _, length = ctypes.c_int.from_buffer_copy(data, offset).value, *[
+                    ctypes.c_uint32.from_buffer_copy(data, offset + 4 + 4 * i).value for i in range(3)]
+                name = data[offset + 16:offset + 16 + length].split(b"\0", 1)[0].decode()
+                found.append((mask, name))
+                offset += 16 + length
+
+    def check_switched(self, what: str, names=("current", "previous", "nao.service")):
+        events = self.events()
+        broken = [(hex(mask), name) for mask, name in events
+                  if name in names and mask & (self.IN_CREATE | self.IN_DELETE)]
+        check(not broken, f"{what}: a link was deleted or created in place, not renamed over: {broken}")
+        check((self.IN_MOVED_TO, "current") in events, f"{what}: current was not renamed into place ({events})")
+        print(f"{what}: current renamed into place; no link ever missing")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class DeployTest:
+    def __init__(self, source: Path, build: Path, temporary: Path):
+        self.source, self.build, self.tmp = source, build, temporary
+        self.robot_home = temporary / "robot-home"  # the fake robot's /home/nao
+        self.base = self.robot_home / "nao-framework"
+        self.work = temporary / "work"  # the current directory of the commands
+        self.ran: set[str] = set()
+        self.sshd: subprocess.Popen | None = None
+        self.cache = (build / "CMakeCache.txt").read_text() if (build / "CMakeCache.txt").is_file() else ""
+        found = re.search(r"^CMAKE_BUILD_TYPE:\w+=(.*)$", self.cache, re.MULTILINE)
+        self.build_type = {"Release": "Release", "RelWithDebInfo": "Develop", "Debug": "Debug"}.get(
+            found.group(1) if found else "", "")
+
+    # --- set-up -----------------------------------------------------------------------------------------------
+    def start_sshd(self):
+        for tool in ("/usr/sbin/sshd", "ssh", "ssh-keygen", "rsync", "systemd-analyze", "ldd"):
+            check(shutil.which(tool), f"{tool} is missing: run Make/install-deps (openssh-server, openssh-client, "
+                                      "rsync, systemd)")
+        check(self.build_type, f"{self.build} is not a configured Release/RelWithDebInfo/Debug build folder")
+        self.robot_home.mkdir()
+        self.work.mkdir()
+        (self.tmp / "local-home").mkdir()
+        for key in ("host_key", "user_key"):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "deploy-test", "-f",
+                            str(self.tmp / key)], check=True)
+        shutil.copy(self.tmp / "user_key.pub", self.tmp / "authorized_keys")
+        if os.geteuid() == 0 and not Path("/run/sshd").is_dir():
+            # sshd started by root needs its privilege-separation folder (Debian's ssh.service makes it at boot).
+            os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
+        self.port, dead_port = free_port(), free_port()
+        config = self.tmp / "sshd_config"
+        config.write_text(f"""ListenAddress 127.0.0.1
+Port {self.port}
+HostKey {self.tmp}/host_key
+PidFile {self.tmp}/sshd.pid
+AuthorizedKeysFile {self.tmp}/authorized_keys
+UsePAM no
+StrictModes no
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
+""")
+        test = subprocess.run(["/usr/sbin/sshd", "-t", "-f", str(config)], capture_output=True, text=True)
+        check(test.returncode == 0, f"sshd -t rejects {config}: {test.stderr.strip()}")
+        self.sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", str(config), "-E",
+                                      str(self.tmp / "sshd.log")])
+        deadline = time.monotonic() + 10
+        while True:
+            check(self.sshd.poll() is None, f"sshd exited ({self.sshd.returncode}): {self.sshd_log()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                check(time.monotonic() < deadline, f"sshd does not listen on port {self.port}: {self.sshd_log()}")
+                time.sleep(0.1)
+        user = getpass.getuser()
+        client = self.tmp / "ssh_config"
+        common = f"""  User {user}
+  IdentityFile {self.tmp}/user_key
+  IdentitiesOnly yes
+  UserKnownHostsFile {self.tmp}/known_hosts
+  StrictHostKeyChecking accept-new
+"""
+        client.write_text(f"Host {ADDRESS}\n  HostName 127.0.0.1\n  Port {self.port}\n{common}"
+                          f"Host {DEAD_ADDRESS}\n  HostName 127.0.0.1\n  Port {dead_port}\n{common}")
+        self.env = dict(os.environ, NAO_DEPLOY_SSH_CONFIG=str(client), NAO_DEPLOY_BUILD_DIR=str(self.build),
+                        HOME=str(self.tmp / "local-home"))
+        self.robot_env = dict(os.environ, HOME=str(self.robot_home),
+                              PATH=f"{STAND_INS}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+        print(f"sshd (pid {self.sshd.pid}) on 127.0.0.1:{self.port} as {user}; robot home {self.robot_home}")
+
+    def sshd_log(self) -> str:
+        log = self.tmp / "sshd.log"
+        return log.read_text().strip() if log.exists() else "(no log)"
+
+    # --- helpers ----------------------------------------------------------------------------------------------
+    def deploy(self, command: str, ok=True, env=None, timeout=240) -> str:
+        """Runs a Make/deploy command line as a user types it (in self.work); returns its output."""
+        argv = shlex.split(command, comments=True)
+        check(argv[0] == "Make/deploy", f"not a Make/deploy command: {command}")
+        self.ran.add(shlex.join(argv))
+        print(f"\n$ {command}", flush=True)
+        started = time.monotonic()
+        result = subprocess.run([str(self.source / "Make" / "deploy")] + argv[1:], cwd=self.work,
+                                env=env or self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        print("".join(f"  | {line}\n" for line in result.stdout.splitlines()), end="")
+        print(f"  (exit code {result.returncode}, {time.monotonic() - started:.1f} s)", flush=True)
+        if ok:
+            check(result.returncode == 0, f"'{command}' failed with exit code {result.returncode}")
+        else:
+            check(result.returncode != 0, f"'{command}' should have failed")
+        return result.stdout
+
+    def link(self, name: str) -> str:
+        path = self.base / name
+        return os.path.basename(os.readlink(path)) if path.is_symlink() else ""
+
+    def versions(self) -> set[str]:
+        folder = self.base / "versions"
+        return {path.name for path in folder.iterdir()} if folder.is_dir() else set()
+
+    def service(self) -> tuple[int, str]:
+        """(pid, version it runs) of the unit the systemctl stand-in started, or (0, "")."""
+        pid_file = self.robot_home / ".fake-systemd" / f"{UNIT}.pid"
+        if not pid_file.exists():
+            return 0, ""
+        pid = int(pid_file.read_text())
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            exe = os.readlink(f"/proc/{pid}/exe")
+        except OSError:
+            return 0, ""
+        if state in ("Z", "X"):
+            return 0, ""
+        found = re.fullmatch(re.escape(str(self.base / "versions")) + r"/([^/]+)/bin/nao( \(deleted\))?", exe)
+        return pid, found.group(1) if found else f"(not a deployed version: {exe})"
+
+    def wait_running(self, version: str, pid_other_than: int = 0) -> int:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            pid, running = self.service()
+            if pid and pid != pid_other_than and running == version:
+                return pid
+            time.sleep(0.1)
+        raise Failure(f"the service does not run {version} (runs {self.service()}); journal:\n{self.journal()}")
+
+    def journal(self) -> str:
+        path = self.robot_home / ".fake-systemd" / f"{UNIT}.journal"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def systemctl(self, *arguments):
+        subprocess.run([str(STAND_INS / "systemctl"), "--user", *arguments], env=self.robot_env, check=True)
+
+    def snapshot(self) -> dict:
+        """The fake robot's files; the running binary's log and output count by name only (they grow)."""
+        files = {}
+        for folder, folders, names in os.walk(self.robot_home):
+            for name in folders + names:
+                path = Path(folder) / name
+                relative = str(path.relative_to(self.robot_home))
+                if path.is_symlink():
+                    files[relative] = ("link", os.readlink(path))
+                elif path.is_dir():
+                    files[relative] = ("folder",)
+                elif relative.startswith(("nao-framework/logs/", ".fake-systemd/")):
+                    files[relative] = ("file",)
+                else:
+                    stat = path.stat()
+                    files[relative] = ("file", stat.st_size, stat.st_mtime_ns)
+        return files
+
+    def unchanged(self, before: dict, what: str):
+        after = self.snapshot()
+        changed = sorted(set(before.items()) ^ set(after.items()))
+        check(not changed, f"{what} changed the robot: {changed[:10]}")
+
+    # --- the scenario -----------------------------------------------------------------------------------------
+    def run(self):
+        self.start_sshd()
+        other_type = "Debug" if self.build_type != "Debug" else "Release"
+
+        out = self.deploy("Make/deploy --list")
+        check(re.search(r"Nao01\s+10\.0\.24\.11", out), "--list does not show Nao01 at 10.0.24.11")
+
+        empty = self.snapshot()
+        out = self.deploy("Make/deploy Nao99", ok=False)
+        check("unknown robot 'Nao99'" in out and "Config/Robots/Nao99/network.toml" in out,
+              "no clear unknown-robot error")
+        out = self.deploy(f"Make/deploy {DEAD_ADDRESS} --restart", ok=False)
+        check("unreachable" in out and "nothing was changed" in out, "no clear unreachable-robot error")
+        out = self.deploy("Make/deploy Nao01 --scenario nosuch", ok=False)
+        check("scenario 'nosuch'" in out and "stand" in out, "no clear unknown-scenario error")
+        out = self.deploy(f"Make/deploy Nao01 {other_type}", ok=False)
+        check(f"not {other_type}" in out, "a build type other than NAO_DEPLOY_BUILD_DIR's is not refused")
+        (self.robot_home / ".fake-glibc").write_text("2.31\n")  # an old robot OS
+        empty = self.snapshot()
+        out = self.deploy("Make/deploy Nao01 --restart", ok=False)
+        check("has glibc 2.31, the build needs" in out and "nothing was copied" in out, "an old glibc is not refused")
+        self.unchanged(empty, "a robot with an old glibc")
+        (self.robot_home / ".fake-glibc").unlink()
+        empty = self.snapshot()
+        out = self.deploy("Make/deploy Nao01 --dry-run")
+        check("dry run: nothing changed" in out and "would build" in out, "--dry-run does not say what it would do")
+        no_build_dir = {key: value for key, value in self.env.items() if key != "NAO_DEPLOY_BUILD_DIR"}
+        out = self.deploy("Make/deploy Nao01 Develop --dry-run", env=no_build_dir)
+        check("Make/build RelWithDebInfo nao" in out, "Develop does not map to a RelWithDebInfo build")
+        self.unchanged(empty, "an unknown robot, an unreachable robot, a bad scenario, a bad build type or --dry-run")
+
+        # First deploy: no restart.
+        out = self.deploy("Make/deploy Nao01")
+        v1 = self.link("current")
+        check(v1 and self.versions() == {v1}, f"after the first deploy: current={v1!r}, versions={self.versions()}")
+        folder = self.base / "versions" / v1
+        for relative in ("bin/nao", "bin/run", "Config/settings.toml", "Config/Robots/Default",
+                         "Config/Robots/Nao01/network.toml", "Config/Scenarios/stand.toml", "nao.service",
+                         "version.env", "MANIFEST"):
+            check((folder / relative).exists(), f"{relative} is missing from {folder}")
+        check(not (folder / "Config" / "Sim").exists(), "Config/Sim (simulator only) was deployed")
+        check(self.service() == (0, ""), "the service was started without --restart")
+        env = (folder / "version.env").read_text()
+        check("NAO_ROBOT=Nao01" in env and "NAO_PLAYER=1" in env and "NAO_SCENARIO=standin" in env,
+              f"version.env: {env}")
+        self.check_libraries(folder)
+        self.check_unit(v1)
+
+        unit_folder = self.robot_home / ".config" / "systemd" / "user"
+        watch = LinkWatch(self.base, unit_folder, unit_folder / "default.target.wants")
+
+        # Robot-local files, written on the robot between deploys: a bench without LoLA runs the stand-in body.
+        (self.base / "local" / "args").write_text(
+            "# bench: no LoLA here\n--body standin --frames=100000  # 20 minutes\n--realtime\n\n--no-debug\n")
+        (self.base / "local" / "notes.txt").write_text("left knee replaced\n")
+        (self.base / "logs" / "keep-me.txt").write_text("a robot-local file in logs/\n")
+        local_before = {path: path.read_text() for path in ((self.base / "local" / "args"),
+                                                            (self.base / "local" / "notes.txt"),
+                                                            (self.base / "logs" / "keep-me.txt"))}
+
+        # Second deploy: other player and scenario, restart.
+        out = self.deploy("Make/deploy Nao01 --player 2 --scenario stand --record --restart")
+        v2 = self.link("current")
+        check(v2 != v1 and self.link("previous") == v1, f"current={v2}, previous={self.link('previous')}")
+        watch.check_switched("deploy")
+        for relative in ("bin/nao", "lib/libstdc++.so.6", "Config/settings.toml"):
+            check((self.base / "versions" / v2 / relative).stat().st_nlink >= 2,
+                  f"{relative} was copied again instead of hard-linked to the unchanged file of {v1}")
+        pid2 = self.wait_running(v2)
+        check("scenario 'stand', body StandIn" in self.journal(), f"unexpected output:\n{self.journal()}")
+        environment = Path(f"/proc/{pid2}/environ").read_bytes().split(b"\0")
+        check(b"NAO_PLAYER=2" in environment, "the binary does not get NAO_PLAYER=2")
+        maps = Path(f"/proc/{pid2}/maps").read_text()
+        check(f"{self.base}/versions/{v2}/lib/libstdc++.so.6" in maps,
+              "the running binary does not use the libstdc++ shipped in its version folder")
+        check("--frames=100000" in Path(f"/proc/{pid2}/cmdline").read_text().replace("\0", " "),
+              "local/args are not passed to the binary")
+        self.check_local(local_before)
+        logs = sorted(path.name for path in (self.base / "logs").glob("*.log"))
+        check(any(v2 in name for name in logs), f"no log of the running binary in logs/: {logs}")
+
+        out = self.deploy("Make/deploy Nao01 --status")
+        check(v2 in out and f"pid {pid2}" in out and re.search(r"up \dh \d\dm \d\ds", out)
+              and "scenario 'stand', body StandIn" in out, "--status lacks version, pid, uptime or output")
+        out = self.deploy(f"Make/deploy {ADDRESS} --status")
+        check("Nao01" in out and v2 in out, "an address is not resolved to its robot")
+
+        # Rollback.
+        before = self.snapshot()
+        out = self.deploy("Make/deploy Nao01 --rollback --dry-run")
+        check(f"would switch current from {v2} to {v1}" in out, "--rollback --dry-run does not say what it would do")
+        self.unchanged(before, "--rollback --dry-run")
+        self.deploy("Make/deploy Nao01 --rollback --restart")
+        watch.check_switched("rollback")
+        check(self.link("current") == v1 and self.link("previous") == v2, "rollback did not swap current/previous")
+        pid1 = self.wait_running(v1, pid_other_than=pid2)
+        self.check_unit(v1)
+
+        # An interrupted copy: a config with a large new file, the copy slowed down, rsync killed mid-way.
+        big_config = self.tmp / "big" / "Config"
+        shutil.copytree(self.source / "Config", big_config)
+        (big_config / "Robots" / "Nao01" / "large.bin").write_bytes(os.urandom(6_000_000))
+        self.interrupted_copy(f"Make/deploy Nao01 --config {big_config} --bwlimit 500 --restart")
+        check(self.link("current") == v1, f"after the interrupted copy current is {self.link('current')}, not {v1}")
+        check(self.service() == (pid1, v1), f"the interrupted copy disturbed the service: {self.service()}")
+        check(any(path.name.startswith(".incoming-") for path in (self.base / "versions").iterdir()),
+              "the interrupted copy left no partial folder (was it interrupted?)")
+        self.systemctl("fake-reboot")  # the next boot starts the old version
+        self.wait_running(v1, pid_other_than=pid1)
+
+        # The next deploy removes the partial copy; robot-local files and logs survive.
+        out = self.deploy("Make/deploy Nao01 --restart")
+        check("removed an interrupted copy" in out, "the next deploy does not remove the interrupted copy")
+        v3 = self.link("current")
+        check(not any(name.startswith(".incoming-") for name in self.versions()), "a partial copy is left")
+        check(self.link("previous") == v1 and self.versions() == {v1, v2, v3}, f"versions: {self.versions()}")
+        pid3 = self.wait_running(v3)
+        self.check_local(local_before)
+
+        # Pruning keeps current, previous and the running version.
+        out = self.deploy("Make/deploy Nao01 --no-build --keep 2")
+        check("not building" in out, "--no-build built")
+        v4 = self.link("current")
+        check(self.versions() == {v4, v3}, f"--keep 2 left {self.versions()}, expected {{{v4}, {v3}}}")
+        check(self.service() == (pid3, v3), "pruning disturbed the running version")
+        out = self.deploy("Make/deploy Nao01 --status")
+        check(f"running {v3}" in out and "not current" in out, "--status does not say that current is not running")
+
+        # Logs.
+        before = self.snapshot()
+        default_logs = self.source / "Build" / "Logs" / "Nao01"
+        existed = default_logs.exists()
+        out = self.deploy("Make/deploy Nao01 --logs --dry-run")
+        check(existed or not default_logs.exists(), f"--logs --dry-run created {default_logs}")
+        check(str(self.source / "Build" / "Logs" / "Nao01") in out and "nothing changed" in out,
+              "--logs --dry-run does not name the default folder Build/Logs/Nao01")
+        self.unchanged(before, "--logs --dry-run")
+        self.deploy("Make/deploy Nao01 --logs Nao01-logs")
+        downloaded = {path.name for path in (self.work / "Nao01-logs").iterdir()}
+        on_robot = {path.name for path in (self.base / "logs").iterdir()}
+        check(on_robot <= downloaded and "journal.txt" in downloaded, f"downloaded {downloaded}, robot has {on_robot}")
+        check([name for name in downloaded if name.endswith(f"{v2}.log")] and
+              not [name for name in downloaded if name.endswith((f"{v1}.log", f"{v3}.log"))],
+              f"logs/ should hold the log of {v2} (--record) only: {downloaded}")
+        check("scenario 'standin', body StandIn" in (self.work / "Nao01-logs" / "journal.txt").read_text(),
+              "journal.txt lacks the service's output")
+
+        self.check_readme()
+
+    def interrupted_copy(self, command: str):
+        argv = shlex.split(command)
+        self.ran.add(shlex.join(argv))
+        print(f"\n$ {command}   # rsync is killed mid-way", flush=True)
+        output = self.tmp / "interrupted.out"
+        with open(output, "w") as stream:
+            deploy = subprocess.Popen([str(self.source / "Make" / "deploy")] + argv[1:], cwd=self.work, env=self.env,
+                                      stdin=subprocess.DEVNULL, stdout=stream, stderr=subprocess.STDOUT)
+        try:
+            deadline, killed = time.monotonic() + 120, False
+            while not killed:
+                check(deploy.poll() is None, f"the deploy ended before rsync was killed:\n{output.read_text()}")
+                check(time.monotonic() < deadline, "rsync did not start copying within 120 s")
+                rsync = [pid for pid in os.listdir("/proc") if pid.isdigit() and self.parent_and_name(pid) ==
+                         (deploy.pid, "rsync")]
+                if rsync and self.incoming_bytes() > 200_000:
+                    os.kill(int(rsync[0]), signal.SIGKILL)
+                    killed = True
+                time.sleep(0.05)
+            code = deploy.wait(timeout=60)
+        finally:
+            if deploy.poll() is None:
+                deploy.kill()
+        text = output.read_text()
+        print("".join(f"  | {line}\n" for line in text.splitlines()), end="")
+        print(f"  (exit code {code})")
+        check(code != 0 and "interrupted" in text, "an interrupted copy is not reported as a failure")
+
+    def incoming_bytes(self) -> int:
+        total = 0
+        for folder in (self.base / "versions").glob(".incoming-*"):
+            for path in folder.rglob("*"):
+                try:
+                    total += path.stat().st_size if path.is_file() and not path.is_symlink() else 0
+                except OSError:
+                    pass
+        return total
+
+    @staticmethod
+    def parent_and_name(pid: str):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            return int(stat.rsplit(")", 1)[1].split()[1]), stat[stat.index("(") + 1:stat.rindex(")")]
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def check_libraries(self, folder: Path):
+        """ldd with the unit's library path: everything beyond glibc comes from the version's lib/."""
+        result = subprocess.run(["ldd", str(folder / "bin" / "nao")], capture_output=True, text=True,
+                                env=dict(os.environ, LD_LIBRARY_PATH=str(folder / "lib")))
+        check(result.returncode == 0 and "not found" not in result.stdout, f"ldd: {result.stdout}{result.stderr}")
+        glibc = ("linux-vdso", "ld-linux", "libc.so", "libm.so")
+        for line in result.stdout.splitlines():
+            if "=>" in line and not line.strip().startswith(glibc):
+                check(str(folder / "lib") in line, f"a library outside the version's lib/: {line.strip()}")
+        check(any((folder / "lib").glob("libstdc++.so.*")), "lib/ lacks libstdc++")
+
+    def check_unit(self, version: str):
+        unit = self.robot_home / ".config" / "systemd" / "user" / UNIT
+        check(unit.is_symlink() and unit.resolve() == (self.base / "versions" / version / UNIT).resolve(),
+              f"{unit} does not lead to versions/{version}/{UNIT}")
+        wants = unit.parent / "default.target.wants" / UNIT
+        check(wants.is_symlink() and wants.resolve() == unit.resolve(), "the unit is not enabled (default.target)")
+        runtime = self.tmp / "xdg-runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        result = subprocess.run(["systemd-analyze", "--user", "verify", str(unit)], capture_output=True, text=True,
+                                env=dict(os.environ, HOME=str(self.robot_home), XDG_RUNTIME_DIR=str(runtime)))
+        print(f"systemd-analyze --user verify {unit}: exit code {result.returncode}"
+              f"{', ' + (result.stdout + result.stderr).strip() if (result.stdout + result.stderr).strip() else ''}")
+        check(result.returncode == 0 and not (result.stdout + result.stderr).strip(),
+              f"systemd-analyze verify: {result.stdout}{result.stderr}")
+        text = unit.read_text()
+        check(f"ExecStart={self.base}/current/bin/run" in text and "Restart=on-failure" in text,
+              f"unexpected unit:\n{text}")
+
+    def check_local(self, before: dict):
+        for path, text in before.items():
+            check(path.exists() and path.read_text() == text, f"robot-local file {path} did not survive the deploy")
+
+    def check_readme(self):
+        readme = (HERE.parent / "README.md").read_text()
+        shown = set()
+        for block in re.findall(r"```sh\n(.*?)```", readme, re.DOTALL):
+            for line in block.splitlines():
+                if line.strip().startswith("Make/deploy"):
+                    shown.add(shlex.join(shlex.split(line, comments=True)))
+        missing = sorted(shown - self.ran)
+        check(shown and not missing, f"commands of Util/Deploy/README.md the test did not run: {missing}")
+        print(f"\nall {len(shown)} Make/deploy commands of Util/Deploy/README.md were run")
+
+    def cleanup(self):
+        try:
+            if (self.robot_home / ".fake-systemd").exists():
+                self.systemctl("stop", UNIT)
+        except (subprocess.CalledProcessError, OSError) as error:
+            print(f"cleanup: {error}")
+        for pid in (pid for pid in os.listdir("/proc") if pid.isdigit()):  # anything still running from the fake robot
+            try:
+                if os.readlink(f"/proc/{pid}/exe").startswith(str(self.base)):
+                    os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
+        if self.sshd and self.sshd.poll() is None:
+            self.sshd.terminate()
+            self.sshd.wait(timeout=10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--source-dir", type=Path, default=HERE.parents[2])
+    parser.add_argument("--build-dir", type=Path, required=True, help="the CMake build folder with the robot binary")
+    parser.add_argument("--keep-temporary", action="store_true", help="keep the temporary folder for inspection")
+    args = parser.parse_args()
+    temporary = Path(tempfile.mkdtemp(prefix="nao-deploy-test-"))
+    test = DeployTest(args.source_dir.resolve(), args.build_dir.resolve(), temporary)
+    started = time.monotonic()
+    try:
+        test.run()
+        print(f"\nDeployTests passed in {time.monotonic() - started:.0f} s")
+        return 0
+    except (Failure, subprocess.SubprocessError, OSError) as error:
+        print(f"\nDeployTests FAILED: {error}")
+        if test.sshd:
+            print(f"sshd log:\n{test.sshd_log()}")
+        return 1
+    finally:
+        test.cleanup()
+        if args.keep_temporary:
+            print(f"kept {temporary}")
+        else:
+            shutil.rmtree(temporary, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
