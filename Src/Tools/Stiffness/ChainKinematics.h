@@ -1,0 +1,46 @@
+#pragma once
+// The chain's geometry in the base link's frame: joint axes and origins, the tip point, the Jacobian (Eq 9)
+// and its derivatives with respect to the chain joints (Eq 10). Conventions.h states frames and units.
+//
+// Derivatives of the columns c_i = (v_i, omega_i) (Eq 10, derived in README.md): for joints k, i on the chain
+// (k <= i: k lies between the base and i, or k = i)
+//   dc_i/dq_k = (omega_k x v_i, omega_k x omega_i)   if k <= i   (joint k turns joint i and the tip rigidly)
+//   dc_i/dq_k = (omega_i x v_k, 0)                   if k > i    (joint k only moves the tip, by v_k)
+// with omega = 0 for prismatic joints.
+#include "Tools/Stiffness/Chain.h"
+#include "Tools/Stiffness/Workspace.h"
+
+#include <Eigen/Core>
+
+namespace nao::stiffness
+{
+/// Forward kinematics of the model with the chain at q (n values, base -> tip), then axes, origins, tip point
+/// and tip rotation relative to the base link and the Jacobian. One updateBodyPoses() of the whole model.
+/// Allocation-free.
+void updateChain(const Chain& chain, Workspace& workspace, const Eigen::Ref<const Eigen::VectorXd>& q);
+
+/// dJ/dq (Eq 10) at the last updateChain(): derivatives is 6 x n^2, columns [k n, (k + 1) n) hold dJ/dq_k.
+/// Allocation-free.
+void computeChainJacobianDerivatives(const Chain& chain, const Workspace& workspace,
+                                     Eigen::Ref<Jacobian> derivatives);
+
+/// (dJ/dt) qdot = sum_k qdot_k (dJ/dq_k) qdot, without forming dJ/dq (O(n)). Allocation-free.
+Vector6 computeJacobianRateTimesVelocity(const Chain& chain, const Workspace& workspace,
+                                         const Eigen::Ref<const Eigen::VectorXd>& qdot);
+
+namespace detail
+{
+/// d omega_i / d q_k (see above): the angular part of dc_i/dq_k.
+inline Eigen::Vector3d angularDerivative(const Jacobian& j, int k, int i)
+{
+  return k <= i ? Eigen::Vector3d(j.col(k).tail<3>().cross(j.col(i).tail<3>())) : Eigen::Vector3d::Zero();
+}
+
+/// d v_i / d q_k: the linear part of dc_i/dq_k.
+inline Eigen::Vector3d linearDerivative(const Jacobian& j, int k, int i)
+{
+  return k <= i ? Eigen::Vector3d(j.col(k).tail<3>().cross(j.col(i).head<3>()))
+                : Eigen::Vector3d(j.col(i).tail<3>().cross(j.col(k).head<3>()));
+}
+} // namespace detail
+} // namespace nao::stiffness

@@ -1,0 +1,182 @@
+#include "StiffnessTestSupport.h"
+
+#include "Tools/Kinematics/Data.h"
+#include "Tools/Kinematics/ForwardKinematics.h"
+
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace nao::stiffness::test
+{
+namespace
+{
+std::string number(double value)
+{
+  std::ostringstream text;
+  text.precision(17);
+  text << value;
+  return text.str();
+}
+
+std::string triple(const Eigen::Vector3d& v)
+{
+  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
+}
+
+std::string fixedJoint(const std::string& name, const std::string& parent, const std::string& child,
+                       const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy)
+{
+  return "<joint name=\"" + name + "\" type=\"fixed\"><parent link=\"" + parent + "\"/><child link=\"" +
+         child + "\"/><origin xyz=\"" + triple(xyz) + "\" rpy=\"" + triple(rpy) +
+         "\"/></joint><link name=\"" + child + "\"/>";
+}
+} // namespace
+
+std::string dataPath(const std::string& name)
+{
+  return std::string(NAO_SOURCE_DIR) + "/Src/Tools/Stiffness/Tests/Data/" + name;
+}
+
+std::string randomChainUrdf(int jointCount, unsigned seed)
+{
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> offset(-0.3, 0.3), angle(-std::numbers::pi, std::numbers::pi);
+  const auto randomTriple = [&](std::uniform_real_distribution<double>& d)
+  { return Eigen::Vector3d(d(random), d(random), d(random)); };
+  std::string urdf = "<robot name=\"random" + std::to_string(jointCount) + "_" + std::to_string(seed) +
+                     "\"><link name=\"world\"/>" +
+                     fixedJoint("mount_joint", "world", "mount", randomTriple(offset), randomTriple(angle));
+  std::string parent = "mount";
+  for (int i = 0; i < jointCount; ++i)
+  {
+    // Joint 1 is prismatic and joint 2 revolute; the rest are random.
+    const bool prismatic = i == 1 || (i != 2 && random() % 3 == 0);
+    Eigen::Vector3d axis;
+    switch (random() % 4)
+    {
+    case 0:
+      axis = Eigen::Vector3d::Unit(static_cast<int>(random() % 3));
+      break;
+    case 1:
+      axis = -Eigen::Vector3d::Unit(static_cast<int>(random() % 3));
+      break;
+    default:
+      axis = randomTriple(offset).normalized();
+    }
+    const std::string link = "link" + std::to_string(i);
+    urdf += "<joint name=\"joint" + std::to_string(i) + "\" type=\"" +
+            (prismatic ? "prismatic" : "revolute") + "\"><parent link=\"" + parent + "\"/><child link=\"" +
+            link + "\"/><origin xyz=\"" + triple(randomTriple(offset)) + "\" rpy=\"" +
+            triple(randomTriple(angle)) + "\"/><axis xyz=\"" + triple(axis) +
+            "\"/><limit lower=\"-3\" upper=\"3\" effort=\"10\" velocity=\"1\"/></joint><link name=\"" + link +
+            "\"/>";
+    if (i == 1)
+      urdf += "<joint name=\"side_joint\" type=\"revolute\"><parent link=\"link1\"/><child link=\"side\"/>"
+              "<origin xyz=\"0 0.1 0\"/><axis xyz=\"1 0 0\"/>"
+              "<limit lower=\"-3\" upper=\"3\" effort=\"10\" velocity=\"1\"/></joint><link name=\"side\"/>";
+    parent = link;
+  }
+  return urdf + fixedJoint("tool_joint", parent, "tool", randomTriple(offset), randomTriple(angle)) +
+         "</robot>";
+}
+
+Eigen::VectorXd randomJointValues(int count, double range, std::mt19937& random)
+{
+  std::uniform_real_distribution<double> value(-range, range);
+  Eigen::VectorXd q(count);
+  for (int i = 0; i < count; ++i)
+    q[i] = value(random);
+  return q;
+}
+
+Matrix6 randomCartesianStiffness(std::mt19937& random)
+{
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  Matrix6 a;
+  for (int i = 0; i < 36; ++i)
+    a(i / 6, i % 6) = value(random);
+  return a * a.transpose() + 0.5 * Matrix6::Identity();
+}
+
+Vector6 randomVector6(std::mt19937& random)
+{
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  Vector6 v;
+  for (int i = 0; i < 6; ++i)
+    v[i] = value(random);
+  return v;
+}
+
+Eigen::VectorXd centralDifference(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,
+                                  const Eigen::VectorXd& q, int k, double step)
+{
+  Eigen::VectorXd plus = q, minus = q;
+  plus[k] += step;
+  minus[k] -= step;
+  return (f(plus) - f(minus)) / (2.0 * step);
+}
+
+Eigen::Vector3d angularVelocityFromDifference(const Eigen::Matrix3d& plus, const Eigen::Matrix3d& minus,
+                                              const Eigen::Matrix3d& center, double step)
+{
+  const Eigen::Matrix3d w = (plus - minus) / (2.0 * step) * center.transpose();
+  return {0.5 * (w(2, 1) - w(1, 2)), 0.5 * (w(0, 2) - w(2, 0)), 0.5 * (w(1, 0) - w(0, 1))};
+}
+
+math::Pose relativeLinkPose(const kinematics::Model& model, const std::vector<std::string>& jointNames,
+                            const Eigen::VectorXd& q, const std::string& baseLink, const std::string& tipLink)
+{
+  Eigen::VectorXd modelQ = Eigen::VectorXd::Zero(model.coordinateCount());
+  for (std::size_t i = 0; i < jointNames.size(); ++i)
+    modelQ[model.coordinateIndex(jointNames[i])] = q[static_cast<Eigen::Index>(i)];
+  kinematics::Data data(model);
+  kinematics::forwardKinematics(model, data, modelQ);
+  const auto pose = [&](const std::string& link)
+  { return data.linkPoses[static_cast<std::size_t>(model.linkIndex(link))]; };
+  return pose(baseLink).inverse() * pose(tipLink);
+}
+
+const std::array<DhRow, 6>& ur3Dh()
+{
+  constexpr double pi = std::numbers::pi;
+  static const std::array<DhRow, 6> rows{DhRow{0.1519, 0.0, pi / 2},   DhRow{0.0, -0.24365, 0.0},
+                                         DhRow{0.0, -0.21325, 0.0},    DhRow{0.11235, 0.0, pi / 2},
+                                         DhRow{0.08535, 0.0, -pi / 2}, DhRow{0.0819, 0.0, 0.0}};
+  return rows;
+}
+
+math::Pose ur3DhStep(int joint, double theta)
+{
+  const DhRow& row = ur3Dh()[static_cast<std::size_t>(joint)];
+  const double c = std::cos(theta), s = std::sin(theta), ca = std::cos(row.alpha), sa = std::sin(row.alpha);
+  math::Pose step; // Rz(theta) Rx(alpha) and Rz(theta) (a, 0, d)
+  step.rotation << c, -s * ca, s * sa, s, c * ca, -c * sa, 0.0, sa, ca;
+  step.translation << row.a * c, row.a * s, row.d;
+  return step;
+}
+
+math::Pose ur3DhFrame(const Eigen::VectorXd& theta, int frame)
+{
+  math::Pose pose;
+  for (int i = 0; i < frame; ++i)
+    pose = pose * ur3DhStep(i, theta[i]);
+  return pose;
+}
+
+Eigen::Matrix<double, 6, 6> ur3DifferenceJacobian(const Eigen::VectorXd& theta, double step)
+{
+  Eigen::Matrix<double, 6, 6> jacobian;
+  const Eigen::Matrix3d center = ur3DhFrame(theta, 6).rotation;
+  for (int k = 0; k < 6; ++k)
+  {
+    Eigen::VectorXd plus = theta, minus = theta;
+    plus[k] += step;
+    minus[k] -= step;
+    const math::Pose a = ur3DhFrame(plus, 6), b = ur3DhFrame(minus, 6);
+    jacobian.col(k) << (a.translation - b.translation) / (2.0 * step),
+        angularVelocityFromDifference(a.rotation, b.rotation, center, step);
+  }
+  return jacobian;
+}
+} // namespace nao::stiffness::test
