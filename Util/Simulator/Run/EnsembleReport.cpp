@@ -1,9 +1,11 @@
 // Ensemble tables, CSVs and the distribution figure (Ensemble.h).
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/HeatFigures.h"
 
 #include "Representations/Infrastructure/Joints.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +23,7 @@ struct RobotFigures
   double maxLegCurrent = 0;   ///< A
   double finalLegCurrent = 0; ///< A, highest over the leg joints of the last 10 s' mean
   double legsBelowAfter = -1; ///< s
+  HeatFigures heat;           ///< from the samples
   double hottest = 0;         ///< °C, highest final temperature
   int status = 0;             ///< highest status
   double firstHot = -1;       ///< s, earliest status 1 of any joint
@@ -28,9 +31,10 @@ struct RobotFigures
   double lowestTorso = 0;     ///< m
 };
 
-RobotFigures figuresOf(const SimulationResult& run)
+RobotFigures figuresOf(const SimulationResult& run, const std::vector<RunSample>& samples = {})
 {
   RobotFigures f;
+  f.heat = heatFigures(samples, run.holdStart);
   f.legsBelowAfter = run.legsBelowHeatingAfter;
   f.lowestTorso = run.minTorsoHeight;
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -53,12 +57,13 @@ RobotFigures figuresOf(const SimulationResult& run)
   return f;
 }
 
-std::string seconds(double value)
+/// Text for a gnuplot string in single quotes, where a quote is written twice.
+std::string gnuplotText(const std::string& text)
 {
-  if (value < 0) return "never";
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f", value);
-  return text;
+  std::string quoted;
+  for (char c : text)
+    quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  return quoted;
 }
 
 /// Per sample index: highest leg current (mA) and highest leg temperature (°C) of each robot.
@@ -115,54 +120,75 @@ void writeBand(const Band& band, const std::filesystem::path& file)
 
 std::string ensembleTable(const EnsembleReport& report)
 {
+  // Columns: the worst leg joint's highest and final current; once the posture is held, the first moment
+  // every leg joint is below 300 mA and 80 % of them below 50 mA, and the share of the time from 10 s on with
+  // a leg joint at 300 mA or more; the hottest final temperature, highest status and first status 1; all
+  // motors' energy; the lowest torso height.
+  constexpr int count = 11;
   std::string text;
-  char line[300];
-  const char* format = "%-10s %-6s %-13s %9s %9s %11s %9s %6s %10s %9s %8s\n";
-  std::snprintf(line, sizeof(line), format, "robot", "preset", "worst leg", "max mA", "final mA",
-                "<300mA at s", "final °C", "status", "hot at s", "energy J", "torso m");
+  char line[400];
+  const char* format = "%-10s %-6s %-13s %7s %8s %8s %8s %7s %8s %6s %8s %9s %7s\n";
+  std::snprintf(line, sizeof(line), format, "robot", "preset", "worst leg", "max mA", "final mA", "<300 s",
+                "80%<50 s", ">=300 %", "final °C", "status", "hot at s", "energy J", "torso m");
   text += line;
-  std::vector<double> columns[8];
+  std::vector<double> columns[count];
+  auto orInfinity = [](double value) { return value < 0 ? INFINITY : value; };
   for (const RobotRun& robot : report.robots)
   {
-    const RobotFigures f = figuresOf(robot.summary);
-    char values[8][32];
-    std::snprintf(values[0], 32, "%.0f", f.maxLegCurrent * 1000);
-    std::snprintf(values[1], 32, "%.0f", f.finalLegCurrent * 1000);
-    std::snprintf(values[2], 32, "%s", seconds(f.legsBelowAfter).c_str());
-    std::snprintf(values[3], 32, "%.0f", f.hottest);
-    std::snprintf(values[4], 32, "%d", f.status);
-    std::snprintf(values[5], 32, "%s", seconds(f.firstHot).c_str());
-    std::snprintf(values[6], 32, "%.0f", f.energy);
-    std::snprintf(values[7], 32, "%.3f", f.lowestTorso);
-    std::snprintf(line, sizeof(line), format, ("seed " + std::to_string(robot.summary.seed)).c_str(),
-                  robot.summary.preset.empty() ? "-" : robot.summary.preset.c_str(), f.worstLeg.c_str(),
-                  values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7]);
-    text += line;
-    const double figures[8] = {f.maxLegCurrent * 1000,
-                               f.finalLegCurrent * 1000,
-                               f.legsBelowAfter < 0 ? INFINITY : f.legsBelowAfter,
-                               f.hottest,
-                               static_cast<double>(f.status),
-                               f.firstHot < 0 ? INFINITY : f.firstHot,
-                               f.energy,
-                               f.lowestTorso};
-    for (int c = 0; c < 8; ++c)
+    const RobotFigures f = figuresOf(robot.summary, robot.samples);
+    const double figures[count] = {f.maxLegCurrent * 1000,
+                                   f.finalLegCurrent * 1000,
+                                   orInfinity(f.heat.allLegsBelowHeating),
+                                   orInfinity(f.heat.mostLegsQuiet),
+                                   f.heat.shareAboveHeatingLater * 100,
+                                   f.hottest,
+                                   static_cast<double>(f.status),
+                                   orInfinity(f.firstHot),
+                                   f.energy,
+                                   f.lowestTorso,
+                                   0};
+    for (int c = 0; c < count; ++c)
       columns[c].push_back(figures[c]);
+  }
+  auto cell = [](int c, double value)
+  {
+    char text[32];
+    if (std::isinf(value))
+      std::snprintf(text, sizeof(text), "never");
+    else
+      std::snprintf(text, sizeof(text),
+                    c == 9                                 ? "%.3f"
+                    : c == 2 || c == 3 || c == 4 || c == 7 ? "%.1f"
+                                                           : "%.0f",
+                    value);
+    return std::string(text);
+  };
+  auto row = [&](const std::string& name, const std::string& preset, const std::string& worst,
+                 const std::array<double, count>& values)
+  {
+    std::string cells[count];
+    for (int c = 0; c < count; ++c)
+      cells[c] = cell(c, values[c]);
+    std::snprintf(line, sizeof(line), format, name.c_str(), preset.c_str(), worst.c_str(), cells[0].c_str(),
+                  cells[1].c_str(), cells[2].c_str(), cells[3].c_str(), cells[4].c_str(), cells[5].c_str(),
+                  cells[6].c_str(), cells[7].c_str(), cells[8].c_str(), cells[9].c_str());
+    text += line;
+  };
+  for (std::size_t r = 0; r < report.robots.size(); ++r)
+  {
+    const RobotRun& robot = report.robots[r];
+    std::array<double, count> values{};
+    for (int c = 0; c < count; ++c)
+      values[c] = columns[c][r];
+    row("seed " + std::to_string(robot.summary.seed),
+        robot.summary.preset.empty() ? "-" : robot.summary.preset, figuresOf(robot.summary).worstLeg, values);
   }
   for (const double p : {0.1, 0.5, 0.9})
   {
-    char values[8][32];
-    for (int c = 0; c < 8; ++c)
-    {
-      const double value = percentile(columns[c], p);
-      if (std::isinf(value))
-        std::snprintf(values[c], 32, "never");
-      else
-        std::snprintf(values[c], 32, c == 7 ? "%.3f" : c == 2 || c == 5 ? "%.1f" : "%.0f", value);
-    }
-    std::snprintf(line, sizeof(line), format, ("p" + std::to_string(static_cast<int>(p * 100))).c_str(), "",
-                  "", values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7]);
-    text += line;
+    std::array<double, count> values{};
+    for (int c = 0; c < count; ++c)
+      values[c] = percentile(columns[c], p);
+    row("p" + std::to_string(static_cast<int>(p * 100)), "", "", values);
   }
   return text;
 }
@@ -171,7 +197,9 @@ std::filesystem::path writeEnsembleFiles(const EnsembleReport& report, const std
 {
   std::ofstream out(folder / "ensemble.csv");
   if (!out) throw std::runtime_error("cannot write " + (folder / "ensemble.csv").string());
-  out << "seed,preset,legsBelow300mAAfter [s],energy [J],lowestTorso [m]";
+  out << "seed,preset,legsBelow300mAAfter [s],holdStart [s],allLegsBelow300mA [s after holdStart],"
+         "mostLegsBelow50mA [s after holdStart],shareAbove300mAFrom10s,legWarming [K],energy [J],lowestTorso "
+         "[m]";
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (isLegJoint(jointAt(j)))
       out << ",maxCurrent." << jointNames[j] << " [A],finalCurrent." << jointNames[j] << " [A],finalError."
@@ -181,8 +209,10 @@ std::filesystem::path writeEnsembleFiles(const EnsembleReport& report, const std
   for (const RobotRun& robot : report.robots)
   {
     const SimulationResult& run = robot.summary;
-    out << run.seed << ',' << run.preset << ',' << run.legsBelowHeatingAfter << ',' << figuresOf(run).energy
-        << ',' << run.minTorsoHeight;
+    const RobotFigures f = figuresOf(run, robot.samples);
+    out << run.seed << ',' << run.preset << ',' << run.legsBelowHeatingAfter << ',' << run.holdStart << ','
+        << f.heat.allLegsBelowHeating << ',' << f.heat.mostLegsQuiet << ',' << f.heat.shareAboveHeatingLater
+        << ',' << f.heat.legWarming << ',' << f.energy << ',' << run.minTorsoHeight;
     for (std::size_t j = 0; j < numOfJoints; ++j)
       if (isLegJoint(jointAt(j)))
         out << ',' << run.joints[j].maxCurrent << ',' << run.joints[j].finalCurrent << ','
@@ -211,7 +241,7 @@ void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector
   }
   std::ofstream out(script);
   out << "set datafile separator ','\nset terminal pngcairo size 1400,900 font ',10'\nset output '"
-      << png.string() << "'\nset multiplot layout 2,1 title '" << title
+      << png.string() << "'\nset multiplot layout 2,1 title '" << gnuplotText(title)
       << ": median and 10-90 % of the robots'\n"
       << "set grid\nset key outside right top\nset lmargin 12\nset rmargin 38\nset xlabel 'simulated time "
          "(s)'\n"
@@ -223,7 +253,7 @@ void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector
     out << "plot ";
     for (std::size_t r = 0; r < reports.size(); ++r)
     {
-      const std::string label = labels[r].empty() ? "" : labels[r] + ": ";
+      const std::string label = labels[r].empty() ? "" : gnuplotText(labels[r]) + ": ";
       const char* colour = colours[r % std::size(colours)];
       out << (r ? ", " : "") << "'" << bands[r].string() << "' skip 1 using 1:" << low << ":" << low + 2
           << " with filledcurves fs transparent solid 0.25 noborder lc rgb '" << colour << "' title '"

@@ -49,8 +49,8 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
   out.precision(10);
   out << "scenario," << result.scenario << "\nseed," << result.seed << "\npreset," << result.preset
       << "\nsimulatedSeconds [s]," << result.simulatedSeconds << "\nlegsBelowHeatingAfter [s],"
-      << result.legsBelowHeatingAfter << "\nminTorsoHeight [m]," << result.minTorsoHeight
-      << "\nmaxTorsoHeight [m]," << result.maxTorsoHeight << "\n"
+      << result.legsBelowHeatingAfter << "\nholdStart [s]," << result.holdStart << "\nminTorsoHeight [m],"
+      << result.minTorsoHeight << "\nmaxTorsoHeight [m]," << result.maxTorsoHeight << "\n"
       << jointHeader << "\n";
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
@@ -95,6 +95,8 @@ SimulationResult readSummary(const std::filesystem::path& file)
         result.simulatedSeconds = number(value, file, line);
       else if (key == "legsBelowHeatingAfter [s]")
         result.legsBelowHeatingAfter = number(value, file, line);
+      else if (key == "holdStart [s]")
+        result.holdStart = number(value, file, line);
       else if (key == "minTorsoHeight [m]")
         result.minTorsoHeight = number(value, file, line);
       else if (key == "maxTorsoHeight [m]")

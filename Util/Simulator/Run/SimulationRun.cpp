@@ -64,6 +64,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.scenario = options.scenario;
   result.seed = options.seed;
   result.preset = options.preset;
+  if (!script.keyframes.empty() && script.keyframes.front().speed <= 0)
+    result.holdStart = script.keyframes.front().duration;
   if (!options.outputDirectory.empty())
   {
     std::filesystem::create_directories(options.outputDirectory);

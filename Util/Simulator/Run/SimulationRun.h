@@ -74,6 +74,9 @@ struct SimulationResult
   std::vector<RunSample> samples;
   /// s from which on every leg joint's reported current stayed below heatingCurrent to the end; −1: never.
   double legsBelowHeatingAfter = -1;
+  /// s at which the script's first keyframe is reached (its duration; 0 for a speed-timed one): the posture
+  /// is held from here.
+  double holdStart = 0;
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;

@@ -1,5 +1,6 @@
 #include "Modules/Modeling/RobotModelProvider/RobotModelProvider.h"
 #include <cmath>
+#include <limits>
 
 namespace nao
 {
@@ -32,6 +33,16 @@ void RobotModelProvider::update(RobotModel& robotModel)
   for (int i = 0; i < 3; ++i)
     robotModel.centerOfMass[static_cast<std::size_t>(i)] = static_cast<float>(centerOfMass[i]);
   robotModel.totalMass = static_cast<float>(model_.totalMass());
+}
+
+void RobotModelProvider::update(JointLimits& limits)
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const kinematics::JointLimits& range = model_.body(bodies_[j]).limits;
+    limits.min[j] = range.bounded ? static_cast<float>(range.lower) : -std::numeric_limits<float>::infinity();
+    limits.max[j] = range.bounded ? static_cast<float>(range.upper) : std::numeric_limits<float>::infinity();
+  }
 }
 
 MAKE_MODULE(RobotModelProvider);

@@ -1,8 +1,9 @@
 #pragma once
 // Forward kinematics of the measured posture: every limb's pose, the soles and the centre of mass in the
-// torso frame.
+// torso frame; and the joints' ranges from the same robot description.
 #include "Framework/Module.h"
 #include "Modules/Modeling/Common/NaoRobotDescription.h"
+#include "Representations/Modeling/JointLimits.h"
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/Sensing/JointSensorData.h"
 
@@ -21,14 +22,15 @@ struct RobotModelParameters
   }
 };
 
-class RobotModelProvider : public Module<RobotModelProvider,        //
-                                         Requires<JointSensorData>, //
-                                         Provides<RobotModel>,      //
+class RobotModelProvider : public Module<RobotModelProvider,                //
+                                         Requires<JointSensorData>,         //
+                                         Provides<RobotModel, JointLimits>, //
                                          Parameters<RobotModelParameters>>
 {
 public:
   RobotModelProvider();
   void update(RobotModel& robotModel);
+  void update(JointLimits& limits);
 
 private:
   void onParametersChanged() override;

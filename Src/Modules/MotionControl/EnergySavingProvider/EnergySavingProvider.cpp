@@ -1,32 +1,95 @@
-// The heat adjustment. States (EnergySaving.h): off -> waiting -> working -> resetState -> working, or via
-// off -> waiting.
+// The heat adjustment, rule by rule against B-Human's released EnergySavingProvider
+// (bhuman/BHumanCodeRelease, Src/Modules/MotionControl/EnergySaving/, its .cfg in Config/Robots/Default/).
+// "B-Human" is what that code does; where ours differs, the reason follows, with the figures of the simulated
+// ensemble (20 robots, 3 of them worn, 10 minutes of B-Human's stand; README "Heat adjustment"). States
+// (EnergySaving.h): off -> waiting -> working -> resetState.
 //
-// Decisions where the issue and B-Human's documentation (the seed) leave room, each as B-Human would take it:
-// - "offset" in the threshold, clamp and reset rules is the total a joint's request is moved by (base offset
-//   included): that is what the motor sees. The clamp limits the round adjustments so that the total stays
-//   within +-maxOffset.
-// - "requested" in a round's step choice is the last output (what the motor was asked for); in
-//   accuratePositions it is the incoming request (what the motion source wants the joint to reach).
-// - A step toward the measured angle needs a direction: when measured == requested exactly there is none and
-//   no step is made; the counter still runs toward the emergency step, whose direction the sign table gives.
-// - The counter is not refilled when the current falls below the threshold: it counts how often the joint
-//   was adjusted (seed). It is refilled at every (re)start and after each emergency step.
-// - Posture none has no sign table: its emergency step goes toward the measured angle (none if equal).
-// - The first round comes adjustWaitTime after working begins, so that the current window (240 ms) holds
-//   only samples of the settled posture.
-// - A motion change is a change of the limbs the request lets us adjust, or the incoming request of an
-//   adjusted joint moving by more than motionChangeAngle in one frame: back to waiting, offsets kept. A
-//   change of posture or of accuratePositions is a reset instead: the offsets belong to the old posture.
-// - Ground contact lost or regained, or the request stopped: reset, then off. Adjustment only runs with
-//   contact; it restarts (off -> waiting, base offsets taken anew) once requested with contact again.
-// - Reset because the offsets grew too large: after the fade, straight back to working without base offsets
-//   (they were part of what grew too large); the posture has not changed, there is nothing to wait for.
-// - The hip yaw pitch motor moves both legs: adjusted only when both legs may be.
-// - A limb that may no longer be adjusted (an arm motion started) fades its offsets linearly to 0 at
-//   maxOffset per resetTime: the arm motion neither keeps stale offsets nor sees them vanish in one frame.
-// - accuratePositions adjusts the legs only (the seed: "the leg requests"); no thresholds, counters or base
-//   offsets.
+// Start (off -> waiting) whenever the motion source asks (EnergySavingRequest), with or without ground
+// contact.
+//   B-Human: in the normal stand, base offsets = measured − requested, one sample. Ours: the same, faded in
+//   over baseOffsetFadeInTime (B-Human's baseOffsetInterpolationTime) and clamped to ±maxBaseOffset (3°, the
+//   offsets' own cap): a broken reading must not move a joint further than the offsets ever may.
+// Waiting -> working after motionChangeWaitTime; counters refilled, the contact noted. Same.
+// A round every adjustWaitTime. B-Human: 500 ms. Ours: 250 ms, one current window (FilteredCurrent, 240 ms)
+// plus a
+//   frame: the search below needs a few rounds per joint (500 ms: all legs below 300 mA after a median 5.1 s,
+//   worst 22 s; 250 ms: 2.0 s, worst 5.1 s).
+// Which joints per round. B-Human, in the normal stand: only the leg joint of highest current (and all arm
+// joints);
+//   every joint in the other postures. Ours: every joint, every round (oneLegJointPerRound brings B-Human's
+//   rule back): with the search below, one leg joint per round took a median 7.6 s (worst 13 s) to bring all
+//   legs below 300 mA, every joint 2.0 s (worst 5.1 s), with 20 % less energy.
+// Thresholds. A joint is adjusted while its filtered current is above legCurrentThreshold (100 mA; 300 mA
+// once its
+//   round offset exceeds largeOffset) or armCurrentThreshold (30 mA). Same as B-Human.
+// The step. B-Human: towards the reading from the request plus base offset, d = measured − (requested +
+// base):
+//   maxGearStep when |d| > maxGearStep, else minGearStep, and d exactly 0 steps down; every
+//   stepsBeforeEmergencyStep-th round above the threshold an emergency step of maxGearStep along the
+//   posture's sign table (standSigns, highStandSigns). On the simulated robots (boards that hold whole counts
+//   of their own 14-bit angle, LoLA's 12-bit reading with calibration offsets, gears that stick and slip)
+//   these rules settle nowhere: where request and reading agree the steps go down whatever the load, a joint
+//   that slips is followed until the offsets reset, and the 0.2° emergency steps (9 board counts, ~3 N·m on a
+//   leg) make joints slip: all legs below 300 mA first after a median 200 s, never below 50 mA, worst leg
+//   still 750 mA after 10 minutes, 4 A peaks (searchLeastCurrent = false runs them). Ours searches, per
+//   joint, the offset of least current:
+//   - the first step goes from the motor's target (request + base + offset) towards the reading, by
+//   maxGearStep
+//     when farther than that, else minGearStep; where target and reading agree to within one reading count
+//     (agreementBand) the reading cannot tell where the board's own angle lies: the step goes the way the
+//     posture's load pulls (B-Human's sign table);
+//   - each further round compares the filtered current with the one before the last step: higher by more than
+//     searchCurrentTolerance: turn round, half the step; not lower: half the step; lower: the same step
+//     again; never below minGearStep × minSearchStepFraction (sub-count steps move the board's rounding);
+//   - a joint at or below its threshold has succeeded: its next rise starts a new search;
+//   - B-Human's emergency steps only with searchEmergencySteps (off: with them the ensemble used 13 % more
+//   energy in
+//     the median, 33 % at the 90th percentile, and joints slipped to 1.0 A after 10 s instead of 0.75 A);
+//     when on, towards the reading where it differs from the target;
+//   - a joint that has given way from request + base by more than maxSag (0.5°) no longer follows: its offset
+//   may
+//     move that way only up to where the reading then was, plus one count. B-Human's steps follow a worn knee
+//     whose gears cannot hold its load (the plant's worn knees: static friction 0.62 N·m under 0.64-0.68 N·m
+//     of load) to the 3° cap within a minute, reset, and start again.
+// After a round, caps and resets. Offsets are capped at ±maxOffset; when largeOffsetJointsForReset leg joints
+// are
+//   beyond largeOffset, or one hit maxOffset, B-Human resets unless the centre of mass is "stable": never in
+//   the normal stand or without ground contact; in the high stand when the centre of mass, taken in the
+//   ground-aligned frame of the torso's IMU orientation relative to the point between the feet, lies in its
+//   window. Same for the legs. An arm joint at the cap: B-Human resets every joint; ours fades that joint
+//   alone back to 0 and lets it start over: an arm whose load its gears cannot hold walks its offset to the
+//   cap again and again, and a global reset each time throws away the legs' offsets, which the arm's do not
+//   affect.
+// Ground contact changed since working began: reset (offsets fade over resetTime), then work resumes with the
+// new
+//   contact, without base offsets — B-Human does the same on pick-up and on put-down.
+// The motion source stops asking (EnergySavingRequest::adjust false). B-Human: offsets 0 at once (shutDown).
+//   Ours: a reset that fades them over resetTime, then off — nothing the robot does may jump.
+// A limb the request no longer lets us adjust (an arm motion started). B-Human: its offsets 0 at once. Ours:
+// they
+//   fade at maxOffset per resetTime, for the same reason.
+// Posture or accuratePositions changed. B-Human resets on a switch of mode; ours resets on either and then
+// starts
+//   afresh (new base offsets in the normal stand): the offsets belonged to the old posture.
+// No motion-change detector on the request itself: B-Human relies on its engines, as ours on the motion
+// source's
+//   EnergySavingRequest. A stand with balance feedback (a request jittering by hundredths of a degree) is
+//   adjusted like any stand.
+// accuratePositions (legs only). B-Human: e = requested − measured; a joint with |e| > minGearStep counts
+// down,
+//   steps by maxGearStepLegs when |e| > maxGearStepLegs, else by minGearStep / 2, in the direction of e; at 0
+//   an emergency step of +maxGearStepLegs. Ours: the same dead band and counter, the emergency step in the
+//   direction of e: B-Human's always-positive step moves a joint that must go down the wrong way.
+// Leg joint with the highest current (oneLegJointPerRound): B-Human's FilteredCurrent skips LHipYawPitch;
+// ours
+//   includes it (its one motor carries both legs' yaw-pitch load and heats like any other).
+// Skipped joints: B-Human skips the head; ours also the hands, whose "angle" is an opening 0..1.
+// Joint ranges: an offset never pushes a request that lies within its joint's range beyond it (JointLimits
+// from
+//   the robot description): the arms' rules otherwise walk an elbow requested 0.5° from its stop into the
+//   stop, where the motor stalls and overheats within two minutes.
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -57,6 +120,7 @@ EnergySavingProvider::EnergySavingProvider()
 {
   onParametersChanged();
   status_.counters.fill(params().stepsBeforeEmergencyStep);
+  clearOffsets();
   output_.fill(
       std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
 }
@@ -101,13 +165,9 @@ void EnergySavingProvider::computeFrame()
   hasTime_ = true;
 
   updateGroundContact(now);
-  const auto& com = get<RobotModel>().centerOfMass;
-  if (std::isfinite(com[0]) && std::isfinite(com[1]) && std::isfinite(com[2])) centerOfMass_ = com;
   updateEnabledJoints();
-
   const EnergySavingRequest& request = get<EnergySavingRequest>();
-  const bool anyEnabled = std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
-  const bool active = request.adjust && status_.groundContact && anyEnabled;
+  const bool active = request.adjust && std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
 
   switch (status_.state)
@@ -117,21 +177,15 @@ void EnergySavingProvider::computeFrame()
     break;
   case EnergySavingState::waiting:
   case EnergySavingState::working:
-    if (contactChanged_)
-      startReset(EnergySavingResetReason::contactChanged, EnergySavingState::off, now);
-    else if (!active)
+    if (!active)
       startReset(EnergySavingResetReason::notRequested, EnergySavingState::off, now);
     else if (modeChanged)
       startReset(EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
-    else if (motionChanged())
-    {
-      learningBase_ = learningBase_ && status_.state == EnergySavingState::waiting;
-      enterState(EnergySavingState::waiting, now);
-    }
+    else if (status_.state == EnergySavingState::working && status_.groundContact != contactAtWorkStart_)
+      startReset(EnergySavingResetReason::contactChanged, EnergySavingState::working, now);
     break;
   case EnergySavingState::resetState:
-    if (contactChanged_ || !active || modeChanged)
-      afterReset_ = EnergySavingState::off; // restart afresh, or stay off
+    if (!active || modeChanged) afterReset_ = EnergySavingState::off; // restart afresh, or stay off
     break;
   }
 
@@ -140,12 +194,7 @@ void EnergySavingProvider::computeFrame()
   case EnergySavingState::off:
     break;
   case EnergySavingState::waiting:
-    if (learningBase_) learnBaseOffsets(false);
-    if (now - stateStart_ >= params().motionChangeWaitTime)
-    {
-      learningBase_ = false;
-      enterState(EnergySavingState::working, now);
-    }
+    if (now - stateStart_ >= params().motionChangeWaitTime) enterState(EnergySavingState::working, now);
     break;
   case EnergySavingState::working:
     if (now - lastRound_ >= params().adjustWaitTime)
@@ -156,8 +205,7 @@ void EnergySavingProvider::computeFrame()
         runAccuratePositionsRound();
       else
         runRound();
-      if (resetNeeded())
-        startReset(EnergySavingResetReason::offsetsTooLarge, EnergySavingState::working, now);
+      capOffsetsAndCheckReset(now);
     }
     break;
   case EnergySavingState::resetState:
@@ -167,27 +215,30 @@ void EnergySavingProvider::computeFrame()
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
     fadeDisabledJoints(dt);
 
-  // The output: incoming request plus offsets; a non-finite incoming angle keeps the last good output.
+  // The output: incoming request plus offsets; a non-finite incoming angle keeps the last good output. An
+  // offset never pushes a request that lies within the joint's range beyond it: a motor asked to press on its
+  // stop stalls at full current.
   const StiffnessJointRequest& input = get<StiffnessJointRequest>();
+  const JointLimits& limits = get<JointLimits>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const float base = appliedBase(j);
+    const float angle = input.angles[j];
+    if (std::isfinite(angle) && angle >= limits.min[j] && angle <= limits.max[j])
+    {
+      const float limited = std::clamp(angle + base + adjustments_[j], limits.min[j], limits.max[j]);
+      if (limited != angle + base + adjustments_[j]) adjustments_[j] = limited - angle - base;
+    }
     status_.baseOffsets[j] = base;
     status_.offsets[j] = base + adjustments_[j];
-    if (std::isfinite(input.angles[j]))
-    {
-      output_[j] =
-          status_.state == EnergySavingState::off ? input.angles[j] : input.angles[j] + status_.offsets[j];
-      lastInput_[j] = input.angles[j];
-    }
+    if (std::isfinite(angle))
+      output_[j] = status_.state == EnergySavingState::off ? angle : angle + status_.offsets[j];
   }
-  previousEnabled_ = enabled_;
   status_.timeInState = static_cast<float>(now - stateStart_);
 }
 
 void EnergySavingProvider::updateGroundContact(double now)
 {
-  contactChanged_ = false;
   const FsrSensorData& fsr = get<FsrSensorData>();
   const float total = fsr.left.totalWeight + fsr.right.totalWeight;
   if (!std::isfinite(total)) return; // keep the last contact state
@@ -201,7 +252,6 @@ void EnergySavingProvider::updateGroundContact(double now)
   if (now - contactPendingSince_ >= params().groundContactDebounceTime)
   {
     status_.groundContact = raw;
-    contactChanged_ = true;
     contactPendingSince_ = -1;
   }
 }
@@ -229,22 +279,17 @@ void EnergySavingProvider::updateEnabledJoints()
   }
 }
 
-bool EnergySavingProvider::motionChanged() const
-{
-  if (enabled_ != previousEnabled_) return true;
-  const StiffnessJointRequest& input = get<StiffnessJointRequest>();
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (enabled_[j] && std::isfinite(input.angles[j]) &&
-        std::abs(input.angles[j] - lastInput_[j]) > params().motionChangeAngle)
-      return true;
-  return false;
-}
-
 void EnergySavingProvider::enterState(EnergySavingState state, double now)
 {
   status_.state = state;
   stateStart_ = now;
-  if (state == EnergySavingState::working) lastRound_ = now;
+  if (state != EnergySavingState::working) return;
+  contactAtWorkStart_ = status_.groundContact;
+  lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)
+  status_.counters.fill(params().stepsBeforeEmergencyStep);
+  sagBound_.fill(std::numeric_limits<float>::quiet_NaN());
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    restartSearch(j);
 }
 
 void EnergySavingProvider::startWaiting(double now)
@@ -255,31 +300,22 @@ void EnergySavingProvider::startWaiting(double now)
   clearOffsets();
   status_.rounds = 0;
   status_.emergencySteps = 0;
-  status_.counters.fill(params().stepsBeforeEmergencyStep);
-  // Base offsets only in the normal stand: there the knees and ankles carry the weight bent, and taking the
-  // measured sag at once relieves them before the first round. Not in the high stand, not in
-  // accuratePositions (opposite aim).
-  baseOffsetsActive_ = posture_ == EnergySavingPosture::stand && !accuratePositions_;
-  learningBase_ = baseOffsetsActive_;
+  const bool normalStand = posture_ == EnergySavingPosture::stand && !accuratePositions_;
+  oneLegJointPerRound_ = normalStand && params().oneLegJointPerRound;
   baseFadeStart_ = now;
-  if (learningBase_) learnBaseOffsets(true);
+  if (normalStand) takeBaseOffsets();
   enterState(EnergySavingState::waiting, now);
 }
 
-void EnergySavingProvider::learnBaseOffsets(bool first)
+void EnergySavingProvider::takeBaseOffsets()
 {
   const JointSensorData& sensors = get<JointSensorData>();
   const StiffnessJointRequest& input = get<StiffnessJointRequest>();
-  const float oldWeight = params().baseOffsetOldWeight;
   for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    if (!enabled_[j] || !isLegJoint(jointAt(j)) || !std::isfinite(sensors.angles[j]) ||
-        !std::isfinite(input.angles[j]))
-      continue;
-    const float sample =
-        std::clamp(sensors.angles[j] - input.angles[j], -params().maxBaseOffset, params().maxBaseOffset);
-    baseOffsets_[j] = first ? sample : oldWeight * baseOffsets_[j] + (1.f - oldWeight) * sample;
-  }
+    if (enabled_[j] && isLegJoint(jointAt(j)) && std::isfinite(sensors.angles[j]) &&
+        std::isfinite(input.angles[j]))
+      baseOffsets_[j] =
+          std::clamp(sensors.angles[j] - input.angles[j], -params().maxBaseOffset, params().maxBaseOffset);
 }
 
 float EnergySavingProvider::appliedBase(std::size_t joint) const
@@ -298,7 +334,6 @@ void EnergySavingProvider::startReset(EnergySavingResetReason reason, EnergySavi
   }
   status_.lastResetReason = reason;
   afterReset_ = after;
-  learningBase_ = false;
   enterState(EnergySavingState::resetState, now);
   fadeReset(now);
 }
@@ -315,15 +350,13 @@ void EnergySavingProvider::fadeReset(double now)
     adjustments_[j] = remaining * resetFromAdjustments_[j];
   }
   if (progress < 1.0) return;
-  clearOffsets();
-  status_.counters.fill(params().stepsBeforeEmergencyStep);
-  const bool active = status_.groundContact && get<EnergySavingRequest>().adjust &&
+  adjustments_.fill(0.f);
+  baseOffsets_.fill(0.f);
+  fadingOut_.fill(false);
+  const bool active = get<EnergySavingRequest>().adjust &&
                       std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
   if (afterReset_ == EnergySavingState::working && active)
-  {
-    baseOffsetsActive_ = false;
-    enterState(EnergySavingState::working, now);
-  }
+    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
   else
   {
     enterState(EnergySavingState::off, now);
@@ -337,11 +370,16 @@ void EnergySavingProvider::fadeDisabledJoints(float dt)
   const float stepSize = resetTime > 0 ? params().maxOffset * dt / resetTime : params().maxOffset;
   auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (!enabled_[j])
+    if (!enabled_[j] || fadingOut_[j])
     {
       // Base offset and adjustment each fade at this rate (a disabled leg joint may have both).
       adjustments_[j] = towardZero(adjustments_[j]);
       baseOffsets_[j] = towardZero(baseOffsets_[j]);
+      if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
+      fadingOut_[j] = false; // faded out: the joint starts over
+      status_.counters[j] = params().stepsBeforeEmergencyStep;
+      sagBound_[j] = std::numeric_limits<float>::quiet_NaN();
+      restartSearch(j);
     }
 }
 
@@ -349,8 +387,11 @@ void EnergySavingProvider::clearOffsets()
 {
   adjustments_.fill(0.f);
   baseOffsets_.fill(0.f);
-  baseOffsetsActive_ = false;
-  learningBase_ = false;
+  oneLegJointPerRound_ = false;
+  fadingOut_.fill(false);
+  sagBound_.fill(std::numeric_limits<float>::quiet_NaN());
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    restartSearch(j);
 }
 
 MAKE_MODULE(EnergySavingProvider);

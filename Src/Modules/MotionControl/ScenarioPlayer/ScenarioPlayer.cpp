@@ -4,6 +4,7 @@
 #include "Modules/Modeling/Common/NaoRobotDescription.h"
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace nao
 {
@@ -86,12 +87,23 @@ void ScenarioPlayer::update(MotionJointRequest& request)
   holding_ = t >= 1.0;
   const float blend = static_cast<float>(t * t * (3.0 - 2.0 * t));
   const ScriptPose& target = *targets_[segment_];
+  const ScriptKeyframe& keyframe = script_.keyframes[segment_];
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     current_[j] = from_[j] + blend * (target.angles[j] - from_[j]);
-    request.angles[j] = current_[j];
-    request.stiffnesses[j] = script_.keyframes[segment_].stiffness;
+    request.angles[j] =
+        current_[j] + (holding_ ? wobble(j, now - segmentStart_ - duration, keyframe.jitter) : 0.f);
+    request.stiffnesses[j] = keyframe.stiffness;
   }
+}
+
+float ScenarioPlayer::wobble(std::size_t joint, double heldFor, float amplitude)
+{
+  // A balancer's feedback stand-in: each leg joint its own slow sine (0.5 to 2.3 Hz, phases spread), starting
+  // at 0 when the hold begins so that nothing jumps.
+  if (amplitude <= 0.f || !isLegJoint(jointAt(joint))) return 0.f;
+  const double frequency = 0.5 + 0.17 * static_cast<double>(joint % 11); // Hz
+  return amplitude * static_cast<float>(std::sin(2.0 * std::numbers::pi * frequency * heldFor));
 }
 
 void ScenarioPlayer::update(EnergySavingRequest& request)

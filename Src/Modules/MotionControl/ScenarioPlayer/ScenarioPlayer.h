@@ -25,6 +25,8 @@ public:
 
 private:
   void beginSegment(std::size_t keyframe, double now, const JointArray<float>& from);
+  /// rad, the held request's wobble of `joint` (keyframe jitter), `heldFor` s after the hold began
+  static float wobble(std::size_t joint, double heldFor, float amplitude);
 
   ScenarioScript script_;
   std::vector<float> transitionTimes_; ///< s per keyframe

@@ -18,6 +18,8 @@
 //   stiffness = 1.0                   # 0..1, all joints
 //   energySaving = "stand"            # heat adjustment while held: off, stand, highStand, any,
 //   accuratePositions
+//   jitter = 0.02                     # degrees: while held, the leg requests wobble by up to this, as a
+//                                     # balancer's feedback does (0: still)
 //   [[Script.events]]
 //   time = 120.0                      # s since start
 //   kind = "pickUp"                   # pickUp | putDown | push
@@ -71,6 +73,7 @@ struct ScriptKeyframe
   float hold = 0.f;                                              ///< s to stay in the posture
   float stiffness = 1.f;                                         ///< 0..1 for all joints
   KeyframeEnergySaving energySaving = KeyframeEnergySaving::off; ///< while held; never during the transition
+  float jitter = 0.f; ///< rad (degrees in the file): amplitude of the leg requests' wobble while held
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -78,6 +81,7 @@ struct ScriptKeyframe
     ar& streams::field("pose", pose) & streams::field("duration", duration).range(0.0, 3600.0);
     ar& streams::field("speed", speed).range(0.0, 1.0) & streams::field("hold", hold).range(0.0, 86400.0);
     ar& streams::field("stiffness", stiffness).range(0.0, 1.0) & streams::field("energySaving", energySaving);
+    ar& streams::field("jitter", jitter).unit(streams::Unit::degrees).range(0.0, 5.0);
   }
 };
 
