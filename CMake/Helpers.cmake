@@ -38,13 +38,59 @@ function(nao_add_benchmark name)
   set_tests_properties(${name}.smoke PROPERTIES LABELS benchmark TIMEOUT 300)
 endfunction()
 
-# nao_add_module(SOURCES <files...> [LIBS <targets...>]): adds a module's sources to NaoModules.
+# nao_add_library(<name> [OBJECT] [TESTING] [SOURCES <files...>] [LIBS <targets...>] [PRIVATE_LIBS <targets...>])
+# The one way to define a library. It is made of the files of the folder it is called in (or its subfolders) and
+# never filled from another folder, so that a folder's CMakeLists.txt shows all of its targets. STATIC with SOURCES,
+# header-only (INTERFACE) without; OBJECT when every definition must reach the executable even if nothing refers
+# to it (self-registering modules, an interposed malloc). LIBS belong to its interface, PRIVATE_LIBS only to its
+# build. Its users include its headers by their path below Src/ ("Tools/Network/Client.h"); a library under Util/
+# also by its path from the repository root ("Util/Simulator/Lola/LolaServer.h"), which code under Src/ never does.
+# TESTING marks support code that only tests link (robots, fixtures, the allocation counter): it links GoogleTest
+# and sees NAO_CONFIG_DIR and NAO_SOURCE_DIR as the tests do.
+function(nao_add_library name)
+  cmake_parse_arguments(ARG "OBJECT;TESTING" "" "SOURCES;LIBS;PRIVATE_LIBS" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "nao_add_library(${name}): unexpected arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(ARG_OBJECT)
+    add_library(${name} OBJECT ${ARG_SOURCES})
+    set(scope PUBLIC)
+  elseif(ARG_SOURCES)
+    add_library(${name} STATIC ${ARG_SOURCES})
+    set(scope PUBLIC)
+  else()
+    if(ARG_PRIVATE_LIBS)
+      message(FATAL_ERROR "nao_add_library(${name}): a header-only library has no PRIVATE_LIBS")
+    endif()
+    add_library(${name} INTERFACE)
+    set(scope INTERFACE)
+  endif()
+  target_include_directories(${name} ${scope} "${PROJECT_SOURCE_DIR}/Src")
+  cmake_path(APPEND PROJECT_SOURCE_DIR "Util" OUTPUT_VARIABLE utilRoot)
+  cmake_path(IS_PREFIX utilRoot "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE inUtil)
+  if(inUtil)
+    target_include_directories(${name} ${scope} "${PROJECT_SOURCE_DIR}")
+  endif()
+  if(ARG_LIBS)
+    target_link_libraries(${name} ${scope} ${ARG_LIBS})
+  endif()
+  if(ARG_PRIVATE_LIBS)
+    target_link_libraries(${name} PRIVATE ${ARG_PRIVATE_LIBS})
+  endif()
+  if(ARG_TESTING)
+    target_link_libraries(${name} ${scope} GTest::gtest)
+    if(NOT scope STREQUAL "INTERFACE")
+      target_compile_definitions(${name} PRIVATE NAO_CONFIG_DIR="${NAO_CONFIG_DIR}" NAO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    endif()
+  endif()
+endfunction()
+
+# nao_add_module(SOURCES <files...> [LIBS <targets...>]): the module of this folder (Src/Modules/<Area>/<Name>/) as
+# the OBJECT library NaoModule<Name>, so that its self-registration is never dropped by the linker. NaoModules
+# (Src/Modules/CMakeLists.txt) collects the modules in the order of this property.
 function(nao_add_module)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
-  foreach(source IN LISTS ARG_SOURCES)
-    target_sources(NaoModules PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/${source}")
-  endforeach()
-  if(ARG_LIBS)
-    target_link_libraries(NaoModules PUBLIC ${ARG_LIBS})
-  endif()
+  cmake_path(GET CMAKE_CURRENT_SOURCE_DIR FILENAME moduleName)
+  nao_add_library(NaoModule${moduleName} OBJECT SOURCES ${ARG_SOURCES} LIBS NaoFramework NaoRepresentations ${ARG_LIBS})
+  set_property(GLOBAL APPEND PROPERTY NAO_MODULE_LIBRARIES NaoModule${moduleName})
 endfunction()

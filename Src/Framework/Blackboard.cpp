@@ -1,5 +1,4 @@
 #include "Framework/Blackboard.h"
-#include "Framework/ModuleBase.h"
 
 namespace nao
 {
@@ -11,12 +10,6 @@ Blackboard::Blackboard()
   entries_.reserve(registry.size());
   for (RepresentationId id = 0; id < registry.size(); ++id)
     entries_.push_back({registry.create(id), registry.create(id), registry.create(id)});
-}
-
-ModuleConstructionContext& moduleConstructionContext()
-{
-  thread_local ModuleConstructionContext context;
-  return context;
 }
 } // namespace nao
 

@@ -1,22 +1,29 @@
 #pragma once
-// Where modules find their non-parameter files (robot description, calibrations): the robot's own folder
-// first, then Default. Set by the Controller before any module is created.
+// Where a robot process finds its files: Config/, the robot's overlays in Config/Robots/<robot>/, and the
+// scenario it runs. One value, handed to whatever loads from these files (the Controller for parameters,
+// ModuleContext for what modules declare in Loads<>); no global holds it.
 #include <filesystem>
 #include <string>
 
 namespace nao
 {
-struct ConfigLocation;
+struct ConfigLocation
+{
+  std::filesystem::path directory; ///< Config/
+  std::string robot = "Default";   ///< Config/Robots/<robot>/ overlays
+  std::filesystem::path moduleFile(const std::string& module) const;
+  std::filesystem::path robotOverlay(const std::string& module) const;
+};
 
-/// Config/Robots/<robot>/<relative> if it exists, else Config/Robots/Default/<relative>. Throws StartupError
-/// naming both paths when neither exists.
-std::filesystem::path findRobotFile(const std::filesystem::path& relative);
-/// Config/Robots/<robot>/<relative> if the robot has its own, else an empty path.
-std::filesystem::path findRobotOverlay(const std::filesystem::path& relative);
-const ConfigLocation& currentConfigLocation();
-/// The scenario file the process runs (Config/Scenarios/<name>.toml); modules may read their own table from
-/// it.
-const std::filesystem::path& currentScenarioFile();
-void setCurrentScenarioFile(const std::filesystem::path& file);
-void setCurrentConfigLocation(const ConfigLocation& location);
+struct ConfigFiles
+{
+  ConfigLocation location;
+  /// Config/Scenarios/<name>.toml; empty for a module graph made in code (tests), which then has no scenario
+  /// tables to load from.
+  std::filesystem::path scenarioFile;
+
+  /// Config/Robots/<robot>/<relative> if it exists, else Config/Robots/Default/<relative>. Throws
+  /// StartupError naming both paths when neither exists.
+  std::filesystem::path robotFile(const std::filesystem::path& relative) const;
+};
 } // namespace nao

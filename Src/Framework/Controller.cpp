@@ -1,5 +1,4 @@
 #include "Framework/Controller.h"
-#include "Framework/ConfigFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <chrono>
@@ -7,71 +6,9 @@
 
 namespace nao
 {
-std::filesystem::path ConfigLocation::moduleFile(const std::string& module) const
-{
-  return directory / "Modules" / (module + ".toml");
-}
-std::filesystem::path ConfigLocation::robotOverlay(const std::string& module) const
-{
-  return directory / "Robots" / robot / "Modules" / (module + ".toml");
-}
-
-namespace
-{
-ConfigLocation& configLocationStorage()
-{
-  static ConfigLocation location{"Config", "Default"};
-  return location;
-}
-} // namespace
-
-const ConfigLocation& currentConfigLocation()
-{
-  return configLocationStorage();
-}
-
-namespace
-{
-std::filesystem::path& scenarioFileStorage()
-{
-  static std::filesystem::path file;
-  return file;
-}
-} // namespace
-const std::filesystem::path& currentScenarioFile()
-{
-  return scenarioFileStorage();
-}
-void setCurrentScenarioFile(const std::filesystem::path& file)
-{
-  scenarioFileStorage() = file;
-}
-void setCurrentConfigLocation(const ConfigLocation& location)
-{
-  configLocationStorage() = location;
-}
-
-std::filesystem::path findRobotOverlay(const std::filesystem::path& relative)
-{
-  const ConfigLocation& config = currentConfigLocation();
-  const auto own = config.directory / "Robots" / config.robot / relative;
-  return std::filesystem::exists(own) && config.robot != "Default" ? own : std::filesystem::path{};
-}
-
-std::filesystem::path findRobotFile(const std::filesystem::path& relative)
-{
-  const ConfigLocation& config = currentConfigLocation();
-  const auto own = config.directory / "Robots" / config.robot / relative;
-  if (std::filesystem::exists(own)) return own;
-  const auto fallback = config.directory / "Robots" / "Default" / relative;
-  if (std::filesystem::exists(fallback)) return fallback;
-  throw StartupError("neither " + own.string() + " nor " + fallback.string() + " exists");
-}
-
 Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
     : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
 {
-  setCurrentConfigLocation(config_);
 }
 
 Controller::~Controller() = default;
@@ -120,10 +57,20 @@ std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
       throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
     }
   }
-  const ParameterInfo* parameterInfo = module.parameters;
+  ModuleBase* instance = nullptr;
+  try
+  {
+    instance = module.create(ModuleContext(blackboard_, module, parameters, *loaded_));
+  }
+  catch (const std::exception& error)
+  {
+    if (parameters) module.parameters->destroy(parameters);
+    throw StartupError("module '" + module.name + "': " + error.what());
+  }
   // The module owns nothing of its parameters: they are swapped live, so the deleter frees whatever is
   // current.
-  return std::shared_ptr<ModuleBase>(module.create(module, blackboard_, parameters),
+  const ParameterInfo* parameterInfo = module.parameters;
+  return std::shared_ptr<ModuleBase>(instance,
                                      [parameterInfo](ModuleBase* instance)
                                      {
                                        void* current = const_cast<void*>(instance->parametersObject());
@@ -172,13 +119,20 @@ void Controller::install(const ExecutionPlan& plan,
   schedule->snapshots = plan.snapshots;
   Schedule* raw = schedule.get();
   schedules_.push_back(std::move(schedule));
-  post({MotionCommand::Kind::installSchedule, raw});
+  post(InstallSchedule{raw});
   plan_ = plan;
   instances_ = std::move(instances);
 }
 
+void Controller::start(const Scenario& scenario)
+{
+  loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, scenario.file});
+  start(scenario.motion, scenario.name);
+}
+
 void Controller::start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName)
 {
+  if (!loaded_) loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, {}});
   scenarioName_ = scenarioName;
   ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);
   std::map<std::string, std::shared_ptr<ModuleBase>> instances;
@@ -255,7 +209,7 @@ std::string Controller::setParameter(const std::string& module, const std::strin
     return std::string("edit refused, old value kept: ") + error.what();
   }
   if (auto running = instances_.find(module); running != instances_.end())
-    post({MotionCommand::Kind::swapParameters, nullptr, running->second.get(), parameters});
+    post(SwapParameters{running->second.get(), parameters});
   else
     info->parameters->destroy(parameters);
   return {};
@@ -273,14 +227,14 @@ std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::
                                         std::size_t capacity)
 {
   auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
-  post({MotionCommand::Kind::addTap, nullptr, nullptr, nullptr, tap.get()});
+  post(AddTap{tap.get()});
   liveTaps_.push_back(tap); // kept alive until the motion thread has let go of it
   return tap;
 }
 
 void Controller::removeTap(const std::shared_ptr<Tap>& tap)
 {
-  post({MotionCommand::Kind::removeTap, nullptr, nullptr, nullptr, tap.get()});
+  post(RemoveTap{tap.get()});
 }
 
 bool Controller::tapAttached(const Tap* tap) const
@@ -292,20 +246,14 @@ void Controller::service()
 {
   while (auto retired = motion_.takeRetired())
   {
-    switch (retired->kind)
+    if (const auto* schedule = std::get_if<InstallSchedule>(&*retired))
+      std::erase_if(schedules_, [&](const auto& owned) { return owned.get() == schedule->schedule; });
+    else if (const auto* swap = std::get_if<SwapParameters>(&*retired))
     {
-    case MotionCommand::Kind::installSchedule:
-      std::erase_if(schedules_, [&](const auto& schedule) { return schedule.get() == retired->schedule; });
-      break;
-    case MotionCommand::Kind::swapParameters:
-      if (retired->parameters) retired->module->info().parameters->destroy(retired->parameters);
-      break;
-    case MotionCommand::Kind::removeTap:
-      std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == retired->tap; });
-      break;
-    default:
-      break;
+      if (swap->parameters) swap->module->info().parameters->destroy(swap->parameters);
     }
+    else if (const auto* removed = std::get_if<RemoveTap>(&*retired))
+      std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == removed->tap; });
   }
 }
 } // namespace nao

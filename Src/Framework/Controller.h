@@ -3,6 +3,8 @@
 // validates parameters, and hands schedules, parameter objects and taps to the MotionLoop. Everything that
 // allocates happens here; the motion thread only swaps pointers at a frame boundary. Used from one thread at
 // a time (start-up, then the debug thread).
+#include "Framework/ConfigFiles.h"
+#include "Framework/ModuleContext.h"
 #include "Framework/ModuleGraph.h"
 #include "Framework/MotionLoop.h"
 #include "Framework/Scenario.h"
@@ -13,21 +15,16 @@
 
 namespace nao
 {
-struct ConfigLocation
-{
-  std::filesystem::path directory; ///< Config/
-  std::string robot = "Default";   ///< Config/Robots/<robot>/ overlays
-  std::filesystem::path moduleFile(const std::string& module) const;
-  std::filesystem::path robotOverlay(const std::string& module) const;
-};
-
 class Controller
 {
 public:
   Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion);
   ~Controller();
 
-  /// Resolves the scenario and installs the first schedule. Throws StartupError.
+  /// Resolves the scenario's [Motion] choices and installs the first schedule; modules load what they declare
+  /// in Loads<> from the robot's files and the scenario file. Throws StartupError.
+  void start(const Scenario& scenario);
+  /// The same for a module graph made in code (tests, benchmarks): there is no scenario file to load from.
   void start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName);
 
   /// Live switch of one representation's provider (a module name or "off"). Returns an error text, empty on
@@ -69,6 +66,7 @@ private:
   ConfigLocation config_;
   Blackboard& blackboard_;
   MotionLoop& motion_;
+  std::unique_ptr<LoadedInputs> loaded_; ///< created by start(); outlives the modules that point into it
   std::string scenarioName_;
   std::vector<ProviderChoice> choices_;
   ExecutionPlan plan_;

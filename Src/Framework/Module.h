@@ -1,22 +1,26 @@
 #pragma once
 // How a module declares itself. In its header, in one place:
 //
-//   class EnergySavingProvider : public Module<EnergySavingProvider,
-//                                              Requires<JointSensorData, FrameInfo>, // this frame, read-only
-//                                              Uses<ModuleTimes>,                     // last frame, no
-//                                              ordering Provides<JointRequest>,                // it fills
-//                                              these Parameters<EnergySavingParameters>>
+//   class ScenarioPlayer : public Module<ScenarioPlayer,
+//                                        Requires<FrameInfo, JointSensorData>,     // this frame, read-only
+//                                        Provides<MotionJointRequest>,             // filled in update()
+//                                        Loads<RobotDescription, ScenarioScript>> // loaded once, shared
 //   {
 //   public:
-//     void update(JointRequest& request); // one update per provided representation
+//     explicit ScenarioPlayer(const ModuleContext& context); // `using Module::Module;` if no set-up
+//     void update(MotionJointRequest& request);             // one update per provided representation
 //   };
 //
-// and in its .cpp: MAKE_MODULE(EnergySavingProvider);
-// get<T>() reads a required or used representation; params() reads the parameters. A provided representation
-// is only writable inside its update(); everything else is const, so writing what the module does not provide
-// fails to compile. Declaration mistakes are caught by constraints and static_asserts at the user's line.
+// and in its .cpp: MAKE_MODULE(ScenarioPlayer);
+// Also: Uses<T...> (last frame's values, no ordering edge) and Parameters<P> (Config/Modules/<Module>.toml).
+// The framework passes a ModuleContext to the constructor; Module<> takes from it what is declared and
+// nothing else. get<T>() reads a required or used representation, params() the parameters, loaded<T>() a
+// loaded input. A provided representation is only writable inside its update(); everything else is const, so
+// writing what the module does not provide fails to compile. Declaration mistakes are caught by constraints
+// and static_asserts at the user's line.
 #include "Framework/Blackboard.h"
 #include "Framework/ModuleBase.h"
+#include "Framework/ModuleContext.h"
 #include "Framework/TypeList.h"
 #include "Tools/Streams/Field.h"
 #include "Tools/Streams/FieldListArchive.h"
@@ -41,6 +45,14 @@ struct Provides
   using List = TypeList<Ts...>;
 };
 
+/// Inputs loaded once per robot process from the robot's or the scenario's files and shared read-only by the
+/// modules that declare them (e.g. RobotDescription, ScenarioScript); never per frame, never edited live.
+template<Loadable... Ts>
+struct Loads
+{
+  using List = TypeList<Ts...>;
+};
+
 /// A module's parameters: a struct with serialize(), loaded from Config/Modules/<Module>.toml.
 template<class P>
 requires std::default_initializable<P> && requires(P& p, SerializeProbeArchive& a)
@@ -54,43 +66,43 @@ struct Parameters
 
 namespace detail
 {
+/// What one declaration adds to each list; every other list stays empty.
+struct NoDeclaration
+{
+  static constexpr bool valid = true;
+  using Requires = TypeList<>;
+  using Uses = TypeList<>;
+  using Provides = TypeList<>;
+  using Loads = TypeList<>;
+};
 template<class D>
 struct DeclarationTraits
 {
   static constexpr bool valid = false;
 };
 template<class... Ts>
-struct DeclarationTraits<Requires<Ts...>>
+struct DeclarationTraits<Requires<Ts...>> : NoDeclaration
 {
-  static constexpr bool valid = true;
   using Requires = TypeList<Ts...>;
-  using Uses = TypeList<>;
-  using Provides = TypeList<>;
 };
 template<class... Ts>
-struct DeclarationTraits<Uses<Ts...>>
+struct DeclarationTraits<Uses<Ts...>> : NoDeclaration
 {
-  static constexpr bool valid = true;
-  using Requires = TypeList<>;
   using Uses = TypeList<Ts...>;
-  using Provides = TypeList<>;
 };
 template<class... Ts>
-struct DeclarationTraits<Provides<Ts...>>
+struct DeclarationTraits<Provides<Ts...>> : NoDeclaration
 {
-  static constexpr bool valid = true;
-  using Requires = TypeList<>;
-  using Uses = TypeList<>;
   using Provides = TypeList<Ts...>;
 };
-template<class P>
-struct DeclarationTraits<Parameters<P>>
+template<class... Ts>
+struct DeclarationTraits<Loads<Ts...>> : NoDeclaration
 {
-  static constexpr bool valid = true;
-  using Requires = TypeList<>;
-  using Uses = TypeList<>;
-  using Provides = TypeList<>;
-  using ParameterType = P;
+  using Loads = TypeList<Ts...>;
+};
+template<class P>
+struct DeclarationTraits<Parameters<P>> : NoDeclaration
+{
 };
 
 template<class D>
@@ -127,6 +139,14 @@ struct RepresentationIds<TypeList<Ts...>>
 {
   static std::vector<RepresentationId> get() { return {representationId<Ts>()...}; }
 };
+
+template<class List>
+struct TypeNames;
+template<class... Ts>
+struct TypeNames<TypeList<Ts...>>
+{
+  static std::vector<std::string> get() { return {std::string(typeName<Ts>())...}; }
+};
 } // namespace detail
 
 template<class Self, detail::ModuleDeclaration... Declarations>
@@ -136,11 +156,13 @@ public:
   using RequiredList = typename Concat<typename detail::DeclarationTraits<Declarations>::Requires...>::type;
   using UsedList = typename Concat<typename detail::DeclarationTraits<Declarations>::Uses...>::type;
   using ProvidedList = typename Concat<typename detail::DeclarationTraits<Declarations>::Provides...>::type;
+  using LoadedList = typename Concat<typename detail::DeclarationTraits<Declarations>::Loads...>::type;
   using ParameterType = typename detail::ParametersOf<Declarations...>::type;
 
   static_assert(!HasDuplicates<RequiredList>::value, "a representation is listed twice in Requires<>");
   static_assert(!HasDuplicates<UsedList>::value, "a representation is listed twice in Uses<>");
   static_assert(!HasDuplicates<ProvidedList>::value, "a representation is listed twice in Provides<>");
+  static_assert(!HasDuplicates<LoadedList>::value, "an input is listed twice in Loads<>");
   static_assert(!Intersects<RequiredList, UsedList>::value,
                 "a representation is both in Requires<> (this frame) and Uses<> (last frame): choose one");
   static_assert(
@@ -150,14 +172,18 @@ public:
                 "a module cannot use what it provides: it already has its own value in update()");
   static_assert(ProvidedList::size > 0, "a module must provide at least one representation");
 
-protected:
-  Module() : ModuleBase(*moduleConstructionContext().info, moduleConstructionContext().parameters)
+  /// Public, so that a module without set-up of its own can inherit it: `using Module::Module;`.
+  explicit Module(const ModuleContext& context)
+      : ModuleBase(detail::ModuleContextAccess::info(context),
+                   detail::ModuleContextAccess::parameters(context))
   {
-    Blackboard& blackboard = *moduleConstructionContext().blackboard;
+    Blackboard& blackboard = detail::ModuleContextAccess::blackboard(context);
     bindPointers(required_, blackboard, RequiredList{}, false);
     bindPointers(used_, blackboard, UsedList{}, true);
+    bindLoaded(detail::ModuleContextAccess::loaded(context), LoadedList{});
   }
 
+protected:
   /// This frame's value of a required representation, or last frame's value of a used one.
   template<class T>
   const T& get() const
@@ -178,6 +204,15 @@ protected:
     return *static_cast<const ParameterType*>(parameters_);
   }
 
+  /// An input declared in Loads<>, shared with the other modules that declare it.
+  template<class T>
+  const T& loaded() const
+  {
+    static_assert(contains<T, LoadedList>,
+                  "loaded<T>(): T is not in this module's Loads<>; declare it at the top of the module");
+    return *std::get<indexOf<T, LoadedList>>(loaded_);
+  }
+
 private:
   template<class Tuple, class... Ts>
   static void bindPointers(Tuple& pointers, Blackboard& blackboard, TypeList<Ts...>,
@@ -189,8 +224,15 @@ private:
      ...);
   }
 
+  template<class... Ts>
+  void bindLoaded([[maybe_unused]] LoadedInputs& inputs, TypeList<Ts...>)
+  {
+    ((std::get<indexOf<Ts, LoadedList>>(loaded_) = &inputs.template get<Ts>()), ...);
+  }
+
   typename detail::ConstPointers<RequiredList>::type required_{};
   typename detail::ConstPointers<UsedList>::type used_{};
+  typename detail::ConstPointers<LoadedList>::type loaded_{};
 };
 
 namespace detail
@@ -262,7 +304,9 @@ struct ModuleRegistration
   static_assert(
       detail::hasAllUpdates<M>(typename M::ProvidedList{}),
       "MAKE_MODULE: the module lacks a public `void update(T&)` for a representation T in its Provides<>");
-  static_assert(std::is_default_constructible_v<M>, "MAKE_MODULE: the module needs a default constructor");
+  static_assert(std::is_constructible_v<M, const ModuleContext&>,
+                "MAKE_MODULE: the module needs a public constructor from `const ModuleContext&` (declare "
+                "`using Module::Module;` if it has no set-up of its own)");
 
   explicit ModuleRegistration(const char* file)
   {
@@ -271,17 +315,11 @@ struct ModuleRegistration
     info.requires_ = detail::RepresentationIds<typename M::RequiredList>::get();
     info.uses = detail::RepresentationIds<typename M::UsedList>::get();
     info.provides = detail::RepresentationIds<typename M::ProvidedList>::get();
+    info.loads = detail::TypeNames<typename M::LoadedList>::get();
     info.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
     info.parameters = detail::parameterInfo<typename M::ParameterType>();
     info.file = file;
-    info.create = [](const ModuleInfo&, Blackboard& blackboard, void* parameters) -> ModuleBase*
-    {
-      ModuleConstructionContext& context = moduleConstructionContext();
-      context = {&blackboard, parameters, &info};
-      M* module = new M();
-      context = {};
-      return module;
-    };
+    info.create = [](const ModuleContext& context) -> ModuleBase* { return new M(context); };
     ModuleRegistry::instance().add(&info);
   }
 };

@@ -14,8 +14,8 @@ class table;
 
 namespace nao
 {
-class Blackboard;
 class ModuleBase;
+class ModuleContext;
 
 /// Calls the module's update(T&) for one provided representation.
 using UpdateFunction = void (*)(ModuleBase& module, void* representation);
@@ -39,10 +39,11 @@ struct ModuleInfo
   std::vector<RepresentationId> requires_; ///< this frame's values: ordering edges
   std::vector<RepresentationId> uses;      ///< last frame's values: no edge
   std::vector<RepresentationId> provides;
+  std::vector<std::string> loads;            ///< type names of its Loads<> inputs
   std::vector<UpdateFunction> updates;       ///< parallel to provides
   const ParameterInfo* parameters = nullptr; ///< nullptr when the module has none
-  /// Creates an instance (outside the motion thread); it takes over `parameters`.
-  ModuleBase* (*create)(const ModuleInfo& info, Blackboard& blackboard, void* parameters) = nullptr;
+  /// Creates an instance (outside the motion thread); it takes over the context's parameters.
+  ModuleBase* (*create)(const ModuleContext& context) = nullptr;
   const char* file = ""; ///< where MAKE_MODULE stands
 };
 
@@ -74,13 +75,4 @@ protected:
   const ModuleInfo* info_;
   void* parameters_;
 };
-
-/// Set by the framework while a module is being constructed, so that module constructors need no arguments.
-struct ModuleConstructionContext
-{
-  Blackboard* blackboard = nullptr;
-  void* parameters = nullptr;
-  const ModuleInfo* info = nullptr;
-};
-ModuleConstructionContext& moduleConstructionContext();
 } // namespace nao

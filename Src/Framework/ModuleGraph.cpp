@@ -11,9 +11,10 @@ namespace
 class PassThroughModule : public ModuleBase
 {
 public:
-  PassThroughModule(const ModuleInfo& info, Blackboard& blackboard)
-      : ModuleBase(info, nullptr), input(blackboard.current(info.requires_.front())),
-        copy(RepresentationRegistry::instance().info(info.provides.front()).passThroughCopy)
+  explicit PassThroughModule(const ModuleContext& context)
+      : ModuleBase(detail::ModuleContextAccess::info(context), nullptr),
+        input(detail::ModuleContextAccess::blackboard(context).current(info().requires_.front())),
+        copy(RepresentationRegistry::instance().info(info().provides.front()).passThroughCopy)
   {
   }
   static void update(ModuleBase& module, void* target)
@@ -42,8 +43,8 @@ const ModuleInfo& passThroughModule(RepresentationId id)
     module->provides = {id};
     module->updates = {&PassThroughModule::update};
     module->file = __FILE__;
-    module->create = [](const ModuleInfo& info, Blackboard& blackboard, void*) -> ModuleBase*
-    { return new PassThroughModule(info, blackboard); };
+    module->create = [](const ModuleContext& context) -> ModuleBase*
+    { return new PassThroughModule(context); };
   }
   return *module;
 }
@@ -86,22 +87,30 @@ std::string ExecutionPlan::describe() const
   return text;
 }
 
-ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
-                                 const std::vector<FixedProvider>& fixedProviders,
-                                 const std::string& scenarioName)
+namespace
+{
+/// What the choices select, before ordering.
+struct Selection
+{
+  ExecutionPlan plan; ///< providerOf and off filled
+  std::map<RepresentationId, const ModuleInfo*> providerModule;
+  std::map<const ModuleInfo*, std::vector<std::size_t>> selected; ///< indices into provides
+  std::vector<const ModuleInfo*> moduleOrder;                     ///< first mention in the scenario
+  std::set<RepresentationId> afterModules; ///< filled by the framework after all modules ran
+};
+
+/// Every choice names a representation of this binary, once, and a module that provides it (or `off`).
+Selection checkChoices(const std::vector<ProviderChoice>& choices,
+                       const std::vector<FixedProvider>& fixedProviders)
 {
   const auto& representations = RepresentationRegistry::instance();
   const auto& registry = ModuleRegistry::instance();
-  ExecutionPlan plan;
-  std::map<RepresentationId, const ModuleInfo*> providerModule;
-  std::map<const ModuleInfo*, std::vector<std::size_t>> selected;
-  std::vector<const ModuleInfo*> moduleOrder; // first mention in the scenario
-  std::set<RepresentationId> afterModules;
-
+  Selection selection;
+  ExecutionPlan& plan = selection.plan;
   for (const FixedProvider& fixed : fixedProviders)
   {
     plan.providerOf[fixed.representation] = fixed.provider;
-    if (!fixed.beforeModules) afterModules.insert(fixed.representation);
+    if (!fixed.beforeModules) selection.afterModules.insert(fixed.representation);
   }
 
   for (const ProviderChoice& choice : choices)
@@ -138,14 +147,20 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
     plan.providerOf[id] = choice.isOff() ? "off (pass-through from " +
                                                nameOf(static_cast<RepresentationId>(passThroughFrom)) + ")"
                                          : module->name;
-    providerModule[id] = module;
-    if (!selected.contains(module)) moduleOrder.push_back(module);
-    selected[module].push_back(static_cast<std::size_t>(position - module->provides.begin()));
+    selection.providerModule[id] = module;
+    if (!selection.selected.contains(module)) selection.moduleOrder.push_back(module);
+    selection.selected[module].push_back(static_cast<std::size_t>(position - module->provides.begin()));
   }
+  return selection;
+}
 
-  // Every input of every selected module needs a provider.
+/// Every input of every selected module has a provider that runs before it (Requires) or at all (Uses).
+/// Returns the representations some module uses: they are copied at the frame's end.
+std::vector<RepresentationId> checkInputs(Selection& selection, const std::string& scenarioName)
+{
+  ExecutionPlan& plan = selection.plan;
   std::set<RepresentationId> snapshots;
-  for (const ModuleInfo* module : moduleOrder)
+  for (const ModuleInfo* module : selection.moduleOrder)
   {
     auto check = [&](RepresentationId id, const char* how)
     {
@@ -157,7 +172,7 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
     for (RepresentationId id : module->requires_)
     {
       check(id, "requires");
-      if (afterModules.contains(id))
+      if (selection.afterModules.contains(id))
         throw StartupError("scenario '" + scenarioName + "': module '" + module->name + "' requires '" +
                            nameOf(id) + "', which " + plan.providerOf[id] +
                            " fills after all modules ran; declare it in Uses<> (last frame's value) instead");
@@ -168,69 +183,85 @@ ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
       snapshots.insert(id);
     }
   }
+  return {snapshots.begin(), snapshots.end()};
+}
 
-  // Topological order (Kahn), ties broken by the scenario's order so that the result is stable.
-  std::map<const ModuleInfo*, std::set<const ModuleInfo*>> dependsOn;
-  for (const ModuleInfo* module : moduleOrder)
-    for (RepresentationId id : module->requires_)
-      if (auto provider = providerModule.find(id); provider != providerModule.end())
-        dependsOn[module].insert(provider->second);
-  std::set<const ModuleInfo*> done;
-  while (done.size() < moduleOrder.size())
+using Dependencies = std::map<const ModuleInfo*, std::set<const ModuleInfo*>>;
+
+/// Throws the error for modules that cannot be ordered: walks from a blocked module along unfinished
+/// dependencies until a module repeats, and names every module and representation on that cycle.
+[[noreturn]] void reportCycle(const Selection& selection, Dependencies& dependsOn,
+                              const std::set<const ModuleInfo*>& done, const std::string& scenarioName)
+{
+  std::vector<const ModuleInfo*> path;
+  const ModuleInfo* current = *std::find_if(selection.moduleOrder.begin(), selection.moduleOrder.end(),
+                                            [&](const ModuleInfo* module) { return !done.contains(module); });
+  while (std::find(path.begin(), path.end(), current) == path.end())
   {
-    const ModuleInfo* next = nullptr;
-    for (const ModuleInfo* module : moduleOrder)
-      if (!done.contains(module) &&
-          std::all_of(dependsOn[module].begin(), dependsOn[module].end(),
-                      [&](const ModuleInfo* dependency) { return done.contains(dependency); }))
+    path.push_back(current);
+    for (const ModuleInfo* dependency : dependsOn[current])
+      if (!done.contains(dependency))
       {
-        next = module;
+        current = dependency;
         break;
       }
-    if (!next)
-    {
-      // Walk from any blocked module along unfinished dependencies until a module repeats: that is the cycle.
-      std::vector<const ModuleInfo*> path;
-      const ModuleInfo* current = nullptr;
-      for (const ModuleInfo* module : moduleOrder)
-        if (!done.contains(module))
-        {
-          current = module;
-          break;
-        }
-      while (std::find(path.begin(), path.end(), current) == path.end())
+  }
+  std::string text;
+  for (auto it = std::find(path.begin(), path.end(), current); it != path.end(); ++it)
+  {
+    const ModuleInfo* module = *it;
+    const ModuleInfo* following = (it + 1 != path.end()) ? *(it + 1) : current;
+    for (RepresentationId id : module->requires_)
+      if (auto provider = selection.providerModule.find(id);
+          provider != selection.providerModule.end() && provider->second == following)
       {
-        path.push_back(current);
-        for (const ModuleInfo* dependency : dependsOn[current])
-          if (!done.contains(dependency))
-          {
-            current = dependency;
-            break;
-          }
+        text += module->name + " requires " + nameOf(id) + " (provided by " + following->name + "); ";
+        break;
       }
-      std::string text;
-      for (auto it = std::find(path.begin(), path.end(), current); it != path.end(); ++it)
-      {
-        const ModuleInfo* module = *it;
-        const ModuleInfo* following = (it + 1 != path.end()) ? *(it + 1) : current;
-        for (RepresentationId id : module->requires_)
-          if (providerModule.contains(id) && providerModule[id] == following)
-          {
-            text += module->name + " requires " + nameOf(id) + " (provided by " + following->name + "); ";
-            break;
-          }
-      }
-      throw StartupError("scenario '" + scenarioName + "': cycle in the motion thread: " + text +
-                         "break it by declaring one of these in Uses<> (last frame's value)");
-    }
+  }
+  throw StartupError("scenario '" + scenarioName + "': cycle in the motion thread: " + text +
+                     "break it by declaring one of these in Uses<> (last frame's value)");
+}
+
+/// Topological order (Kahn), ties broken by the scenario's order so that the result is stable.
+std::vector<ModulePlan> orderModules(const Selection& selection, const std::string& scenarioName)
+{
+  Dependencies dependsOn;
+  for (const ModuleInfo* module : selection.moduleOrder)
+    for (RepresentationId id : module->requires_)
+      if (auto provider = selection.providerModule.find(id); provider != selection.providerModule.end())
+        dependsOn[module].insert(provider->second);
+  std::vector<ModulePlan> order;
+  std::set<const ModuleInfo*> done;
+  while (done.size() < selection.moduleOrder.size())
+  {
+    const auto next = std::find_if(selection.moduleOrder.begin(), selection.moduleOrder.end(),
+                                   [&](const ModuleInfo* module)
+                                   {
+                                     return !done.contains(module) &&
+                                            std::all_of(dependsOn[module].begin(), dependsOn[module].end(),
+                                                        [&](const ModuleInfo* dependency)
+                                                        { return done.contains(dependency); });
+                                   });
+    if (next == selection.moduleOrder.end()) reportCycle(selection, dependsOn, done, scenarioName);
     // A module's updates run in the order of its Provides<> declaration, whatever order the scenario names
     // them in.
-    std::vector<std::size_t> provides = selected[next];
+    std::vector<std::size_t> provides = selection.selected.at(*next);
     std::sort(provides.begin(), provides.end());
-    plan.modules.push_back({next, provides});
-    done.insert(next);
+    order.push_back({*next, provides});
+    done.insert(*next);
   }
-  plan.snapshots.assign(snapshots.begin(), snapshots.end());
-  return plan;
+  return order;
+}
+} // namespace
+
+ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
+                                 const std::vector<FixedProvider>& fixedProviders,
+                                 const std::string& scenarioName)
+{
+  Selection selection = checkChoices(choices, fixedProviders);
+  selection.plan.snapshots = checkInputs(selection, scenarioName);
+  selection.plan.modules = orderModules(selection, scenarioName);
+  return std::move(selection.plan);
 }
 } // namespace nao

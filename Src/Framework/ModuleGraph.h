@@ -19,8 +19,8 @@ struct ExecutionPlan
   std::vector<ModulePlan> modules;         ///< in execution order
   std::vector<RepresentationId> off;       ///< representations set `off`
   std::vector<RepresentationId> snapshots; ///< representations some module USES (copied at frame end)
-  std::map<RepresentationId, std::string>
-      providerOf;               ///< module name, "off", or a fixed provider ("Body", ...)
+  /// Module name, "off", or a fixed provider ("Body", ...).
+  std::map<RepresentationId, std::string> providerOf;
   std::string describe() const; ///< the order as text, for logs and the debug channel
 };
 
@@ -35,4 +35,12 @@ struct FixedProvider
 ExecutionPlan resolveModuleGraph(const std::vector<ProviderChoice>& choices,
                                  const std::vector<FixedProvider>& fixedProviders,
                                  const std::string& scenarioName);
+
+/// The plan as a Graphviz digraph (`nao --print-graph dot`): modules are boxes (in execution order), the
+/// representations between them ellipses, and the inputs modules load (Loads<>) notes. Edges run from a
+/// provider to its representation and from a representation to the modules that require it (solid) or use
+/// last frame's value (dashed). A representation set `off` and the pass-through steps are drawn dashed.
+/// Node ids are "module:<name>", "representation:<name>" and "input:<name>"; labels are the bare names.
+std::string toDot(const ExecutionPlan& plan, const std::vector<FixedProvider>& fixedProviders,
+                  const std::string& scenarioName);
 } // namespace nao

@@ -41,47 +41,47 @@ void MotionLoop::retire(const MotionCommand& command)
 void MotionLoop::applyCommands()
 {
   while (auto command = commands_.pop())
-  {
-    switch (command->kind)
-    {
-    case MotionCommand::Kind::installSchedule:
-    {
-      Schedule* old = schedule_;
-      schedule_ = command->schedule;
-      for (RepresentationId id : schedule_->resetOnInstall)
-        blackboard_.resetToDefault(id);
-      moduleTimes_.count =
-          static_cast<std::uint16_t>(std::min(schedule_->timeSlotNames.size(), ModuleTimes::capacity));
-      for (std::size_t i = 0; i < moduleTimes_.count; ++i)
-        moduleTimes_.modules[i] = ModuleTime{std::string_view(schedule_->timeSlotNames[i]), 0, 0, 0};
-      windowFill_ = 0;
-      if (old) retire({MotionCommand::Kind::installSchedule, old});
-      break;
-    }
-    case MotionCommand::Kind::swapParameters:
-    {
-      void* old = command->module->exchangeParameters(command->parameters);
-      retire({MotionCommand::Kind::swapParameters, nullptr, command->module, old});
-      break;
-    }
-    case MotionCommand::Kind::addTap:
-      if (numTaps_ < maxTaps)
-        taps_[numTaps_++] = command->tap;
-      else
-        retire({MotionCommand::Kind::removeTap, nullptr, nullptr, nullptr, command->tap});
-      break;
-    case MotionCommand::Kind::removeTap:
-    {
-      auto end = taps_.begin() + static_cast<std::ptrdiff_t>(numTaps_);
-      if (std::remove(taps_.begin(), end, command->tap) != end) --numTaps_;
-      retire(*command);
-      break;
-    }
-    case MotionCommand::Kind::stop:
-      stopRequested_ = true;
-      break;
-    }
-  }
+    std::visit([this](const auto& message) { apply(message); }, *command);
+}
+
+void MotionLoop::apply(const InstallSchedule& command)
+{
+  Schedule* old = schedule_;
+  schedule_ = command.schedule;
+  for (RepresentationId id : schedule_->resetOnInstall)
+    blackboard_.resetToDefault(id);
+  moduleTimes_.count =
+      static_cast<std::uint16_t>(std::min(schedule_->timeSlotNames.size(), ModuleTimes::capacity));
+  for (std::size_t i = 0; i < moduleTimes_.count; ++i)
+    moduleTimes_.modules[i] = ModuleTime{std::string_view(schedule_->timeSlotNames[i]), 0, 0, 0};
+  windowFill_ = 0;
+  if (old) retire(InstallSchedule{old});
+}
+
+void MotionLoop::apply(const SwapParameters& command)
+{
+  void* old = command.module->exchangeParameters(command.parameters);
+  retire(SwapParameters{command.module, old});
+}
+
+void MotionLoop::apply(const AddTap& command)
+{
+  if (numTaps_ < maxTaps)
+    taps_[numTaps_++] = command.tap;
+  else
+    retire(RemoveTap{command.tap});
+}
+
+void MotionLoop::apply(const RemoveTap& command)
+{
+  auto end = taps_.begin() + static_cast<std::ptrdiff_t>(numTaps_);
+  if (std::remove(taps_.begin(), end, command.tap) != end) --numTaps_;
+  retire(command);
+}
+
+void MotionLoop::apply(const StopMotion&)
+{
+  stopRequested_ = true;
 }
 
 bool MotionLoop::runFrame()

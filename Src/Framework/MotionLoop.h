@@ -10,6 +10,7 @@
 #include "Representations/Infrastructure/ModuleTimes.h"
 #include <array>
 #include <memory>
+#include <variant>
 
 namespace nao
 {
@@ -24,31 +25,39 @@ struct ScheduleStep
 /// Everything the motion thread executes, built outside it. Owned by the Controller.
 struct Schedule
 {
-  std::vector<std::shared_ptr<ModuleBase>>
-      modules; ///< keeps instances alive; never touched by the motion thread
+  /// Keeps the instances alive; never touched by the motion thread.
+  std::vector<std::shared_ptr<ModuleBase>> modules;
   std::vector<ScheduleStep> steps;
   std::vector<RepresentationId> resetOnInstall; ///< representations newly set `off`
   std::vector<RepresentationId> snapshots;      ///< copied to last frame's value at frame end
   std::vector<std::string> timeSlotNames;
 };
 
-/// A message between the Controller and the motion thread. Posted one way, the same shape comes back retired.
-struct MotionCommand
+// Messages between the Controller and the motion thread. Posted one way; what the motion thread lets go of
+// comes back retired in the same shape, for the Controller to free.
+struct InstallSchedule
 {
-  enum class Kind : std::uint8_t
-  {
-    installSchedule, ///< schedule: the new one; retired: the old one
-    swapParameters,  ///< module + parameters: the new ones; retired: the old ones
-    addTap,
-    removeTap, ///< retired once the motion thread no longer touches the tap
-    stop,      ///< ends run() after the current frame
-  };
-  Kind kind = Kind::stop;
-  Schedule* schedule = nullptr;
+  Schedule* schedule = nullptr; ///< posted: the new one; retired: the one it replaced
+};
+struct SwapParameters
+{
   ModuleBase* module = nullptr;
-  void* parameters = nullptr;
+  void* parameters = nullptr; ///< posted: the new ones; retired: the old ones
+};
+struct AddTap
+{
   Tap* tap = nullptr;
 };
+/// Retired once the motion thread no longer touches the tap (also for an AddTap beyond maxTaps).
+struct RemoveTap
+{
+  Tap* tap = nullptr;
+};
+/// Ends run() after the current frame.
+struct StopMotion
+{
+};
+using MotionCommand = std::variant<StopMotion, InstallSchedule, SwapParameters, AddTap, RemoveTap>;
 
 class MotionLoop
 {
@@ -77,6 +86,11 @@ public:
 
 private:
   void applyCommands();
+  void apply(const InstallSchedule& command);
+  void apply(const SwapParameters& command);
+  void apply(const AddTap& command);
+  void apply(const RemoveTap& command);
+  void apply(const StopMotion& command);
   void retire(const MotionCommand& command);
   void recordTimes(std::uint64_t frameStart, std::uint64_t frameEnd);
   void feedTaps();

@@ -2,8 +2,8 @@
 // What a representation is (a concept), and the run-time table of all representation types the modules of
 // this binary mention. The table gives type-erased operations (create, copy, serialize, describe) to the
 // parts of the framework that handle representations by name: blackboard, logger, debug channel, log tool.
-#include "Framework/PassThrough.h"
 #include "Framework/TypeName.h"
+#include "Representations/Infrastructure/PassThroughFrom.h"
 #include <concepts>
 #include <cstdint>
 #include <memory>

@@ -1,5 +1,4 @@
 #include "Framework/Robot.h"
-#include "Framework/ConfigFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <pthread.h>
@@ -26,18 +25,8 @@ Robot::Robot(Body& body, RobotOptions options)
       motion_(blackboard_, body), controller_(options_.config, blackboard_, motion_),
       logger_(options_.logBufferFrames)
 {
-  setCurrentScenarioFile(options_.config.directory / "Scenarios" / (options_.scenario + ".toml"));
-  for (const ProviderChoice& override : options_.providerOverrides)
-  {
-    auto existing = std::find_if(scenario_.motion.begin(), scenario_.motion.end(),
-                                 [&](const ProviderChoice& choice)
-                                 { return choice.representation == override.representation; });
-    if (existing != scenario_.motion.end())
-      *existing = override;
-    else
-      scenario_.motion.push_back(override);
-  }
-  controller_.start(scenario_.motion, scenario_.name);
+  scenario_.override(options_.providerOverrides);
+  controller_.start(scenario_);
   for (const std::string& name : scenario_.logged)
     if (RepresentationRegistry::instance().find(name) < 0)
       throw StartupError(scenario_.loggedWhere.text() + ": Log.representations: '" + name +

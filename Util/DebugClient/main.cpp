@@ -1,5 +1,5 @@
 // DebugClient: the debug channel from a terminal.
-#include "Util/DebugClient/DebugClient.h"
+#include "Tools/DebugClient/DebugClient.h"
 #include <CLI/CLI.hpp>
 #include <iostream>
 

@@ -281,10 +281,13 @@ def scenario_of(config: Path, requested: str | None) -> str:
                 scenario = tomllib.load(stream).get("scenario", "")
         except (OSError, tomllib.TOMLDecodeError) as error:
             raise DeployError(f"{rel(config / 'settings.toml')}: {error}") from None
-    if not (config / "Scenarios" / f"{scenario}.toml").is_file():
-        known = ", ".join(sorted(path.stem for path in (config / "Scenarios").glob("*.toml")))
-        raise DeployError(f"scenario '{scenario}': there is no {rel(config / 'Scenarios' / (scenario + '.toml'))} "
-                          f"(scenarios: {known})")
+    # default.toml holds the [Motion] table every scenario overlays; it is not a scenario to run.
+    scenarios = sorted(path.stem for path in (config / "Scenarios").glob("*.toml") if path.stem != "default")
+    if scenario not in scenarios:
+        known = ", ".join(scenarios)
+        what = ("the [Motion] table the scenarios share, not a scenario" if scenario == "default"
+                else f"there is no {rel(config / 'Scenarios' / (scenario + '.toml'))}")
+        raise DeployError(f"scenario '{scenario}': {what} (scenarios: {known})")
     return scenario
 
 

@@ -1,6 +1,6 @@
 // LogTool: what is in a robot log, and its data as CSV or as a frame dump.
 #include "Representations/Infrastructure/FrameInfo.h"
-#include "Util/LogTool/LogDecoder.h"
+#include "Tools/LogReading/LogDecoder.h"
 #include <CLI/CLI.hpp>
 #include <iostream>
 

@@ -29,6 +29,7 @@ int main(int argc, char** argv)
   std::string robot, scenario, logFile, body = "lola", lolaSocket = "/tmp/robocup";
   std::vector<std::string> providers;
   std::uint32_t frames = 1000;
+  std::string printGraph;
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
   app.add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
@@ -45,6 +46,9 @@ int main(int argc, char** argv)
   app.add_flag("--no-debug", noDebug, "do not start the debug channel server");
   app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)");
   app.add_flag("--print-plan", printPlan, "print the resolved module order");
+  app.add_option("--print-graph", printGraph,
+                 "print the scenario's module graph in this format (dot: Graphviz) and exit without a body")
+      ->check(CLI::IsMember({"dot"}));
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -68,6 +72,18 @@ int main(int argc, char** argv)
         throw std::runtime_error("--provider " + provider + ": expected Representation=Module");
       options.providerOverrides.push_back(
           {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
+    }
+    if (!printGraph.empty())
+    {
+      // Resolving the graph needs neither a body nor module instances: the declarations are enough.
+      nao::Scenario graphScenario =
+          nao::Scenario::load(options.config.directory / "Scenarios" / (options.scenario + ".toml"));
+      graphScenario.override(options.providerOverrides);
+      const auto fixed = nao::Controller::fixedProviders();
+      const nao::ExecutionPlan plan =
+          nao::resolveModuleGraph(graphScenario.motion, fixed, graphScenario.name);
+      std::cout << nao::toDot(plan, fixed, graphScenario.name);
+      return 0;
     }
     std::unique_ptr<nao::Body> bodyInstance;
     if (body == "standin")

@@ -11,6 +11,7 @@ class NotARepresentationInRequires
     : public Module<NotARepresentationInRequires, Requires<int>, Provides<RepA>> // MARK
 {
 public:
+  using Module::Module;
   void update(RepA&) {}
 };
 #elif CASE == 2
@@ -18,6 +19,7 @@ public:
 class ReadsUndeclared : public Module<ReadsUndeclared, Requires<RepA>, Provides<RepB>>
 {
 public:
+  using Module::Module;
   void update(RepB& b) { b.value = get<RepC>().value; } // MARK
 };
 MAKE_MODULE(ReadsUndeclared);
@@ -26,6 +28,7 @@ MAKE_MODULE(ReadsUndeclared);
 class WritesRequired : public Module<WritesRequired, Requires<RepA>, Provides<RepB>>
 {
 public:
+  using Module::Module;
   void update(RepB&) { const_cast_free_write(); }
   void const_cast_free_write() { get<RepA>().value = 3; } // MARK
 };
@@ -35,6 +38,7 @@ MAKE_MODULE(WritesRequired);
 class MissingUpdate : public Module<MissingUpdate, Requires<RepA>, Provides<RepB, RepC>>
 {
 public:
+  using Module::Module;
   void update(RepB&) {}
 };
 MAKE_MODULE(MissingUpdate); // MARK
@@ -43,8 +47,33 @@ MAKE_MODULE(MissingUpdate); // MARK
 class RequiresOwnOutput : public Module<RequiresOwnOutput, Requires<RepA>, Provides<RepA>> // MARK
 {
 public:
+  using Module::Module;
   void update(RepA&) {}
 };
 MAKE_MODULE(RequiresOwnOutput);
+#elif CASE == 6
+// Reading a loaded input the module did not declare in Loads<>.
+struct Calibration
+{
+  int offset = 0;
+  static Calibration load(const ConfigFiles&) { return {}; }
+};
+class ReadsUndeclaredInput : public Module<ReadsUndeclaredInput, Requires<RepA>, Provides<RepB>>
+{
+public:
+  using Module::Module;
+  void update(RepB& b) { b.value = loaded<Calibration>().offset; } // MARK
+};
+MAKE_MODULE(ReadsUndeclaredInput);
+#elif CASE == 7
+// A module that cannot be constructed from the framework's ModuleContext.
+class NoContextConstructor : public Module<NoContextConstructor, Requires<RepA>, Provides<RepB>>
+{
+public:
+  explicit NoContextConstructor(int) : Module(*context) {}
+  void update(RepB&) {}
+  static const ModuleContext* context;
+};
+MAKE_MODULE(NoContextConstructor); // MARK
 #endif
 } // namespace nao::test

@@ -1,9 +1,9 @@
 // The debug channel end to end: a robot process with the stand-in body, real TCP clients.
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
+#include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
-#include "Util/DebugClient/DebugClient.h"
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

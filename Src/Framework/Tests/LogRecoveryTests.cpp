@@ -2,7 +2,7 @@
 // log that reads back to its last complete frame.
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Util/LogTool/LogDecoder.h"
+#include "Tools/LogReading/LogDecoder.h"
 #include <csignal>
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -2,7 +2,6 @@
 #include "Framework/Controller.h"
 #include "Framework/ModuleGraph.h"
 #include "Framework/Tests/TestModules.h"
-#include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -121,46 +120,4 @@ TEST(ModuleGraph, RequiringWhatTheFrameworkFillsLaterIsRefused)
 {
   EXPECT_THAT(errorOf(choices({{"RepD", "ModNeedsTimes"}})),
               AllOf(HasSubstr("'ModNeedsTimes' requires 'ModuleTimes'"), HasSubstr("Uses<>")));
-}
-
-TEST(Scenario, FileErrorsCarryLineAndColumn)
-{
-  const auto file = std::filesystem::temp_directory_path() / "nao-scenario-test.toml";
-  {
-    std::ofstream out(file);
-    out << "[Motion]\nRepA = \"ModA\"\nRepB = 3\n";
-  }
-  try
-  {
-    Scenario::load(file);
-    FAIL() << "expected an error";
-  }
-  catch (const StartupError& error)
-  {
-    EXPECT_THAT(error.what(), AllOf(HasSubstr(file.string() + ":3:8"), HasSubstr("'RepB' must be a string")));
-  }
-  {
-    std::ofstream out(file);
-    out << "[Motion]\nRepA = \"ModA\"\n[Cognition]\nRepB = \"ModB\"\n";
-  }
-  try
-  {
-    Scenario::load(file);
-    FAIL() << "expected an error";
-  }
-  catch (const StartupError& error)
-  {
-    EXPECT_THAT(error.what(),
-                AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'"), HasSubstr("[Script]")));
-  }
-  {
-    std::ofstream out(file);
-    out << "[Motion]\nRepA = \"ModA\"\nRepB = \"ModB\"\n[Log]\nrepresentations = [\"RepA\"]\n";
-  }
-  const Scenario scenario = Scenario::load(file);
-  ASSERT_EQ(scenario.motion.size(), 2u);
-  EXPECT_EQ(scenario.motion[1].representation, "RepB");
-  EXPECT_EQ(scenario.motion[1].where.line, 3);
-  EXPECT_EQ(scenario.logged, std::vector<std::string>{"RepA"});
-  std::filesystem::remove(file);
 }

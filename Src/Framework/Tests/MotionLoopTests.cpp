@@ -28,6 +28,7 @@ struct GainParameters
 class ModGain : public Module<ModGain, Requires<RepA>, Provides<RepB>, Parameters<GainParameters>>
 {
 public:
+  using Module::Module;
   void update(RepB& b)
   {
     b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000));

@@ -1,84 +1,29 @@
-// The motion thread allocates nothing after start-up: global operator new/delete are replaced by counting
-// versions that count only on the motion thread, and 1,000 frames run with the log writing, a debug-channel
+// The motion thread allocates nothing after start-up: the body marks the thread that calls it, the allocation
+// counter (Tools/Testing) counts that thread only, and 1,000 frames run with the log writing, a debug-channel
 // subscriber attached, a live parameter edit and a live provider switch.
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Util/DebugClient/DebugClient.h"
-#include <atomic>
-#include <cstdlib>
+#include "Tools/DebugClient/DebugClient.h"
+#include "Tools/Testing/AllocationCounter.h"
+#include <filesystem>
 #include <gtest/gtest.h>
-#include <new>
+#include <optional>
+#include <thread>
 
 namespace
 {
-thread_local bool countThisThread = false;
-std::atomic<std::uint64_t> motionAllocations{0};
-
-void* allocate(std::size_t size)
-{
-  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-} // namespace
-
-void* operator new(std::size_t size)
-{
-  return allocate(size);
-}
-void* operator new[](std::size_t size)
-{
-  return allocate(size);
-}
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept
-{
-  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
-  return std::malloc(size ? size : 1);
-}
-void* operator new(std::size_t size, std::align_val_t alignment)
-{
-  if (countThisThread) motionAllocations.fetch_add(1, std::memory_order_relaxed);
-  const std::size_t a = static_cast<std::size_t>(alignment);
-  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept
-{
-  std::free(p);
-}
-void operator delete[](void* p) noexcept
-{
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept
-{
-  std::free(p);
-}
-void operator delete[](void* p, std::size_t) noexcept
-{
-  std::free(p);
-}
-void operator delete(void* p, std::align_val_t) noexcept
-{
-  std::free(p);
-}
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept
-{
-  std::free(p);
-}
-
-namespace
-{
-/// The stand-in body, marking the thread that calls it as the motion thread.
+/// The stand-in body, counting the allocations of the thread that calls it (the motion thread) from the first
+/// frame on.
 class MarkingBody : public nao::StandInBody
 {
 public:
   using StandInBody::StandInBody;
   bool waitForSensors(nao::BodySensors& sensors) override
   {
-    countThisThread = true;
+    if (!motionThreadAllocations) motionThreadAllocations.emplace();
     return StandInBody::waitForSensors(sensors);
   }
+  std::optional<nao::test::ThreadAllocationCount> motionThreadAllocations;
 };
 } // namespace
 
@@ -117,6 +62,7 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
   EXPECT_EQ(robot.motion().frames(), 1000u);
   EXPECT_GE(samples, 150u);
   EXPECT_GT(robot.logger().status().framesWritten, 900u) << "the log kept up with a 3 ms frame";
-  EXPECT_EQ(motionAllocations.load(), 0u) << "the motion thread allocated after start-up";
+  ASSERT_TRUE(body.motionThreadAllocations.has_value());
+  EXPECT_EQ(body.motionThreadAllocations->allocations(), 0u) << "the motion thread allocated after start-up";
   std::filesystem::remove(log);
 }

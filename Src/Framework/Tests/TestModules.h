@@ -43,6 +43,7 @@ namespace nao::test
 class ModA : public Module<ModA, Requires<FrameInfo>, Provides<RepA>>
 {
 public:
+  using Module::Module;
   void update(RepA& a) { a.value = static_cast<int>(get<FrameInfo>().frameNumber); }
 };
 
@@ -50,6 +51,7 @@ public:
 class ModA2 : public Module<ModA2, Requires<FrameInfo>, Provides<RepA>>
 {
 public:
+  using Module::Module;
   void update(RepA& a) { a.value = 1000 + static_cast<int>(get<FrameInfo>().frameNumber); }
 };
 
@@ -57,6 +59,7 @@ public:
 class ModB : public Module<ModB, Requires<RepA>, Provides<RepB>>
 {
 public:
+  using Module::Module;
   void update(RepB& b) { b.value = 10 * get<RepA>().value; }
 };
 
@@ -64,12 +67,14 @@ public:
 class ModC : public Module<ModC, Requires<RepB>, Uses<RepC>, Provides<RepD>>
 {
 public:
+  using Module::Module;
   void update(RepD& d) { d.value = get<RepC>().value; }
 };
 
 class ModCProvider : public Module<ModCProvider, Requires<RepB>, Provides<RepC>>
 {
 public:
+  using Module::Module;
   void update(RepC& c) { c.value = get<RepB>().value + 1; }
 };
 
@@ -77,6 +82,7 @@ public:
 class ModCycle : public Module<ModCycle, Requires<RepC>, Provides<RepA>>
 {
 public:
+  using Module::Module;
   void update(RepA& a) { a.value = get<RepC>().value; }
 };
 
@@ -84,6 +90,7 @@ public:
 class ModNeedsTimes : public Module<ModNeedsTimes, Requires<ModuleTimes>, Provides<RepD>>
 {
 public:
+  using Module::Module;
   void update(RepD&) {}
 };
 
@@ -91,6 +98,7 @@ public:
 class ModStage : public Module<ModStage, Requires<RepA>, Provides<RepAStage>>
 {
 public:
+  using Module::Module;
   void update(RepAStage& stage) { stage.value = get<RepA>().value + 100; }
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The LoLA wire format (shared/data/nao-v6/lola.md), shared by the robot binary's LoLA body and the
+// The LoLA wire format (Docs/NaoFacts.md §1-§8), shared by the robot binary's LoLA body and the
 // simulator's LoLA server: plain frame structs, an encoder and a bounded decoder for each direction, and the
 // sign conventions. Nothing here allocates: encoding writes into a caller's buffer, decoding reads a byte
 // span into a caller's struct.
@@ -16,7 +16,7 @@ namespace nao
 {
 inline constexpr std::size_t lolaJointCount = 25;
 inline constexpr double lolaFrameSeconds = 0.012; ///< s, LoLA sends one sensor frame every 12 ms (83 Hz)
-/// Clients such as B-Human and HULKs read exactly this many bytes per sensor frame (lola.md §1).
+/// Clients such as B-Human and HULKs read exactly this many bytes per sensor frame (NaoFacts.md §1).
 inline constexpr std::size_t lolaSensorFrameBytes = 896;
 /// Large enough for any encodable sensor frame (four RobotConfig strings of LolaString's full capacity).
 inline constexpr std::size_t lolaSensorFrameMaxBytes = 1024;
@@ -26,7 +26,7 @@ inline constexpr std::size_t lolaActuatorFrameMaxBytes = 786;
 /// A RobotConfig string; LoLA's IDs have 20 characters and its versions 5.
 using LolaString = FixedString<31>;
 
-/// Robot → client, one every 12 ms. Arrays in LoLA order: joints lola.md §4, FSR and Touch §5, Battery §6.
+/// Robot → client, one every 12 ms. Arrays in LoLA order: joints NaoFacts.md §4, FSR, Touch §5, Battery §6.
 struct LolaSensorFrame
 {
   std::array<float, lolaJointCount> stiffness{};   ///< 0..1, applied stiffness
@@ -38,7 +38,7 @@ struct LolaSensorFrame
   std::array<float, 3> gyroscope{};     ///< rad/s about torso x, y, z
   std::array<float, 2> angles{};        ///< rad, torso roll (x) and pitch (y, forward positive)
   std::array<float, 2> sonar{};         ///< m, left and right echo distance
-  std::array<float, 8> fsr{};           ///< kg per sensor, lola.md §5 order
+  std::array<float, 8> fsr{};           ///< kg per sensor, NaoFacts.md §5 order
   std::array<float, 14> touch{};        ///< 0 or 1 per touch sensor / button
   std::array<std::int32_t, lolaJointCount> status{}; ///< temperature status 0..3 per joint
   /// BodyId, BodyVersion, HeadId, HeadVersion. These defaults (20 + 5 + 20 + 5 characters, like a real
@@ -48,7 +48,8 @@ struct LolaSensorFrame
   bool robotConfigPresent = true; ///< decoding: whether the frame carried RobotConfig (the only optional key)
 };
 
-/// The keys of the client's answer, in the order the encoder writes them (lola.md §3).
+/// The keys of the client's answer, in the order the encoder writes them (NaoFacts.md §3). The enumerators
+/// are LoLA's key names, spelled as LoLA spells them (like Joint's).
 enum class LolaActuatorKey : std::uint8_t
 {
   Position,
@@ -66,6 +67,10 @@ enum class LolaActuatorKey : std::uint8_t
 inline constexpr std::size_t lolaActuatorKeyCount = 11;
 inline constexpr std::array<std::string_view, lolaActuatorKeyCount> lolaActuatorKeyNames = {
     "Position", "Stiffness", "REar", "LEar", "Chest", "LEye", "REye", "LFoot", "RFoot", "Skull", "Sonar"};
+inline std::span<const std::string_view> enumNames(LolaActuatorKey)
+{
+  return lolaActuatorKeyNames;
+}
 
 /// Client → robot, one answer per sensor frame. A partial map is valid: presentKeys says which keys a decoded
 /// frame carried (the others keep their previous values) and which keys the encoder writes.
@@ -108,7 +113,7 @@ struct LolaDecodeResult
   bool ok() const { return status == LolaDecodeStatus::ok; }
 };
 
-/// Writes one msgpack map with the 13 keys in the order of lola.md §2 (float32 values, Status as positive
+/// Writes one msgpack map with the 13 keys in the order of NaoFacts.md §2 (float32 values, Status as positive
 /// fixints, RobotConfig as strings). Returns the bytes written, or 0 if `out` is too small or a Status lies
 /// outside 0..127 (it would not be a fixint and the frame would not have the fixed size).
 std::size_t encodeSensorFrame(const LolaSensorFrame& frame, std::span<std::uint8_t> out);
@@ -134,7 +139,7 @@ void mergeActuatorFrame(const LolaActuatorFrame& update, LolaActuatorFrame& comm
 
 // Sign conventions. Both ends use these functions, so the simulator sends what the body expects.
 //
-// Accelerometer (lola.md §7 is unresolved between sources): we follow B-Human, whose code runs on real V6
+// Accelerometer (NaoFacts.md §7 is unresolved between sources): we follow B-Human, whose code runs on real V6
 // robots and negates all three LoLA axes before use. So raw LoLA values are the negated specific force in the
 // torso frame (z ≈ −9.81 m/s² when upright and still), and our InertialSensorData::accelerometer is the
 // specific force itself (z ≈ +9.81). Change only these two functions if a robot shows otherwise.
@@ -149,7 +154,7 @@ inline std::array<float, 3> lolaAccelerometerFromSpecificForce(const std::array<
 // Gyroscope and Angles are taken as right-handed torso-frame values (x forward, y left, z up; pitch forward
 // positive) and passed through unchanged in both directions.
 
-/// Battery indices (lola.md §6: B-Human's and HULKs' order, used on real V6 robots).
+/// Battery indices (NaoFacts.md §6: B-Human's and HULKs' order, used on real V6 robots).
 enum class LolaBattery : std::uint8_t
 {
   charge = 0,

@@ -8,8 +8,8 @@
 
 namespace nao
 {
-/// FSR positions (m), (x, y) in the ankle frame on the sole plane, LoLA order (geometry.md §4; the right foot
-/// is not an exact mirror of the left).
+/// FSR positions (m), (x, y) in the ankle frame on the sole plane, LoLA order (NaoFacts.md §12; the right
+/// foot is not an exact mirror of the left).
 inline constexpr std::array<std::array<float, 2>, 8> naoV6FsrPositions = {{
     {0.07025f, 0.0299f},   // LFoot FrontLeft
     {0.07025f, -0.0231f},  // LFoot FrontRight

@@ -59,10 +59,10 @@ enum class LolaReadResult : std::uint8_t
 
 enum class LolaExtractStatus : std::uint8_t
 {
-  frame,     ///< one frame was decoded into the caller's struct
-  needMore,  ///< no complete frame buffered
-  malformed, ///< bytes that cannot be a frame were dropped; `decode.error` says why (reported once per bad
-             ///< frame)
+  frame,    ///< one frame was decoded into the caller's struct
+  needMore, ///< no complete frame buffered
+  /// Bytes that cannot be a frame were dropped; `decode.error` says why (reported once per bad frame).
+  malformed,
 };
 
 struct LolaExtractResult

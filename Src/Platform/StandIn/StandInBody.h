@@ -19,7 +19,7 @@ public:
     bool realTime = false;            ///< pace packets in wall-clock time; false: as fast as the loop runs
     double followTimeConstant = 0.05; ///< s, first-order lag of measured angles toward requested ones
     float currentPerStiffness = 0.1f; ///< A drawn per unit of stiffness (a stand-in, not a motor model)
-    float robotMass = 5.305f;         ///< kg carried by the 8 FSRs (datasheet 5.48 kg less the feet)
+    float robotMass = 5.305f;         ///< kg carried by the 8 FSRs (NaoFacts.md §9: 5.48 kg, less the feet)
     /// Optional script: called after the defaults were filled, may overwrite any joint reading.
     std::function<void(std::uint32_t frame, JointSensorData& joints)> script;
   };

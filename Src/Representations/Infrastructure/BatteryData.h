@@ -1,5 +1,5 @@
 #pragma once
-// Battery state as LoLA reports it (order [charge, status, current, temperature], lola.md §6).
+// Battery state as LoLA reports it (order [charge, status, current, temperature], NaoFacts.md §6).
 #include <boost/serialization/nvp.hpp>
 
 namespace nao

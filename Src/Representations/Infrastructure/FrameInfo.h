@@ -9,8 +9,8 @@ struct FrameInfo
 {
   double time = 0.0;             ///< s, time of the body packet since the body started
   std::uint32_t frameNumber = 0; ///< count of body packets since start
-  std::uint32_t missedFrames =
-      0; ///< body packets lost since start (LoLA frames the process was too late for)
+  /// Body packets lost since start (LoLA frames the process was too late for).
+  std::uint32_t missedFrames = 0;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

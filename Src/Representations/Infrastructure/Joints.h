@@ -1,5 +1,5 @@
 #pragma once
-// The 25 joints in LoLA order (shared/data/nao-v6/lola.md §4). There is no RHipYawPitch: index 7 drives the
+// The 25 joints in LoLA order (NaoFacts.md §4). There is no RHipYawPitch: index 7 drives the
 // one hip-yaw-pitch motor of both legs. Joint-indexed data uses JointArray, indexed by Joint.
 #include <array>
 #include <boost/serialization/array.hpp>

@@ -11,8 +11,9 @@ namespace nao
 {
 struct ModuleTime
 {
-  FixedString<47> name;       ///< module name, or "(framework, body send)" for the frame loop's own overhead
-                              ///< including the answer to the body
+  /// Module name, or "(framework, body send)" for the frame loop's own overhead including the answer to the
+  /// body.
+  FixedString<47> name;
   std::uint32_t lastNs = 0;   ///< ns, this frame
   std::uint32_t medianNs = 0; ///< ns, median over the last complete window
   std::uint32_t maxNs = 0;    ///< ns, maximum over the last complete window

@@ -3,7 +3,7 @@
 // (Config/Robots/.../nao-v6.urdf with the robot's mass calibration). All poses in the torso frame (x forward,
 // y left, z up).
 #include "Representations/Infrastructure/Joints.h"
-#include "Representations/Infrastructure/Pose3.h"
+#include "Tools/Math/Pose3.h"
 
 namespace nao
 {

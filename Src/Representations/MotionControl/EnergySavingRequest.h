@@ -33,8 +33,8 @@ struct EnergySavingRequest
   bool adjustLeftArm = false;  ///< false while an arm motion runs on the left arm
   bool adjustRightArm = false; ///< false while an arm motion runs on the right arm
   EnergySavingPosture posture = EnergySavingPosture::none;
-  bool accuratePositions =
-      false; ///< adjust the legs so that the measured angles reach the requested ones (calibration)
+  /// Adjust the legs so that the measured angles reach the requested ones (calibration).
+  bool accuratePositions = false;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

@@ -6,8 +6,8 @@
 //
 //   MotionJointRequest -> CollisionFreeJointRequest -> StiffnessJointRequest -> JointRequest
 //   (motion source)       (SelfCollisionProvider)      (SmartStiffnessProvider)  (EnergySavingProvider)
-#include "Framework/PassThrough.h"
 #include "Representations/Infrastructure/Joints.h"
+#include "Representations/Infrastructure/PassThroughFrom.h"
 
 namespace nao
 {

@@ -1,6 +1,6 @@
 #pragma once
-// Force sensitive resistors under the soles: 4 per foot, LoLA order (lola.md §5), positions in geometry.md
-// §4.
+// Force sensitive resistors under the soles: 4 per foot, LoLA order (Docs/NaoFacts.md §5), positions in
+// NaoFacts.md §12.
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>

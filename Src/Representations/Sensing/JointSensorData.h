@@ -5,7 +5,7 @@
 
 namespace nao
 {
-/// LoLA's per-joint temperature status (motors.md §5); the firmware limits the torque from `hot` on.
+/// LoLA's per-joint temperature status (NaoFacts.md §18); the firmware limits the torque from `hot` on.
 enum class TemperatureStatus : std::uint8_t
 {
   regular = 0,      ///< normal

@@ -1,6 +1,6 @@
 #pragma once
 // Per-frame distances of every shape pair of a BodyModel, into preallocated BodyData: nothing allocates after
-// BodyData(model) (checked by NaoCollisionAllocationTest).
+// BodyData(model) (checked by CollisionAllocationTests).
 //
 // Frame: the link poses are given in one common frame, usually the base (torso) frame of
 // nao::kinematics::Data::linkPoses, and every result is in that frame.

@@ -1,6 +1,6 @@
 #pragma once
 // Everything the stiffness algorithms compute or need as scratch, allocated once per Chain: after the
-// constructor, no function documented as allocation-free allocates (checked by NoAllocationTest). All vectors
+// constructor, no function documented as allocation-free allocates (checked by NoAllocationTests). All vectors
 // are in the base link's frame (Conventions.h).
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Math/Pose.h"

@@ -5,8 +5,9 @@
 // hung client from a slow one, and a restarted robot binary must get control without waiting for the old
 // connection to time out.
 //
-// Missing answers: the last command is kept (what real LoLA does is not documented, lola.md §8) and the miss
-// is counted. A malformed answer is dropped and counted; the last command is kept and the simulation goes on.
+// Missing answers: the last command is kept (what real LoLA does is not documented, NaoFacts.md §8) and the
+// miss is counted. A malformed answer is dropped and counted; the last command is kept and the simulation
+// goes on.
 // Answers carry no frame number: an answer that arrives after its frame's lock-step timeout is applied at the
 // next frame.
 #include "Platform/LoLA/LolaProtocol.h"
@@ -36,8 +37,8 @@ struct LolaServerOptions
 {
   std::string socketPath = "/tmp/robocup";
   double answerTimeoutSeconds = 1.0; ///< s of wall time a lock-step frame waits for the answer
-  double sendTimeoutSeconds =
-      1.0; ///< s a sensor frame waits for room in a client's socket; then it is dropped
+  /// s a sensor frame waits for room in a client's socket; then it is dropped.
+  double sendTimeoutSeconds = 1.0;
 };
 
 struct LolaServerStatistics

@@ -1,6 +1,6 @@
 #include "Util/Simulator/Run/SimulationRun.h"
 
-#include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
+#include "Framework/ScenarioScript.h"
 #include "Util/Simulator/Lola/LolaServer.h"
 #include "Util/Simulator/Physics/Encoder.h"
 #include "Util/Simulator/Physics/SimConfig.h"

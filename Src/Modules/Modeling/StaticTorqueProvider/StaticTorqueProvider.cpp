@@ -1,37 +1,76 @@
 #include "Modules/Modeling/StaticTorqueProvider/StaticTorqueProvider.h"
-#include "Modules/Modeling/Common/NaoRobotDescription.h"
+#include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
+#include "Tools/Kinematics/FsrContact.h"
+#include "Tools/Kinematics/StaticTorques.h"
 #include <cmath>
 
 namespace nao
 {
-StaticTorqueProvider::StaticTorqueProvider()
-    : model_(loadNaoModel()), data_(model_), feet_(kinematics::FeetSupport::fromLinks(model_)),
-      layout_(kinematics::naoFsrLayout(model_, feet_)),
-      eigen_(model_, feet_, evaluatorOptions(KinematicsBackendChoice::eigen, false)),
-      compiled_(model_, feet_, switchableEvaluatorOptions(params().backend, params().allowAvx2)),
-      q_(Eigen::VectorXd::Zero(model_.coordinateCount())),
-      tau_(Eigen::VectorXd::Zero(model_.coordinateCount()))
+namespace
+{
+/// The second evaluator beside the Eigen one: the chosen backend, or `automatic` while Eigen is chosen, so
+/// that the JIT is compiled and ready if the backend is switched live.
+kinematics::EvaluatorOptions switchable(const StaticTorqueParameters& parameters)
+{
+  const auto backend = parameters.backend == kinematics::KinematicsBackend::eigen
+                           ? kinematics::KinematicsBackend::automatic
+                           : parameters.backend;
+  return {backend, parameters.allowAvx2};
+}
+} // namespace
+
+struct StaticTorqueProvider::State
+{
+  State(const kinematics::Model& model, const StaticTorqueParameters& parameters)
+      : data(model), feet(kinematics::FeetSupport::fromLinks(model)),
+        layout(kinematics::naoFsrLayout(model, feet)),
+        eigen(model, feet, {kinematics::KinematicsBackend::eigen, false}),
+        compiled(model, feet, switchable(parameters)), q(Eigen::VectorXd::Zero(model.coordinateCount())),
+        tau(Eigen::VectorXd::Zero(model.coordinateCount()))
+  {
+  }
+
+  kinematics::Data data; ///< poses for the centre-of-mass fallback of the contact estimate (Eigen, only then)
+  kinematics::FeetSupport feet;
+  kinematics::FsrLayout layout;
+  kinematics::FsrContactParameters contactParameters;
+  // Both are built at start-up (the JIT compiles once), so a live switch of the backend allocates nothing.
+  kinematics::StaticTorqueEvaluator eigen;
+  kinematics::StaticTorqueEvaluator compiled;
+  kinematics::StaticTorqueEvaluator* evaluator = nullptr;
+  Eigen::VectorXd q;   ///< rad, LoLA order
+  Eigen::VectorXd tau; ///< N·m, LoLA order
+};
+
+StaticTorqueProvider::StaticTorqueProvider(const ModuleContext& context)
+    : Module(context), state_(std::make_unique<State>(loaded<RobotDescription>().model, params()))
 {
   onParametersChanged();
 }
 
+StaticTorqueProvider::~StaticTorqueProvider() = default;
+
 void StaticTorqueProvider::onParametersChanged()
 {
-  contactParameters_.minimumReading = params().minimumReading;
-  contactParameters_.maximumReading = params().maximumReading;
-  contactParameters_.liftedFraction = params().liftedFraction;
-  contactParameters_.minimumPlausibleFraction = params().minimumPlausibleFraction;
-  contactParameters_.maximumPlausibleFraction = params().maximumPlausibleFraction;
-  contactParameters_.minimumSoleFraction = params().minimumSoleFraction;
-  evaluator_ = params().backend == KinematicsBackendChoice::eigen ? &eigen_ : &compiled_;
+  kinematics::FsrContactParameters& contact = state_->contactParameters;
+  contact.minimumReading = params().minimumReading;
+  contact.maximumReading = params().maximumReading;
+  contact.liftedFraction = params().liftedFraction;
+  contact.minimumPlausibleFraction = params().minimumPlausibleFraction;
+  contact.maximumPlausibleFraction = params().maximumPlausibleFraction;
+  contact.minimumSoleFraction = params().minimumSoleFraction;
+  state_->evaluator =
+      params().backend == kinematics::KinematicsBackend::eigen ? &state_->eigen : &state_->compiled;
 }
 
 void StaticTorqueProvider::update(JointTorques& torques)
 {
+  const kinematics::Model& model = loaded<RobotDescription>().model;
+  State& state = *state_;
   const JointSensorData& joints = get<JointSensorData>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (std::isfinite(joints.angles[j])) q_[static_cast<Eigen::Index>(j)] = joints.angles[j];
+    if (std::isfinite(joints.angles[j])) state.q[static_cast<Eigen::Index>(j)] = joints.angles[j];
 
   // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world).
   const auto& angles = get<InertialSensorData>().angles;
@@ -48,24 +87,24 @@ void StaticTorqueProvider::update(JointTorques& torques)
   const std::array<float, kinematics::fsrCount> readings = {
       fsr.left.readings[0],  fsr.left.readings[1],  fsr.left.readings[2],  fsr.left.readings[3],
       fsr.right.readings[0], fsr.right.readings[1], fsr.right.readings[2], fsr.right.readings[3]};
-  kinematics::ContactEstimate contact =
-      kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
+  kinematics::ContactEstimate contact = kinematics::estimateContact(
+      model, state.data, gravity, state.feet, state.layout, readings, state.contactParameters);
   if (contact.model == kinematics::ContactModel::comProjection)
   {
     // Only this fallback looks at the posture (where the centre of mass lies between the soles): compute it
     // now.
-    kinematics::updateBodyPoses(model_, data_, q_);
-    kinematics::updateCenterOfMass(model_, data_);
-    contact =
-        kinematics::estimateContact(model_, data_, gravity, feet_, layout_, readings, contactParameters_);
+    kinematics::updateBodyPoses(model, state.data, state.q);
+    kinematics::updateCenterOfMass(model, state.data);
+    contact = kinematics::estimateContact(model, state.data, gravity, state.feet, state.layout, readings,
+                                          state.contactParameters);
   }
   if (contact.model == kinematics::ContactModel::noContact)
-    evaluator_->gravityTorques(q_, gravity, tau_); // lifted: a fixed torso
+    state.evaluator->gravityTorques(state.q, gravity, state.tau); // lifted: a fixed torso
   else
-    evaluator_->standingTorques(q_, gravity, contact.soles, tau_);
+    state.evaluator->standingTorques(state.q, gravity, contact.soles, state.tau);
 
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    torques.torques[j] = static_cast<float>(tau_[static_cast<Eigen::Index>(j)]);
+    torques.torques[j] = static_cast<float>(state.tau[static_cast<Eigen::Index>(j)]);
   static_assert(static_cast<int>(kinematics::ContactModel::noContact) ==
                 static_cast<int>(SupportModel::noContact));
   torques.supportModel = static_cast<SupportModel>(contact.model);

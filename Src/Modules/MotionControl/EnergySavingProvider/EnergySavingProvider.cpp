@@ -116,7 +116,7 @@ bool isRightArm(Joint j)
 }
 } // namespace
 
-EnergySavingProvider::EnergySavingProvider()
+EnergySavingProvider::EnergySavingProvider(const ModuleContext& context) : Module(context)
 {
   onParametersChanged();
   status_.counters.fill(params().stepsBeforeEmergencyStep);

@@ -29,7 +29,7 @@ class EnergySavingProvider
                     Provides<JointRequest, EnergySaving>, Parameters<EnergySavingParameters>>
 {
 public:
-  EnergySavingProvider();
+  explicit EnergySavingProvider(const ModuleContext& context);
   void update(JointRequest& request);
   void update(EnergySaving& energySaving);
 

@@ -1,27 +1,16 @@
 #include "Modules/MotionControl/ScenarioPlayer/ScenarioPlayer.h"
-#include "Framework/ConfigFiles.h"
-#include "Framework/Scenario.h"
-#include "Modules/Modeling/Common/NaoRobotDescription.h"
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace nao
 {
-ScenarioPlayer::ScenarioPlayer()
+ScenarioPlayer::ScenarioPlayer(const ModuleContext& context)
+    : Module(context), script_(loaded<ScenarioScript>())
 {
-  try
-  {
-    script_ = ScenarioScript::load(currentScenarioFile());
-  }
-  catch (const std::exception& error)
-  {
-    throw StartupError(std::string("ScenarioPlayer: ") + error.what());
-  }
   // Speeds are fractions of each joint's velocity limit in the robot description. Smoothstep peaks at 1.5
   // times its mean speed, so a transition at `speed` takes 1.5 * largest move / (speed * limit).
-  const kinematics::Model model = loadNaoModel();
-  const JointArray<int> bodies = jointBodies(model);
+  const RobotDescription& robot = loaded<RobotDescription>();
   const ScriptPose* previous = &script_.pose(script_.start);
   for (const ScriptKeyframe& keyframe : script_.keyframes)
   {
@@ -32,7 +21,7 @@ ScenarioPlayer::ScenarioPlayer()
       time = 0;
       for (std::size_t j = 0; j < numOfJoints; ++j)
       {
-        const double limit = model.body(bodies[j]).limits.velocity;
+        const double limit = robot.limits(j).velocity;
         const double move = std::abs(target->angles[j] - previous->angles[j]);
         if (limit > 0) time = std::max(time, static_cast<float>(1.5 * move / (keyframe.speed * limit)));
       }
@@ -46,7 +35,7 @@ ScenarioPlayer::ScenarioPlayer()
   for (ScriptPose& pose : script_.poses)
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
-      const auto& limits = model.body(bodies[j]).limits;
+      const auto& limits = robot.limits(j);
       if (limits.bounded)
         pose.angles[j] =
             std::clamp(pose.angles[j], static_cast<float>(limits.lower), static_cast<float>(limits.upper));

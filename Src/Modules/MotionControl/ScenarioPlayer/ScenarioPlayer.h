@@ -1,9 +1,12 @@
 #pragma once
-// A motion source that plays the keyframes of the scenario's [Script] table (ScenarioScript.h): smooth
-// transitions (zero velocity at every keyframe), holds, loops, a stiffness per keyframe. The first transition
-// starts from the measured posture, so starting the script never makes the robot jump.
+// A motion source that plays the keyframes of the scenario's [Script] table (Framework/ScenarioScript.h):
+// smooth transitions (zero velocity at every keyframe), holds, loops, a stiffness per keyframe. The first
+// transition starts from the measured posture, so starting the script never makes the robot jump. Keyframes
+// given by speed are timed with the joints' speed limits from the robot description, and postures are clipped
+// to the joints' ranges.
 #include "Framework/Module.h"
-#include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
+#include "Framework/RobotDescription.h"
+#include "Framework/ScenarioScript.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
@@ -11,12 +14,13 @@
 
 namespace nao
 {
-class ScenarioPlayer : public Module<ScenarioPlayer,                       //
-                                     Requires<FrameInfo, JointSensorData>, //
-                                     Provides<MotionJointRequest, EnergySavingRequest>>
+class ScenarioPlayer : public Module<ScenarioPlayer,                                    //
+                                     Requires<FrameInfo, JointSensorData>,              //
+                                     Provides<MotionJointRequest, EnergySavingRequest>, //
+                                     Loads<RobotDescription, ScenarioScript>>
 {
 public:
-  ScenarioPlayer();
+  explicit ScenarioPlayer(const ModuleContext& context);
   void update(MotionJointRequest& request);
   void update(EnergySavingRequest& request);
 
@@ -28,16 +32,17 @@ private:
   /// rad, the held request's wobble of `joint` (keyframe jitter), `heldFor` s after the hold began
   static float wobble(std::size_t joint, double heldFor, float amplitude);
 
-  ScenarioScript script_;
+  ScenarioScript script_;              ///< the scenario's, postures clipped to the joints' ranges
   std::vector<float> transitionTimes_; ///< s per keyframe
   std::vector<const ScriptPose*> targets_;
   bool started_ = false;
+  /// The last keyframe was reached and held, and the script does not loop.
   bool finished_ = false;
-  bool holding_ = false;    ///< the current keyframe's posture is reached: the request is static     ///< the
-                            ///< last keyframe was reached and held, and the script does not loop
-  std::size_t segment_ = 0; ///< keyframe being approached or held
-  double segmentStart_ = 0; ///< s, FrameInfo time
-  JointArray<float> from_;  ///< rad, posture at the segment start
+  /// The current keyframe's posture is reached: the request is static.
+  bool holding_ = false;
+  std::size_t segment_ = 0;   ///< keyframe being approached or held
+  double segmentStart_ = 0;   ///< s, FrameInfo time
+  JointArray<float> from_;    ///< rad, posture at the segment start
   JointArray<float> current_; ///< rad, last output
 };
 } // namespace nao

@@ -24,16 +24,17 @@ struct StandPoseParameters
   }
 };
 
-class StandPoseProvider : public Module<StandPoseProvider,                    //
-                                        Requires<FrameInfo, JointSensorData>, //
-                                        Provides<MotionJointRequest>,         //
-                                        Parameters<StandPoseParameters>>
+class StandPoseProvider
+    : public Module<StandPoseProvider, Requires<FrameInfo, JointSensorData>, // this frame's values, read-only
+                    Provides<MotionJointRequest>,                            // filled in update()
+                    Parameters<StandPoseParameters>>                         // Config/Modules/<Module>.toml
 {
 public:
-  void update(MotionJointRequest& request);
+  using Module::Module;                     // built from the framework's ModuleContext; no set-up of its own
+  void update(MotionJointRequest& request); // one update per provided representation
 
 private:
-  void onParametersChanged() override { restart_ = true; }
+  void onParametersChanged() override { restart_ = true; } // a live edit starts a new transition
 
   bool restart_ = true;        ///< begin a new transition from the current posture
   double transitionStart_ = 0; ///< s, FrameInfo time when the transition began

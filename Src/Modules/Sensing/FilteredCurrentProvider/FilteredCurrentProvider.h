@@ -26,6 +26,7 @@ class FilteredCurrentProvider
                     Parameters<FilteredCurrentParameters>>
 {
 public:
+  using Module::Module;
   void update(FilteredCurrent& filtered);
 
 private:

@@ -1,7 +1,7 @@
-// The encoded frames against lola.md §2/§3, read back with msgpack-cxx's own (allocating) unpacker, which
+// The encoded frames against NaoFacts.md §2/§3, read back with msgpack-cxx's own (allocating) unpacker, which
 // shares no code with the codec under test; round trips; partial answers; sign conventions; no allocation.
-#include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
+#include "Platform/LoLA/Tests/LolaTestSupport.h"
 #include "Tools/Testing/AllocationCounter.h"
 
 #include <gtest/gtest.h>
@@ -39,7 +39,7 @@ void expectFloat32Array(const msgpack::object& value, const std::string& key, co
   }
 }
 
-// lola.md §2: key order and lengths, written out here rather than taken from the code.
+// NaoFacts.md §2: key order and lengths, written out here rather than taken from the code.
 const std::vector<std::pair<std::string, std::size_t>> sensorKeys = {
     {"Stiffness", 25},    {"Position", 25}, {"Temperature", 25}, {"Current", 25}, {"Battery", 4},
     {"Accelerometer", 3}, {"Gyroscope", 3}, {"Angles", 2},       {"Sonar", 2},    {"FSR", 8},
@@ -199,7 +199,7 @@ TEST(LolaEncoding, FullActuatorFrameHasThe11KeysOfLolaIn786Bytes)
   frame.skull[11] = 0.5f;
   frame.sonar = {true, false};
   const std::vector<std::uint8_t> bytes = encoded(frame);
-  // HULKs writes its full answer through a buffer of exactly 786 bytes (lola.md §1).
+  // HULKs writes its full answer through a buffer of exactly 786 bytes (NaoFacts.md §1).
   EXPECT_EQ(bytes.size(), 786u);
   const msgpack::object_handle handle = unpack(bytes);
   const msgpack::object& map = handle.get();

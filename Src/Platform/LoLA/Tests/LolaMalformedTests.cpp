@@ -1,8 +1,8 @@
 // Malformed input of many kinds: a clear error naming the key, never a crash, never an allocation; truncated
 // frames are "incomplete", not errors; the stream buffer resynchronises after garbage.
-#include "LolaTestSupport.h"
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaStream.h"
+#include "Platform/LoLA/Tests/LolaTestSupport.h"
 #include "Tools/Testing/AllocationCounter.h"
 
 #include <functional>

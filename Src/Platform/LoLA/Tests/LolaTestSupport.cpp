@@ -1,4 +1,4 @@
-#include "LolaTestSupport.h"
+#include "Platform/LoLA/Tests/LolaTestSupport.h"
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>

@@ -1,6 +1,7 @@
 #pragma once
-// Helpers of LolaTests: temporary socket paths, recognisable frames, and bare socket peers written without
-// the code under test's session logic (they use only the socket handle and the stream buffer).
+// Helpers of the LoLA tests (LolaProtocolTests here, LolaServerAndBodyTests with the simulator's server):
+// temporary socket paths, recognisable frames, and bare socket peers written without the code under test's
+// session logic (they use only the socket handle and the stream buffer).
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaStream.h"
 #include <cstdint>

@@ -1,7 +1,7 @@
-#include "AllocationProbe.h"
 #include "TestFiles.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
 #include "Tools/BinaryIO/Crc32.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <array>
 #include <boost/archive/binary_iarchive.hpp>
@@ -99,7 +99,7 @@ template<class Action>
 std::pair<std::string, std::size_t> messageAndLargestAllocation(Action action)
 {
   std::string message;
-  AllocationProbe probe;
+  const nao::test::ProcessAllocationCount probe;
   try
   {
     action();
@@ -108,7 +108,7 @@ std::pair<std::string, std::size_t> messageAndLargestAllocation(Action action)
   {
     message = error.what();
   }
-  return {message, probe.largestRequestBytes()};
+  return {message, probe.largestBytes()};
 }
 } // namespace
 
@@ -199,7 +199,7 @@ TEST(BoundedArchive, PlainBoostArchiveWouldAllocateWhatTheForgedFieldSays)
   std::size_t largestPlain = 0;
   {
     SpanStreambuf source(bytes);
-    AllocationProbe probe;
+    const nao::test::ProcessAllocationCount probe;
     try
     {
       boost::archive::binary_iarchive plain(source, boost::archive::no_header | boost::archive::no_codecvt);
@@ -209,7 +209,7 @@ TEST(BoundedArchive, PlainBoostArchiveWouldAllocateWhatTheForgedFieldSays)
     catch (const boost::archive::archive_exception&)
     {
     }
-    largestPlain = probe.largestRequestBytes();
+    largestPlain = probe.largestBytes();
   }
   EXPECT_GE(largestPlain, 1'000'000 * sizeof(float));
 
@@ -272,7 +272,7 @@ TEST(BoundedArchive, ElementwiseVectorMemoryFollowsTheBytesReadNotTheCount)
   std::size_t largestPlain = 0;
   {
     SpanStreambuf source(bytes);
-    AllocationProbe probe;
+    const nao::test::ProcessAllocationCount probe;
     try
     {
       boost::archive::binary_iarchive plain(source, boost::archive::no_header | boost::archive::no_codecvt);
@@ -282,7 +282,7 @@ TEST(BoundedArchive, ElementwiseVectorMemoryFollowsTheBytesReadNotTheCount)
     catch (const boost::archive::archive_exception&)
     {
     }
-    largestPlain = probe.largestRequestBytes();
+    largestPlain = probe.largestBytes();
   }
   EXPECT_GE(largestPlain, remainingAfterField * sizeof(WideInMemory)) << "control: Boost sizes by the count";
 

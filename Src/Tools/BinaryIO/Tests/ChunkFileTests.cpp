@@ -1,8 +1,8 @@
-#include "AllocationProbe.h"
 #include "TestFiles.h"
 #include "Tools/BinaryIO/ChunkFile.h"
 #include "Tools/BinaryIO/Crc32.h"
 #include "Tools/BinaryIO/Errors.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -145,9 +145,9 @@ TEST(ChunkFile, ForgedHugePayloadLengthIsBoundedAndReadingContinues)
   std::size_t largest = 0;
   {
     ChunkReader reader(path);
-    AllocationProbe probe;
+    const nao::test::ProcessAllocationCount probe;
     read = readAll(reader);
-    largest = probe.largestRequestBytes();
+    largest = probe.largestBytes();
     ASSERT_EQ(reader.warnings().size(), 1u);
     EXPECT_EQ(reader.warnings()[0], "offset " + std::to_string(chunks[1].offset) +
                                         ": payload length 4294967280 exceeds the bound of 16777216 bytes, "
@@ -172,9 +172,9 @@ TEST(ChunkFile, LengthWithinBoundButPastTheEndIsNotAllocatedAndLaterChunksAreRea
   writeFileBytes(path, bytes);
 
   ChunkReader reader(path);
-  AllocationProbe probe;
+  const nao::test::ProcessAllocationCount probe;
   const std::vector<Chunk> read = readAll(reader);
-  EXPECT_LE(probe.largestRequestBytes(), 64u * 1024u);
+  EXPECT_LE(probe.largestBytes(), 64u * 1024u);
   ASSERT_EQ(read.size(), 3u);
   expectSameChunk(read[1], chunks[2]);
   ASSERT_EQ(reader.warnings().size(), 1u);
@@ -273,10 +273,10 @@ TEST(ChunkFile, WriterRefusesPayloadsAboveItsBoundAndDoesNotAllocatePerChunk)
   ChunkWriter writer(directory.file("bound.naolog"), options);
   EXPECT_THROW(writer.writeChunk(ChunkKind::Frame, std::vector<char>(1001)), std::length_error);
   const std::vector<char> payload = patternedPayload(1000, 4);
-  AllocationProbe probe;
+  const nao::test::ProcessAllocationCount probe;
   for (int chunk = 0; chunk < 100; ++chunk)
     writer.writeChunk(ChunkKind::Frame, payload);
-  EXPECT_EQ(probe.requestCount(), 0u);
+  EXPECT_EQ(probe.allocations(), 0u);
 }
 
 TEST(ChunkFile, StoredWarningsAreCappedButAllAreCounted)

@@ -1,7 +1,7 @@
-#include "AllocationProbe.h"
 #include "SampleRepresentation.h"
 #include "TestFiles.h"
 #include "Tools/BinaryIO/LogFormat.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -146,10 +146,10 @@ TEST(LogFormat, BuilderDoesNotAllocatePerFrameOnceWarmedUp)
   };
   buildFrame(0);
   const std::size_t capacity = builder.capacity();
-  AllocationProbe probe;
+  const nao::test::ProcessAllocationCount probe;
   for (std::uint32_t frameNumber = 1; frameNumber <= 1000; ++frameNumber)
     buildFrame(frameNumber);
-  EXPECT_EQ(probe.requestCount(), 0u);
+  EXPECT_EQ(probe.allocations(), 0u);
   EXPECT_EQ(builder.capacity(), capacity);
   EXPECT_EQ(builder.payload().size(), 4u + 3 * 6 + 600 + 120 + 600);
 }

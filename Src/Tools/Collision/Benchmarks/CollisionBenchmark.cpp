@@ -1,6 +1,6 @@
 // The 40-pair NAO shape set (NaoShapeSet.h): shapes into the base frame and every pair's signed distance with
 // witness points and normal. Report medians, e.g.
-//   NaoCollisionBenchmark --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+//   CollisionBenchmark --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 #include "NaoShapeSet.h"
 #include "Tools/Collision/Distance.h"
 

@@ -2,8 +2,8 @@
 // sets the 15 objects' transforms (link pose times the shape's fixed placement) and asks fcl::distance() for
 // every pair with nearest points, on FCL's exact closed-form path (FclPeer.h). Before timing, FCL's distances
 // are checked against ours.
-#include "../Tests/FclPeer.h"
 #include "NaoShapeSet.h"
+#include "Tools/Collision/Tests/FclPeer.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

@@ -3,8 +3,8 @@
 // Before timing, each benchmark checks that KDL and nao::kinematics agree, and reports an error if not.
 // Two KDL trees: all 63 URDF links ("allLinks"), and without the massless sensor leaf frames ("loadedLinks",
 // 32 segments with the root and the soles), since KDL's recursions visit every segment.
-#include "KdlTreeFromUrdf.h"
-#include "NaoBenchmarkSetup.h"
+#include "Tools/Kinematics/Benchmarks/KdlTreeFromUrdf.h"
+#include "Tools/Kinematics/Benchmarks/NaoBenchmarkSetup.h"
 #include "Tools/Kinematics/Jacobian.h"
 
 #include <benchmark/benchmark.h>

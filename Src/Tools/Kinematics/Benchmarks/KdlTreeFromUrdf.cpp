@@ -1,4 +1,4 @@
-#include "KdlTreeFromUrdf.h"
+#include "Tools/Kinematics/Benchmarks/KdlTreeFromUrdf.h"
 
 #include <stdexcept>
 #include <urdf_parser/urdf_parser.h>

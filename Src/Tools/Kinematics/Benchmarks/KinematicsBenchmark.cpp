@@ -1,6 +1,6 @@
 // The Eigen path on the NAO model (25 coordinates, 26 revolute joints). Report medians, e.g.
-//   NaoKinematicsBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
-#include "NaoBenchmarkSetup.h"
+//   KinematicsBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
+#include "Tools/Kinematics/Benchmarks/NaoBenchmarkSetup.h"
 #include "Tools/Kinematics/Jacobian.h"
 
 #include <benchmark/benchmark.h>

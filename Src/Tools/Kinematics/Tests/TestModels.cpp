@@ -1,4 +1,4 @@
-#include "TestModels.h"
+#include "Tools/Kinematics/Tests/TestModels.h"
 
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/UrdfLoader.h"

@@ -1,5 +1,5 @@
-#include "AllocationProbe.h"
 #include "Tools/Network/Frame.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -247,11 +247,11 @@ TEST(FrameDecoder, HugeAnnouncedLengthAllocatesNothingLarge)
   FrameDecoder decoder; // protocol bound: 1 MiB
   const std::vector<char> header = handMadeHeader(frameMagic, 5, 0, 0xFFFFFFF0u, 0);
   const std::vector<char> somePayload(4096, 'z');
-  test::resetLargestAllocation();
+  const nao::test::ProcessAllocationCount allocations;
   decoder.feed(header);
   decoder.feed(somePayload);
   const DecodeResult result = decoder.next();
-  const std::size_t largest = test::largestAllocationBytes();
+  const std::size_t largest = allocations.largestBytes();
   ASSERT_EQ(result.kind, DecodeResult::Kind::Error);
   EXPECT_EQ(result.error, FrameError::Oversize);
   EXPECT_LT(largest, 64u * 1024u);

@@ -1,5 +1,5 @@
-#include "AllocationProbe.h"
 #include "ServerThread.h"
+#include "Tools/Testing/AllocationCounter.h"
 
 #include <cstring>
 #include <gtest/gtest.h>
@@ -170,7 +170,7 @@ TEST(FrameServer, OversizeLengthClosesWithoutALargeAllocation)
   const ConnectionId badId = server.waitForConnection(2);
   ASSERT_TRUE(echoWorks(good, "before"));
 
-  resetLargestAllocation();
+  const nao::test::ProcessAllocationCount allocations; // the server thread's included
   std::vector<char> header = framed(echoType, {});
   const std::uint32_t announced = 512u << 20; // 512 MiB
   for (int i = 0; i < 4; ++i)
@@ -181,7 +181,7 @@ TEST(FrameServer, OversizeLengthClosesWithoutALargeAllocation)
 
   EXPECT_EQ(server.waitForDisconnect(badId), DisconnectReason::Oversize);
   EXPECT_TRUE(serverClosed(bad));
-  EXPECT_LT(largestAllocationBytes(), std::size_t{1} << 20);
+  EXPECT_LT(allocations.largestBytes(), std::size_t{1} << 20);
   EXPECT_EQ(server.stats().framesDropped.oversize, 1u);
   EXPECT_TRUE(echoWorks(good, "after"));
 }

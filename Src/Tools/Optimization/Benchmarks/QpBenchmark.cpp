@@ -1,8 +1,8 @@
 // The QP solver on 25 variables and 30 inequalities (the SelfCollisionProvider's size). Report medians, e.g.
-//   NaoOptimizationBenchmark --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+//   OptimizationBenchmark --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 // Counters: `active` = active constraints at the solution, `iterations` = search directions computed, both
 // averaged over the solves.
-#include "../Tests/RandomQp.h"
+#include "Tools/Optimization/Tests/RandomQp.h"
 
 #include <benchmark/benchmark.h>
 

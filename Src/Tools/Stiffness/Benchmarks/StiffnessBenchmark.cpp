@@ -1,6 +1,6 @@
 // The metric p and its gradient on a 7-joint chain (and on the NAO's arm, where one forward kinematics pass
 // of the whole 26-body model is included). Report medians, e.g.
-//   NaoStiffnessBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
+//   StiffnessBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
 #include "Tools/Kinematics/UrdfLoader.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"

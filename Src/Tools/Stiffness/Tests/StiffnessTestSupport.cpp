@@ -1,4 +1,4 @@
-#include "StiffnessTestSupport.h"
+#include "Tools/Stiffness/Tests/StiffnessTestSupport.h"
 
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/ForwardKinematics.h"

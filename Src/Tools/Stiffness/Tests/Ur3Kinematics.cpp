@@ -20,7 +20,7 @@
 //    t3 = +-acos((x^2 + y^2 - a2^2 - a3^2) / (2 a2 a3)),  t2 = atan2(y, x) - atan2(a3 s3, a2 + a3 c3),
 //    and the first column of R_14 = Rz(t234) e_x gives t234 = atan2(R14(1,0), R14(0,0)), t4 = t234 - t2 - t3.
 // Two shoulder x two wrist x two elbow choices: 8 solutions.
-#include "StiffnessTestSupport.h"
+#include "Tools/Stiffness/Tests/StiffnessTestSupport.h"
 
 #include <cmath>
 #include <numbers>

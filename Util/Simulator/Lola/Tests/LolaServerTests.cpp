@@ -2,7 +2,7 @@
 // real time), malformed answers are dropped and counted, partial answers merge, clients disconnect, reconnect
 // and replace each other, the socket file is handled. Each step writes before the server reads, so no outcome
 // depends on timing.
-#include "LolaTestSupport.h"
+#include "Platform/LoLA/Tests/LolaTestSupport.h"
 #include "Util/Simulator/Lola/LolaServer.h"
 
 #include <fstream>

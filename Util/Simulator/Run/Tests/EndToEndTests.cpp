@@ -2,7 +2,7 @@
 // motors did.
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
-#include "Util/LogTool/LogDecoder.h"
+#include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The scenario player against the stand-in body, and every scenario file of Config/Scenarios.
 #include "Framework/Robot.h"
-#include "Modules/MotionControl/ScenarioPlayer/ScenarioScript.h"
+#include "Framework/ScenarioScript.h"
 #include "Platform/StandIn/StandInBody.h"
 #include <cmath>
 #include <fstream>
@@ -38,6 +38,7 @@ TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
        std::filesystem::directory_iterator(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios"))
   {
     const std::string name = entry.path().stem().string();
+    if (name == "default") continue; // the [Motion] table the scenarios overlay, not a scenario
     SCOPED_TRACE(name);
     EXPECT_NO_THROW(run(name, 5, [](double, const auto&, const auto&) {}));
     const Scenario scenario = Scenario::load(entry.path());
@@ -54,8 +55,9 @@ TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
 TEST(ScenarioPlayer, ArmExampleAtHalfMaximumSpeedClippedToTheJointRange)
 {
   // Independent timing: the largest move of Init -> Final relative to its joint's speed limit (URDF,
-  // motors.md) is LElbowRoll, -60° -> -150° (unclipped, as NAOqi times it) at 7.19407 rad/s. Smoothstep peaks
-  // at 1.5 x its mean speed, so at half maximum speed the move takes 1.5 * (90° / 7.19407 rad/s) / 0.5.
+  // Docs/NaoFacts.md §15) is LElbowRoll, -60° -> -150° (unclipped, as NAOqi times it) at 7.19407 rad/s.
+  // Smoothstep peaks at 1.5 x its mean speed, so at half maximum speed the move takes
+  // 1.5 * (90° / 7.19407 rad/s) / 0.5.
   const double transition = 1.5 * (90 * degree / 7.19407) / 0.5;
   const double finalStarts = 0.5 + 1.0; // first keyframe: 0.5 s to armInit, held 1 s
   bool sawStart = false, sawMiddle = false, sawEnd = false;
@@ -103,6 +105,23 @@ TEST(ScenarioPlayer, StagesOffPassTheRequestThroughToTheBody)
       },
       {{"JointRequest", "off", {}}, {"EnergySaving", "off", {}}});
   EXPECT_TRUE(checked);
+}
+
+TEST(ScenarioPlayer, WithoutAScriptStartUpNamesTheModuleAndTheFile)
+{
+  // standin has no [Script]: asking the player for its motion stops start-up with the module and the file.
+  try
+  {
+    run("standin", 1, [](double, const auto&, const auto&) {},
+        {{"MotionJointRequest", "ScenarioPlayer", {}}});
+    FAIL() << "expected an error";
+  }
+  catch (const StartupError& error)
+  {
+    const std::string text = error.what();
+    EXPECT_NE(text.find("module 'ScenarioPlayer'"), std::string::npos) << text;
+    EXPECT_NE(text.find("standin.toml: the scenario has no [Script] table"), std::string::npos) << text;
+  }
 }
 
 TEST(ScenarioScript, ErrorsNameTheFileAndTheProblem)

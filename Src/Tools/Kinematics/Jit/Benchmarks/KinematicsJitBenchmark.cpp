@@ -1,8 +1,8 @@
 // Eigen reference vs generated code on the NAO model (25 coordinates, 26 revolute joints), torso fixed (G(q),
 // FK) and standing (two sole wrenches). JIT variants run with AVX2+FMA where the CPU has them and with SSE4.1
 // forced (what the NAO V6 runs). Report medians, e.g.
-//   KinematicsJitBenchmarks --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
-#include "NaoBenchmarkSetup.h"
+//   KinematicsJitBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
+#include "Tools/Kinematics/Benchmarks/NaoBenchmarkSetup.h"
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Kinematics/Jit/JitKinematics.h"
 #include "Tools/Kinematics/Jit/SinCos.h"

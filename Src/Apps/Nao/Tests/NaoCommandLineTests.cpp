@@ -1,0 +1,59 @@
+// The robot binary's command line: `--print-graph dot` read back as Graphviz DOT for real scenarios.
+#include "Apps/Nao/Tests/RunCommand.h"
+#include "Framework/Tests/DotGraph.h"
+#include <gtest/gtest.h>
+
+using namespace nao::test;
+
+namespace
+{
+DotGraph graphOf(const std::string& arguments)
+{
+  const CommandResult result = runCommand(std::string(NAO_ROBOT_BINARY) + " " + arguments);
+  EXPECT_EQ(result.status, 0) << result.output;
+  return DotGraph::parse(result.output);
+}
+} // namespace
+
+TEST(NaoCommandLine, PrintGraphDotDrawsTheStandScenario)
+{
+  const DotGraph graph = graphOf("--scenario stand --print-graph dot");
+  EXPECT_EQ(graph.name, "stand");
+  for (const char* module : {"RobotModelProvider", "StaticTorqueProvider", "ScenarioPlayer",
+                             "FilteredCurrentProvider", "EnergySavingProvider"})
+    EXPECT_TRUE(graph.nodes.contains(std::string("module:") + module)) << module;
+  EXPECT_EQ(graph.nodes.at("module:RobotModelProvider").at("order"), "1");
+  EXPECT_TRUE(graph.hasEdge("module:Body", "representation:JointSensorData"));
+  EXPECT_TRUE(graph.hasEdge("module:RobotModelProvider", "representation:RobotModel"));
+  EXPECT_TRUE(graph.hasEdge("representation:RobotModel", "module:StaticTorqueProvider"));
+  EXPECT_TRUE(graph.hasEdge("module:EnergySavingProvider", "representation:JointRequest"));
+  EXPECT_TRUE(graph.hasEdge("representation:JointRequest", "module:Body"));
+  // The inputs loaded once per robot, and who reads them.
+  for (const char* module : {"RobotModelProvider", "StaticTorqueProvider", "ScenarioPlayer"})
+    EXPECT_TRUE(graph.hasEdge("input:RobotDescription", std::string("module:") + module)) << module;
+  EXPECT_TRUE(graph.hasEdge("input:ScenarioScript", "module:ScenarioPlayer"));
+  EXPECT_FALSE(graph.hasEdge("input:ScenarioScript", "module:RobotModelProvider"));
+  // The safety stages not yet written are `off`: pass-through steps.
+  EXPECT_EQ(graph.nodes.at("module:PassThrough(CollisionFreeJointRequest)").at("style"), "dashed");
+}
+
+TEST(NaoCommandLine, PrintGraphFollowsProviderOverrides)
+{
+  const DotGraph graph = graphOf("--scenario stand --provider JointRequest=off --print-graph dot");
+  EXPECT_TRUE(graph.hasEdge("module:PassThrough(JointRequest)", "representation:JointRequest"));
+  EXPECT_FALSE(graph.hasEdge("module:EnergySavingProvider", "representation:JointRequest"));
+  EXPECT_TRUE(graph.hasEdge("module:EnergySavingProvider", "representation:EnergySaving"));
+}
+
+TEST(NaoCommandLine, PrintGraphOfAScenarioThatDoesNotResolveFails)
+{
+  const CommandResult missing =
+      runCommand(std::string(NAO_ROBOT_BINARY) + " --scenario nosuch --print-graph dot");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.output.find("scenario file not found"), std::string::npos) << missing.output;
+  const CommandResult broken = runCommand(std::string(NAO_ROBOT_BINARY) +
+                                          " --scenario stand --provider RobotModel=Nobody --print-graph dot");
+  EXPECT_EQ(broken.status, 1);
+  EXPECT_NE(broken.output.find("'Nobody' of 'RobotModel' is not a module"), std::string::npos)
+      << broken.output;
+}

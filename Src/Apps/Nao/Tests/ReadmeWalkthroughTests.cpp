@@ -1,0 +1,121 @@
+// The README's "Adding a module" walk-through, tried literally: each block it shows is the text of the file
+// it names, and each command it shows runs.
+#include "Apps/Nao/Tests/RunCommand.h"
+#include "Framework/Tests/DotGraph.h"
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace nao::test;
+
+namespace
+{
+std::string readFile(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Block
+{
+  std::string language;
+  std::string text; ///< without the fence and the indentation of a list item
+};
+
+/// The fenced blocks of the README section that starts with `heading`.
+std::vector<Block> blocksOfSection(const std::string& heading)
+{
+  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  const std::size_t start = readme.find("\n" + heading + "\n");
+  EXPECT_NE(start, std::string::npos) << heading;
+  const std::size_t end = readme.find("\n## ", start + 1);
+  std::istringstream section(readme.substr(start, end - start));
+  std::vector<Block> blocks;
+  std::string line;
+  std::size_t indent = 0;
+  bool inside = false;
+  while (std::getline(section, line))
+  {
+    const std::size_t fence = line.find("```");
+    if (fence != std::string::npos && line.find_first_not_of(' ') == fence)
+    {
+      if (!inside) blocks.push_back({line.substr(fence + 3), ""});
+      inside = !inside;
+      indent = fence;
+      continue;
+    }
+    if (inside) blocks.back().text += (line.size() >= indent ? line.substr(indent) : std::string()) + "\n";
+  }
+  return blocks;
+}
+
+std::vector<Block> blocksOf(const std::vector<Block>& blocks, const std::string& language)
+{
+  std::vector<Block> result;
+  for (const Block& block : blocks)
+    if (block.language == language) result.push_back(block);
+  return result;
+}
+
+const std::filesystem::path moduleFolder =
+    std::filesystem::path(NAO_SOURCE_DIR) / "Src/Modules/MotionControl/StandPoseProvider";
+} // namespace
+
+TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
+{
+  const auto blocks = blocksOfSection("## Adding a module");
+  const auto cpp = blocksOf(blocks, "cpp");
+  ASSERT_EQ(cpp.size(), 1u);
+  EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.h").find(cpp[0].text), std::string::npos)
+      << "the README's header is not StandPoseProvider.h's text:\n"
+      << cpp[0].text;
+  EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.cpp").find("MAKE_MODULE(StandPoseProvider);"),
+            std::string::npos);
+  const auto cmake = blocksOf(blocks, "cmake");
+  ASSERT_EQ(cmake.size(), 1u);
+  EXPECT_EQ(readFile(moduleFolder / "CMakeLists.txt"), cmake[0].text);
+  const auto toml = blocksOf(blocks, "toml");
+  ASSERT_EQ(toml.size(), 1u);
+  EXPECT_NE(readFile(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios/standin.toml").find(toml[0].text),
+            std::string::npos)
+      << "the README's scenario is not standin.toml's [Motion]:\n"
+      << toml[0].text;
+  EXPECT_TRUE(
+      std::filesystem::exists(std::filesystem::path(NAO_CONFIG_DIR) / "Modules/StandPoseProvider.toml"));
+}
+
+TEST(ReadmeWalkthrough, TheCommandsRun)
+{
+  const auto sh = blocksOf(blocksOfSection("## Adding a module"), "sh");
+  ASSERT_EQ(sh.size(), 1u);
+  const std::string binary = "Build/Release/Src/Apps/Nao/nao";
+  const auto directory = std::filesystem::temp_directory_path() / "nao-readme-walkthrough";
+  std::filesystem::create_directories(directory);
+  std::istringstream lines(sh[0].text);
+  std::string line;
+  int ran = 0;
+  while (std::getline(lines, line))
+  {
+    if (line == "Make/build") continue; // this test runs in the build it would make
+    ASSERT_EQ(line.rfind(binary, 0), 0u) << "a command the test does not know: " << line;
+    const std::string command = NAO_ROBOT_BINARY + line.substr(binary.size());
+    const CommandResult result = runCommand(command, directory.string());
+    EXPECT_EQ(result.status, 0) << line << "\n" << result.output;
+    if (line.find("--print-plan") != std::string::npos)
+    {
+      EXPECT_NE(result.output.find("StandPoseProvider -> MotionJointRequest"), std::string::npos)
+          << result.output;
+    }
+    if (line.find("--print-graph dot > standin.dot") != std::string::npos)
+    {
+      const DotGraph graph = DotGraph::parse(readFile(directory / "standin.dot"));
+      EXPECT_TRUE(graph.hasEdge("module:StandPoseProvider", "representation:MotionJointRequest"));
+    }
+    ++ran;
+  }
+  EXPECT_EQ(ran, 2);
+  std::filesystem::remove_all(directory);
+}

@@ -1,0 +1,15 @@
+#pragma once
+// Runs a shell command and collects what it printed, for tests of command lines.
+#include <string>
+
+namespace nao::test
+{
+struct CommandResult
+{
+  int status = -1;    ///< exit status, -1 if it did not exit normally
+  std::string output; ///< stdout and stderr
+};
+
+/// `command` through /bin/sh, in `directory` when given.
+CommandResult runCommand(const std::string& command, const std::string& directory = "");
+} // namespace nao::test

@@ -1,0 +1,45 @@
+#include "Framework/ScenarioScript.h"
+#include "Tools/Streams/TomlFiles.h"
+#include <algorithm>
+#include <stdexcept>
+
+namespace nao
+{
+ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
+{
+  const toml::table file = streams::loadTomlFile(scenarioFile);
+  const toml::table* table = file["Script"].as_table();
+  if (!table) throw std::runtime_error(scenarioFile.string() + ": the scenario has no [Script] table");
+  ScenarioScript script;
+  streams::loadFromTable(*table, script);
+  const std::string where = scenarioFile.string() + ": [Script]: ";
+  if (script.keyframes.empty()) throw std::runtime_error(where + "no keyframes");
+  script.pose(script.start);
+  for (const ScriptKeyframe& keyframe : script.keyframes)
+    script.pose(keyframe.pose);
+  if (script.loopFrom >= static_cast<int>(script.keyframes.size()))
+    throw std::runtime_error(where + "loopFrom = " + std::to_string(script.loopFrom) +
+                             " but there are only " + std::to_string(script.keyframes.size()) + " keyframes");
+  if (!std::is_sorted(script.events.begin(), script.events.end(),
+                      [](const ScriptEvent& a, const ScriptEvent& b) { return a.time < b.time; }))
+    throw std::runtime_error(where + "events must be in time order");
+  return script;
+}
+
+ScenarioScript ScenarioScript::load(const ConfigFiles& files)
+{
+  if (files.scenarioFile.empty())
+    throw std::runtime_error("the module graph comes from no scenario file: there is no [Script] to play");
+  return load(files.scenarioFile);
+}
+
+const ScriptPose& ScenarioScript::pose(const std::string& name) const
+{
+  for (const ScriptPose& candidate : poses)
+    if (candidate.name == name) return candidate;
+  std::string known;
+  for (const ScriptPose& candidate : poses)
+    known += (known.empty() ? "" : ", ") + candidate.name;
+  throw std::runtime_error("[Script]: no pose named '" + name + "' (poses: " + known + ")");
+}
+} // namespace nao

@@ -1,0 +1,140 @@
+#pragma once
+// The [Script] table of a scenario file: named postures, timed keyframes between them, and events for the
+// simulator. The ScenarioPlayer module plays the keyframes (it declares Loads<ScenarioScript>); the simulator
+// starts in `start` and applies the events. One file, one truth.
+//
+//   [Script]
+//   start = "stand"                 # posture the simulator starts in
+//   loopFrom = -1                   # keyframe the script loops back to after the last; -1: no loop
+//   [[Script.poses]]
+//   name = "stand"
+//   angles = { HeadYaw = 0.0, ... } # degrees, all 25 joints
+//   [[Script.keyframes]]
+//   pose = "stand"
+//   duration = 1.0                  # s to reach it from the previous keyframe (or use speed)
+//   speed = 0.0                     # fraction of each joint's maximum speed; > 0 overrides duration
+//   hold = 2.0                      # s to stay
+//   stiffness = 1.0                 # 0..1, all joints
+//   energySaving = "stand"          # while held: off, stand, highStand, any, accuratePositions
+//   jitter = 0.02                   # degrees: while held, the leg requests wobble by up to this, as a
+//                                   # balancer's feedback does (0: still)
+//   [[Script.events]]
+//   time = 120.0                    # s since start
+//   kind = "pickUp"                 # pickUp | putDown | push
+//   force = [0.0, 0.0, 0.0]         # N in the world frame (push)
+//   duration = 0.1                  # s (push)
+#include "Framework/ConfigFiles.h"
+#include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace nao
+{
+struct ScriptPose
+{
+  std::string name;
+  JointArray<float> angles; ///< rad (degrees in the file)
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("name", name);
+    ar& streams::field("angles", angles).unit(streams::Unit::degrees).range(-180.0, 180.0);
+  }
+};
+
+/// What the motion source asks of the heat adjustment while a keyframe is held (EnergySavingRequest).
+enum class KeyframeEnergySaving : std::uint8_t
+{
+  off,               ///< no adjustment
+  stand,             ///< B-Human's normal stand: base offsets, stand sign table
+  highStand,         ///< knees stretched: high-stand sign table
+  any,               ///< another static posture: legs above 300 mA only
+  accuratePositions, ///< make the measured angles reach the requested ones (calibration), not save energy
+};
+inline constexpr std::array<std::string_view, 5> keyframeEnergySavingNames = {"off", "stand", "highStand",
+                                                                              "any", "accuratePositions"};
+inline std::span<const std::string_view> enumNames(KeyframeEnergySaving)
+{
+  return keyframeEnergySavingNames;
+}
+
+struct ScriptKeyframe
+{
+  std::string pose;
+  float duration = 1.f; ///< s from the previous keyframe's posture to this one
+  /// Fraction of each joint's maximum speed; > 0 derives the duration from the largest move.
+  float speed = 0.f;
+  float hold = 0.f;      ///< s to stay in the posture
+  float stiffness = 1.f; ///< 0..1 for all joints
+  /// While held; never during the transition.
+  KeyframeEnergySaving energySaving = KeyframeEnergySaving::off;
+  float jitter = 0.f; ///< rad (degrees in the file): amplitude of the leg requests' wobble while held
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("pose", pose) & streams::field("duration", duration).range(0.0, 3600.0);
+    ar& streams::field("speed", speed).range(0.0, 1.0) & streams::field("hold", hold).range(0.0, 86400.0);
+    ar& streams::field("stiffness", stiffness).range(0.0, 1.0) & streams::field("energySaving", energySaving);
+    ar& streams::field("jitter", jitter).unit(streams::Unit::degrees).range(0.0, 5.0);
+  }
+};
+
+enum class ScriptEventKind : std::uint8_t
+{
+  pickUp,  ///< lift the torso until the feet leave the ground
+  putDown, ///< lower it back and let go
+  push,    ///< a force on the torso for a while
+};
+inline constexpr std::array<std::string_view, 3> scriptEventKindNames = {"pickUp", "putDown", "push"};
+inline std::span<const std::string_view> enumNames(ScriptEventKind)
+{
+  return scriptEventKindNames;
+}
+
+struct ScriptEvent
+{
+  float time = 0.f; ///< s since the start
+  ScriptEventKind kind = ScriptEventKind::push;
+  std::array<float, 3> force{}; ///< N, world frame (push)
+  float duration = 0.1f;        ///< s (push)
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("time", time).range(0.0, 1e6) & streams::field("kind", kind);
+    ar& streams::field("force", force).range(-500.0, 500.0) &
+        streams::field("duration", duration).range(0.0, 60.0);
+  }
+};
+
+struct ScenarioScript
+{
+  std::string start; ///< name of the posture the simulator starts in
+  int loopFrom = -1; ///< keyframe index to loop back to after the last; -1: stay in the last posture
+  std::vector<ScriptPose> poses;
+  std::vector<ScriptKeyframe> keyframes;
+  std::vector<ScriptEvent> events;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("start", start) & streams::field("loopFrom", loopFrom).range(-1, 1000);
+    ar& boost::serialization::make_nvp("poses", poses) &
+        boost::serialization::make_nvp("keyframes", keyframes) &
+        boost::serialization::make_nvp("events", events);
+  }
+
+  /// The [Script] table of a scenario file, checked (known pose names, loop index, event order). Throws
+  /// streams::ConfigError / std::runtime_error naming file, line and key.
+  static ScenarioScript load(const std::filesystem::path& scenarioFile);
+  /// The same for Loads<ScenarioScript>: the [Script] of the scenario the process runs.
+  static ScenarioScript load(const ConfigFiles& files);
+  const ScriptPose& pose(const std::string& name) const;
+};
+} // namespace nao

@@ -1,0 +1,100 @@
+// Scenario files: positions in errors, and the shared [Motion] table of default.toml overlaid per key.
+#include "Framework/Scenario.h"
+#include <fstream>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace nao;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+namespace
+{
+struct ScenarioFolder : ::testing::Test
+{
+  std::filesystem::path directory = std::filesystem::temp_directory_path() / "nao-scenario-tests";
+  void SetUp() override
+  {
+    std::filesystem::remove_all(directory);
+    std::filesystem::create_directories(directory);
+  }
+  void TearDown() override { std::filesystem::remove_all(directory); }
+  std::filesystem::path write(const std::string& name, const std::string& text)
+  {
+    const auto file = directory / (name + ".toml");
+    std::ofstream(file) << text;
+    return file;
+  }
+  std::string errorOf(const std::filesystem::path& file)
+  {
+    try
+    {
+      Scenario::load(file);
+    }
+    catch (const StartupError& error)
+    {
+      return error.what();
+    }
+    return "(no error)";
+  }
+};
+
+std::vector<std::pair<std::string, std::string>> pairs(const Scenario& scenario)
+{
+  std::vector<std::pair<std::string, std::string>> result;
+  for (const ProviderChoice& choice : scenario.motion)
+    result.emplace_back(choice.representation, choice.provider);
+  return result;
+}
+} // namespace
+
+TEST_F(ScenarioFolder, FileErrorsCarryLineAndColumn)
+{
+  const auto file = write("errors", "[Motion]\nRepA = \"ModA\"\nRepB = 3\n");
+  EXPECT_THAT(errorOf(file), AllOf(HasSubstr(file.string() + ":3:8"), HasSubstr("'RepB' must be a string")));
+  write("errors", "[Motion]\nRepA = \"ModA\"\n[Cognition]\nRepB = \"ModB\"\n");
+  EXPECT_THAT(errorOf(file),
+              AllOf(HasSubstr(":3:1"), HasSubstr("unknown table 'Cognition'"), HasSubstr("[Script]")));
+  write("errors", "[Motion]\nRepA = \"ModA\"\nRepB = \"ModB\"\n[Log]\nrepresentations = [\"RepA\"]\n");
+  const Scenario scenario = Scenario::load(file);
+  ASSERT_EQ(scenario.motion.size(), 2u);
+  EXPECT_EQ(scenario.motion[1].representation, "RepB");
+  EXPECT_EQ(scenario.motion[1].where.line, 3);
+  EXPECT_EQ(scenario.logged, std::vector<std::string>{"RepA"});
+  EXPECT_EQ(scenario.file, file);
+}
+
+TEST_F(ScenarioFolder, DefaultMotionIsOverlaidPerKeyInTheDefaultsOrder)
+{
+  const auto defaults =
+      write("default", "[Motion]\nRepA = \"ModA\"\nRepB = \"ModB\"\nRepC = \"ModCProvider\"\n");
+  const auto file = write("mine", "[Motion]\nRepD = \"ModC\"\nRepB = \"off\"\nRepC = \"none\"\n");
+  const Scenario scenario = Scenario::load(file);
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(pairs(scenario), (Pairs{{"RepA", "ModA"}, {"RepB", "off"}, {"RepD", "ModC"}}));
+  // Each choice keeps the position of the file it came from, for error messages.
+  EXPECT_EQ(scenario.motion[0].where.file, defaults.string());
+  EXPECT_EQ(scenario.motion[1].where.file, file.string());
+  EXPECT_EQ(scenario.motion[1].where.line, 3);
+
+  const Scenario plain = Scenario::load(write("plain", "[Log]\nrepresentations = []\n"));
+  EXPECT_EQ(pairs(plain), (Pairs{{"RepA", "ModA"}, {"RepB", "ModB"}, {"RepC", "ModCProvider"}}));
+}
+
+TEST_F(ScenarioFolder, DefaultIsNoScenarioAndNoneMustDropSomething)
+{
+  const auto defaults = write("default", "[Motion]\nRepA = \"ModA\"\n");
+  EXPECT_THAT(errorOf(defaults), HasSubstr("not a scenario"));
+  EXPECT_THAT(errorOf(write("typo", "[Motion]\nRepZ = \"none\"\n")),
+              AllOf(HasSubstr("typo.toml:2:8"), HasSubstr("'RepZ'"), HasSubstr("names no provider for it")));
+  write("default", "[Motion]\nRepA = \"ModA\"\n[Log]\nrepresentations = []\n");
+  EXPECT_THAT(errorOf(write("any", "")), AllOf(HasSubstr("default.toml:3:1"), HasSubstr("only holds")));
+}
+
+TEST_F(ScenarioFolder, OverridesReplaceOrAdd)
+{
+  Scenario scenario = Scenario::load(write("mine", "[Motion]\nRepA = \"ModA\"\nRepB = \"ModB\"\n"));
+  scenario.override({{"RepB", "off", {"--provider", 1, 1}}, {"RepC", "ModCProvider", {"--provider", 1, 1}}});
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(pairs(scenario), (Pairs{{"RepA", "ModA"}, {"RepB", "off"}, {"RepC", "ModCProvider"}}));
+}

@@ -1,0 +1,46 @@
+#pragma once
+// Talks to the robot's debug channel: list, parameters, providers, subscriptions, logs. Blocking with
+// timeouts.
+#include "Framework/DebugMessages.h"
+#include "Tools/Network/Client.h"
+#include <chrono>
+
+namespace nao
+{
+class DebugClient
+{
+public:
+  /// Connects, and presents `token` first when it is not empty. Throws std::runtime_error.
+  DebugClient(const std::string& host, std::uint16_t port, const std::string& token = {},
+              std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+  debug::ListReply list();
+  /// A module's parameters as TOML text; throws with the robot's message when refused.
+  debug::Parameters parameters(const std::string& module);
+  debug::Reply setParameter(const std::string& module, const std::string& key, const std::string& value);
+  debug::Reply setProvider(const std::string& representation, const std::string& provider);
+  debug::Reply subscribe(const std::string& representation, float rateHz);
+  debug::Reply unsubscribe(const std::string& representation);
+  debug::Reply startLog(const std::string& path);
+  debug::Reply stopLog();
+  /// The next streamed sample, or nothing within the timeout. Replies arriving meanwhile are skipped.
+  std::optional<debug::Data> nextData(std::chrono::milliseconds timeout);
+
+  network::FrameClient& connection() { return client_; }
+
+private:
+  template<class Request>
+  void send(debug::MessageType type, const Request& request);
+  /// Sends a request that the robot answers with a Reply; a refusal or no answer is a Reply with ok == false.
+  template<class Request>
+  debug::Reply request(debug::MessageType type, const Request& message);
+  /// Waits for a frame of `type` (or a Reply, which then is an error for typed requests); data frames are
+  /// queued.
+  network::Frame await(debug::MessageType type);
+
+  network::FrameClient client_;
+  std::chrono::milliseconds timeout_;
+  std::vector<debug::Data> pendingData_;
+  std::vector<char> buffer_;
+};
+} // namespace nao

@@ -1,0 +1,353 @@
+// LolaBody against a real Unix socket: the representations from a known frame (values, units, FSR centre of
+// pressure computed here from NaoFacts.md §12's millimetres), bad frames, partial reads, queued frames,
+// reconnection after the server restarts, giving up, and no allocation after the first frame (with a measured
+// round trip).
+#include "Platform/LoLA/LolaBody.h"
+#include "Platform/LoLA/Tests/LolaTestSupport.h"
+#include "Tools/Testing/AllocationCounter.h"
+#include "Util/Simulator/Lola/LolaServer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <gtest/gtest.h>
+#include <memory>
+#include <thread>
+
+namespace nao::test
+{
+namespace
+{
+struct Sensors
+{
+  FrameInfo frameInfo;
+  JointSensorData joints;
+  FsrSensorData fsr;
+  InertialSensorData inertial;
+  BatteryData battery;
+  BodySensors all{frameInfo, joints, fsr, inertial, battery};
+};
+
+/// Stops the server and joins the body's thread when the scope ends, also when an assertion returns early.
+class StopAndJoin
+{
+public:
+  StopAndJoin(std::thread& thread, std::unique_ptr<LolaServer>& server) : thread_(thread), server_(server) {}
+  ~StopAndJoin()
+  {
+    server_.reset();
+    if (thread_.joinable()) thread_.join();
+  }
+
+private:
+  std::thread& thread_;
+  std::unique_ptr<LolaServer>& server_;
+};
+
+LolaBodyOptions optionsFor(const TempDirectory& directory)
+{
+  LolaBodyOptions options;
+  options.socketPath = directory.socketPath();
+  options.countWallClockGaps = false;
+  return options;
+}
+} // namespace
+
+TEST(LolaBody, FillsEveryRepresentationFieldFromAKnownFrameAndAnswersTheRequest)
+{
+  TempDirectory directory;
+  LolaServer server({directory.socketPath()});
+  LolaBody body(optionsFor(directory));
+  ASSERT_TRUE(body.connect());
+  LolaSensorFrame frame = knownSensorFrame(0.25f);
+  frame.fsr = {0.9f, 0.7f, 0.5f, 0.3f, 0.05f, 0.02f, 0.01f, 0.f}; // right foot nearly lifted: 0.08 kg
+  ASSERT_TRUE(server.sendSensors(frame));
+  Sensors sensors;
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+
+  for (std::size_t j = 0; j < 25; ++j)
+  {
+    EXPECT_EQ(sensors.joints.angles[j], frame.position[j]) << j;
+    EXPECT_EQ(sensors.joints.currents[j], frame.current[j]) << j; // A, as LoLA sends
+    EXPECT_EQ(sensors.joints.temperatures[j], frame.temperature[j]) << j;
+    EXPECT_EQ(sensors.joints.stiffnesses[j], frame.stiffness[j]) << j;
+    EXPECT_EQ(static_cast<int>(sensors.joints.status[j]), static_cast<int>(j % 4)) << j;
+  }
+  // Left foot: NaoFacts.md §12 in mm, (70.25, 29.9), (70.25, -23.1), (-30.25, 29.9), (-29.65, -19.1).
+  const double weights[4] = {0.9, 0.7, 0.5, 0.3};
+  const double xs[4] = {70.25, 70.25, -30.25, -29.65}, ys[4] = {29.9, -23.1, 29.9, -19.1};
+  double sum = 0, x = 0, y = 0;
+  for (int i = 0; i < 4; ++i)
+  {
+    sum += weights[i];
+    x += weights[i] * xs[i];
+    y += weights[i] * ys[i];
+  }
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(sensors.fsr.left.readings[i], frame.fsr[i]);
+  EXPECT_NEAR(sensors.fsr.left.totalWeight, 2.4, 1e-6);
+  EXPECT_NEAR(sensors.fsr.left.centerOfPressure[0], x / sum / 1000.0, 1e-6); // m
+  EXPECT_NEAR(sensors.fsr.left.centerOfPressure[1], y / sum / 1000.0, 1e-6);
+  EXPECT_TRUE(sensors.fsr.left.hasPressure);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(sensors.fsr.right.readings[i], frame.fsr[4 + i]);
+  EXPECT_NEAR(sensors.fsr.right.totalWeight, 0.08, 1e-6);
+  EXPECT_FALSE(sensors.fsr.right.hasPressure); // below the 0.2 kg contact threshold
+  EXPECT_EQ(sensors.fsr.right.centerOfPressure, (std::array<float, 2>{0.f, 0.f}));
+
+  EXPECT_EQ(sensors.inertial.gyro, frame.gyroscope);
+  EXPECT_EQ(sensors.inertial.angles, frame.angles);
+  // Raw LoLA (0.5, -0.25, -9.75) is the negated specific force: ours reads +9.75 up.
+  EXPECT_EQ(sensors.inertial.accelerometer, (std::array<float, 3>{-0.5f, 0.25f, 9.75f}));
+
+  EXPECT_FLOAT_EQ(sensors.battery.charge, 0.75f);
+  EXPECT_TRUE(sensors.battery.charging); // status 131 = 0x83
+  EXPECT_FLOAT_EQ(sensors.battery.current, -1.25f);
+  EXPECT_FLOAT_EQ(sensors.battery.temperature, 36.5f);
+
+  EXPECT_EQ(sensors.frameInfo.frameNumber, 0u);
+  EXPECT_EQ(sensors.frameInfo.time, 0.0);
+  EXPECT_EQ(sensors.frameInfo.missedFrames, 0u);
+  EXPECT_EQ(body.lastFrame().robotConfig[0].view(), "SIMULATOR-BODY-00001");
+
+  JointRequest request;
+  for (std::size_t j = 0; j < 25; ++j)
+  {
+    request.angles[j] = 0.1f * static_cast<float>(j) - 1.f;
+    request.stiffnesses[j] = j % 3 == 0 ? 1.5f : j % 3 == 1 ? -0.2f : 0.5f;
+  }
+  request.angles[4] = std::numeric_limits<float>::quiet_NaN();
+  request.stiffnesses[5] = std::numeric_limits<float>::infinity();
+  body.send(request);
+  ASSERT_EQ(server.receiveAnswer(LolaAnswerMode::lockStep), LolaAnswerStatus::answered);
+  const LolaActuatorFrame& command = server.command();
+  for (std::size_t j = 0; j < 25; ++j)
+  {
+    if (j == 4)
+      EXPECT_EQ(command.position[j], frame.position[4]); // NaN replaced by the measured angle
+    else
+      EXPECT_EQ(command.position[j], request.angles[j]) << j;
+    const float expected = j == 5 ? 0.f : j % 3 == 0 ? 1.f : j % 3 == 1 ? 0.f : 0.5f;
+    EXPECT_EQ(command.stiffness[j], expected) << j;
+  }
+  EXPECT_EQ(body.statistics().invalidRequestValues, 2u);
+  EXPECT_EQ(command.presentKeys, (1u << lolaActuatorKeyCount) - 1);
+  EXPECT_EQ(command.lEye, (std::array<float, 24>{}));
+  EXPECT_EQ(command.sonar, (std::array<bool, 2>{true, true}));
+}
+
+TEST(LolaBody, BadFramesAreCountedAndPreviousValuesKeptAndPartialReadsJoin)
+{
+  TempDirectory directory;
+  RawLolaServer server(directory.socketPath());
+  LolaBody body(optionsFor(directory));
+  ASSERT_TRUE(body.connect());
+  server.acceptClient();
+  Sensors sensors;
+  server.send(encoded(knownSensorFrame(1.f)));
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+  ASSERT_EQ(sensors.joints.angles[0], 1.f);
+
+  LolaSensorFrame notFinite = knownSensorFrame(5.f);
+  notFinite.position[3] = std::numeric_limits<float>::quiet_NaN();
+  LolaSensorFrame badStatus = knownSensorFrame(6.f);
+  badStatus.status[2] = 7;
+  const std::vector<std::vector<std::uint8_t>> badFrames = {
+      {0xc1, 0x00}, encoded(notFinite), encoded(badStatus)};
+  const char* expectedErrors[] = {"never used", "key 'Position' element 3 is not a finite number",
+                                  "key 'Status' element 2: 7 is not a temperature status"};
+  for (std::size_t i = 0; i < badFrames.size(); ++i)
+  {
+    server.send(badFrames[i]);
+    sensors.joints.angles[0] = 99.f; // the body must write the held values again
+    sensors.inertial.gyro = {9.f, 9.f, 9.f};
+    ASSERT_TRUE(body.waitForSensors(sensors.all));
+    EXPECT_EQ(sensors.joints.angles[0], 1.f) << i;
+    EXPECT_EQ(sensors.inertial.gyro, knownSensorFrame(1.f).gyroscope) << i;
+    EXPECT_EQ(sensors.frameInfo.frameNumber, i + 1);
+    EXPECT_EQ(body.statistics().decodeErrors, i + 1);
+    EXPECT_NE(std::string(body.lastError()).find(expectedErrors[i]), std::string::npos) << body.lastError();
+  }
+
+  // A frame in three pieces with pauses: the body waits until it is complete.
+  const std::vector<std::uint8_t> next = encoded(knownSensorFrame(2.f));
+  std::thread writer(
+      [&]
+      {
+        for (auto [begin, end] : {std::pair<std::size_t, std::size_t>{0, 1}, {1, 400}, {400, next.size()}})
+        {
+          server.send(std::span(next.data() + begin, end - begin));
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+      });
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+  writer.join();
+  EXPECT_EQ(sensors.joints.angles[0], 2.f);
+  EXPECT_EQ(body.statistics().decodeErrors, 3u);
+  EXPECT_EQ(body.statistics().packets, 5u);
+}
+
+TEST(LolaBody, TakesTheNewestQueuedFrameAndCountsMissedFrames)
+{
+  TempDirectory directory;
+  LolaServer server({directory.socketPath()});
+  LolaBody body(optionsFor(directory));
+  ASSERT_TRUE(body.connect());
+  for (float marker : {1.f, 2.f, 3.f})
+    ASSERT_TRUE(server.sendSensors(knownSensorFrame(marker)));
+  Sensors sensors;
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+  EXPECT_EQ(sensors.joints.angles[0], 3.f);
+  EXPECT_EQ(sensors.frameInfo.frameNumber, 2u);
+  EXPECT_DOUBLE_EQ(sensors.frameInfo.time, 2 * 0.012);
+  EXPECT_EQ(sensors.frameInfo.missedFrames, 2u);
+  EXPECT_EQ(body.statistics().skippedFrames, 2u);
+
+  // With wall-clock gap detection: a pause of at least 60 ms (5 frames) counts at least 4 missed frames.
+  LolaBodyOptions options = optionsFor(directory);
+  options.countWallClockGaps = true;
+  LolaBody timedBody(options);
+  ASSERT_TRUE(timedBody.connect());
+  ASSERT_TRUE(server.sendSensors(knownSensorFrame(4.f))); // replaces the first client
+  ASSERT_TRUE(timedBody.waitForSensors(sensors.all));
+  EXPECT_EQ(sensors.frameInfo.missedFrames, 0u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  ASSERT_TRUE(server.sendSensors(knownSensorFrame(5.f)));
+  ASSERT_TRUE(timedBody.waitForSensors(sensors.all));
+  EXPECT_GE(sensors.frameInfo.missedFrames, 4u);
+  EXPECT_EQ(sensors.frameInfo.frameNumber, 1u);
+}
+
+TEST(LolaBody, ReconnectsWhenTheServerRestartsAndGivesUpWhenItStaysAway)
+{
+  TempDirectory directory;
+  LolaBodyOptions options = optionsFor(directory);
+  options.reconnectAttempts = 200;
+  options.reconnectIntervalSeconds = 0.01;
+  std::vector<float> received;
+  std::atomic<bool> bodyEnded{false};
+  std::uint64_t connections = 0;
+  auto server = std::make_unique<LolaServer>(LolaServerOptions{directory.socketPath()});
+  std::thread bodyThread(
+      [&]
+      {
+        LolaBody body(options);
+        Sensors sensors;
+        JointRequest request;
+        while (body.waitForSensors(sensors.all))
+        {
+          received.push_back(sensors.joints.angles[0]);
+          request.angles[0] = sensors.joints.angles[0];
+          body.send(request);
+        }
+        connections = body.statistics().connections;
+        bodyEnded = true;
+      });
+  StopAndJoin stopAndJoin(bodyThread, server);
+
+  auto serveFrames = [&](float firstMarker)
+  {
+    ASSERT_TRUE(server->waitForClient(10.0));
+    for (int i = 0; i < 5; ++i)
+    {
+      const float marker = firstMarker + static_cast<float>(i);
+      ASSERT_TRUE(server->sendSensors(knownSensorFrame(marker)));
+      ASSERT_EQ(server->receiveAnswer(LolaAnswerMode::lockStep), LolaAnswerStatus::answered);
+      EXPECT_EQ(server->command().position[0], marker);
+    }
+  };
+  serveFrames(10.f);
+  server.reset(); // the simulator stops: socket closed and removed
+  server = std::make_unique<LolaServer>(LolaServerOptions{directory.socketPath()});
+  serveFrames(20.f);
+  EXPECT_EQ(server->statistics().missingAnswers, 0u);
+  server.reset(); // and stays away: the body gives up after 200 x 10 ms
+  bodyThread.join();
+  EXPECT_TRUE(bodyEnded);
+  EXPECT_EQ(connections, 2u);
+  EXPECT_EQ(received, (std::vector<float>{10, 11, 12, 13, 14, 20, 21, 22, 23, 24}));
+}
+
+TEST(LolaBody, ReportsWhenNoServerEverAnswers)
+{
+  TempDirectory directory;
+  LolaBodyOptions options = optionsFor(directory);
+  options.connectAttempts = 3;
+  options.connectIntervalSeconds = 0.001;
+  LolaBody body(options);
+  Sensors sensors;
+  EXPECT_FALSE(body.waitForSensors(sensors.all));
+  EXPECT_NE(std::string(body.lastError()).find("after 3 tries"), std::string::npos) << body.lastError();
+  EXPECT_NE(std::string(body.lastError()).find(directory.socketPath()), std::string::npos);
+  EXPECT_FALSE(body.waitForSensors(sensors.all));
+}
+
+TEST(LolaBody, NothingAllocatesAfterTheFirstFrameAndARoundTripIsMeasured)
+{
+  TempDirectory directory;
+  auto server = std::make_unique<LolaServer>(LolaServerOptions{directory.socketPath()});
+  LolaBodyOptions options = optionsFor(directory);
+  options.reconnectAttempts = 2;
+  options.reconnectIntervalSeconds = 0.001;
+  constexpr int frames = 2000;
+  std::size_t bodyAllocations = 0;
+  int bodyFrames = 0;
+  std::thread bodyThread(
+      [&]
+      {
+        LolaBody body(options);
+        Sensors sensors;
+        JointRequest request;
+        if (!body.waitForSensors(sensors.all)) return;
+        body.send(request);
+        ThreadAllocationCount count;
+        while (body.waitForSensors(sensors.all))
+        {
+          request.angles[0] = sensors.joints.angles[0];
+          request.stiffnesses.fill(0.5f);
+          body.send(request);
+          ++bodyFrames;
+        }
+        bodyAllocations = count.allocations();
+      });
+  StopAndJoin stopAndJoin(bodyThread, server);
+
+  ASSERT_TRUE(server->waitForClient(10.0));
+  LolaSensorFrame frame = knownSensorFrame(0.f);
+  ASSERT_TRUE(server->sendSensors(frame));
+  ASSERT_EQ(server->receiveAnswer(LolaAnswerMode::lockStep), LolaAnswerStatus::answered);
+  std::vector<double> roundTrips(frames);
+  std::size_t serverAllocations = 0, answered = 0;
+  {
+    ThreadAllocationCount count;
+    for (int i = 0; i < frames; ++i)
+    {
+      frame.position[0] = static_cast<float>(i);
+      const auto start = std::chrono::steady_clock::now();
+      server->sendSensors(frame);
+      answered += server->receiveAnswer(LolaAnswerMode::lockStep) == LolaAnswerStatus::answered &&
+                  server->command().position[0] == static_cast<float>(i);
+      roundTrips[static_cast<std::size_t>(i)] =
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    }
+    serverAllocations = count.allocations();
+  }
+  std::sort(roundTrips.begin(), roundTrips.end());
+  std::printf(
+      "[ LoLA     ] lock-step round trip over the socket (server send -> body receive -> body send -> server "
+      "receive), %d frames: median %.1f us, 99th percentile %.1f us, max %.1f us\n",
+      frames, roundTrips[frames / 2], roundTrips[frames * 99 / 100], roundTrips.back());
+  RecordProperty("roundTripMedianMicroseconds", std::to_string(roundTrips[frames / 2]));
+
+  // Ends the body: the server goes away and the two reconnect attempts fail (that path must not allocate
+  // either).
+  server.reset();
+  bodyThread.join();
+  EXPECT_EQ(answered, static_cast<std::size_t>(frames));
+  EXPECT_EQ(bodyFrames, frames);
+  EXPECT_EQ(bodyAllocations, 0u);
+  EXPECT_EQ(serverAllocations, 0u);
+}
+} // namespace nao::test
