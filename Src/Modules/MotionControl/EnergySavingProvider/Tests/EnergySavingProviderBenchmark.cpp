@@ -1,8 +1,9 @@
 // Cost per frame of EnergySavingProvider (both updates: JointRequest and EnergySaving) and of
 // FilteredCurrentProvider, called directly as the motion loop calls them, with the parameters of Config/.
-// "working": a hot stand in which a round runs every 500 ms (42 frames), so the figure averages the rounds
-// in.
+// "working": a hot stand in which a round runs every 250 ms (21 frames) and every joint searches its offset,
+// so the figure averages the rounds (and the caps, resets and fades they lead to) in.
 #include "Framework/Blackboard.h"
+#include "Framework/ModuleContext.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
@@ -16,10 +17,11 @@ using namespace nao;
 
 namespace
 {
-/// One module created through the registry, as the Controller creates it.
+/// One module created through the registry from a ModuleContext, as the Controller creates it.
 struct DirectModule
 {
   const ModuleInfo* info;
+  LoadedInputs loaded{ConfigFiles{{NAO_CONFIG_DIR, "Default"}, {}}};
   std::unique_ptr<ModuleBase> module;
 
   DirectModule(const char* name, Blackboard& blackboard) : info(ModuleRegistry::instance().find(name))
@@ -27,7 +29,7 @@ struct DirectModule
     void* parameters = info->parameters->create();
     info->parameters->load(streams::loadTomlFile(std::string(NAO_CONFIG_DIR) + "/Modules/" + name + ".toml"),
                            parameters);
-    module.reset(info->create(*info, blackboard, parameters));
+    module.reset(info->create(ModuleContext(blackboard, *info, parameters, loaded)));
   }
   /// Calls update() for the provided representation `T`.
   template<class T>
@@ -52,6 +54,9 @@ void fillHotStand(Blackboard& blackboard, bool requested)
   }
   blackboard.get<FsrSensorData>().left.totalWeight = blackboard.get<FsrSensorData>().right.totalWeight = 2.6f;
   blackboard.get<RobotModel>().centerOfMass = {0.003f, 0.f, -0.05f};
+  JointLimits& limits = blackboard.get<JointLimits>();
+  limits.min.fill(-3.f);
+  limits.max.fill(3.f);
   EnergySavingRequest& energy = blackboard.get<EnergySavingRequest>();
   energy.adjust = requested;
   energy.adjustLeftLeg = energy.adjustRightLeg = energy.adjustLeftArm = energy.adjustRightArm = true;

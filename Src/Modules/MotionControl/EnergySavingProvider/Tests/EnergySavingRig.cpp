@@ -1,4 +1,5 @@
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
+#include <charconv>
 #include <stdexcept>
 
 namespace nao::energytest
@@ -14,6 +15,7 @@ class ScriptedStiffnessRequest
     : public Module<ScriptedStiffnessRequest, Requires<FrameInfo>, Provides<StiffnessJointRequest>>
 {
 public:
+  using Module::Module;
   void update(StiffnessJointRequest& request) { request = inputs().request; }
 };
 MAKE_MODULE(ScriptedStiffnessRequest);
@@ -21,14 +23,32 @@ MAKE_MODULE(ScriptedStiffnessRequest);
 class ScriptedRobotModel : public Module<ScriptedRobotModel, Requires<FrameInfo>, Provides<RobotModel>>
 {
 public:
-  void update(RobotModel& model) { model.centerOfMass = inputs().centerOfMass; }
+  using Module::Module;
+  void update(RobotModel& model)
+  {
+    model.centerOfMass = inputs().centerOfMass;
+    for (int axis = 0; axis < 3; ++axis)
+    {
+      model.leftSole.translation[axis] = inputs().leftSole[axis];
+      model.rightSole.translation[axis] = inputs().rightSole[axis];
+    }
+  }
 };
 MAKE_MODULE(ScriptedRobotModel);
+
+class ScriptedJointLimits : public Module<ScriptedJointLimits, Requires<FrameInfo>, Provides<JointLimits>>
+{
+public:
+  using Module::Module;
+  void update(JointLimits& limits) { limits = inputs().limits; }
+};
+MAKE_MODULE(ScriptedJointLimits);
 
 class ScriptedEnergySavingRequest
     : public Module<ScriptedEnergySavingRequest, Requires<FrameInfo>, Provides<EnergySavingRequest>>
 {
 public:
+  using Module::Module;
   void update(EnergySavingRequest& request) { request = inputs().energySaving; }
 };
 MAKE_MODULE(ScriptedEnergySavingRequest);
@@ -56,6 +76,19 @@ EnergySavingRequest requestAll(EnergySavingPosture posture)
   return request;
 }
 
+void FallingCurrents::heat(Joint joint, float amperes)
+{
+  inputs().currents[joint] = amperes;
+  falling_[joint] = true;
+}
+
+void FallingCurrents::respond(const JointRequest&, Inputs& in)
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (falling_[j])
+      in.currents[j] = std::copysign(std::max(0.f, std::abs(in.currents[j]) - perFrame), in.currents[j]);
+}
+
 bool ScriptedBody::waitForSensors(BodySensors& sensors)
 {
   const Inputs& in = inputs();
@@ -66,6 +99,7 @@ bool ScriptedBody::waitForSensors(BodySensors& sensors)
   sensors.joints.currents = in.currents;
   sensors.fsr.left.totalWeight = in.leftFootWeight;
   sensors.fsr.right.totalWeight = in.rightFootWeight;
+  sensors.inertial.angles = in.torsoAngles;
   return true;
 }
 
@@ -82,15 +116,21 @@ EnergySavingRig::EnergySavingRig(RigOptions options)
   in.request = standRequest();
   in.measured = in.request.angles;
   in.energySaving = requestAll(EnergySavingPosture::stand);
+  in.limits.min.fill(-std::numbers::pi_v<float>);
+  in.limits.max.fill(std::numbers::pi_v<float>);
+  in.limits.min[Joint::LHand] = in.limits.min[Joint::RHand] = 0.f;
+  in.limits.max[Joint::LHand] = in.limits.max[Joint::RHand] = 1.f;
   const SourcePosition here{"EnergySavingRig", 1, 1};
   const char* stage = options.energySavingOn ? "EnergySavingProvider" : "off";
   controller.start({{"StiffnessJointRequest", "ScriptedStiffnessRequest", here},
                     {"RobotModel", "ScriptedRobotModel", here},
+                    {"JointLimits", "ScriptedJointLimits", here},
                     {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
                     {"FilteredCurrent", "FilteredCurrentProvider", here},
                     {"JointRequest", stage, here},
                     {"EnergySaving", options.energySavingOn ? "EnergySavingProvider" : "off", here}},
                    "energy-saving-test");
+  if (options.energySavingOn && options.ruleNumbers) setRuleNumbers();
 }
 
 void EnergySavingRig::frame()
@@ -117,9 +157,64 @@ bool EnergySavingRig::runUntilNextRound(double maxSeconds)
   return runUntil([&] { return energy().rounds != rounds; }, maxSeconds);
 }
 
+bool EnergySavingRig::roundAt(Joint joint, float amperes)
+{
+  inputs().currents[joint] = amperes;
+  return runUntilNextRound();
+}
+
 void EnergySavingRig::setParameter(const std::string& keyPath, const std::string& value)
 {
   const std::string error = controller.setParameter("EnergySavingProvider", keyPath, value);
-  if (!error.empty()) throw std::runtime_error(error);
+  if (!error.empty()) throw std::runtime_error(keyPath + ": " + error);
+}
+
+void EnergySavingRig::setParameter(const std::string& keyPath, double value)
+{
+  char text[32];
+  const auto end =
+      std::to_chars(text, text + sizeof text, value).ptr; // shortest text that reads back exactly
+  std::string toml(text, end);
+  if (toml.find_first_of(".e") == std::string::npos) toml += ".0"; // a TOML float, not an integer
+  setParameter(keyPath, toml);
+}
+
+void EnergySavingRig::setParameter(const std::string& keyPath, int value)
+{
+  setParameter(keyPath, std::to_string(value));
+}
+
+void EnergySavingRig::setRuleNumbers()
+{
+  setParameter("motionChangeWaitTime", rule::motionChangeWaitTime);
+  setParameter("adjustWaitTime", rule::adjustWaitTime);
+  setParameter("resetTime", rule::resetTime);
+  setParameter("baseOffsetFadeInTime", rule::baseOffsetFadeInTime);
+  setParameter("maxBaseOffset", rule::maxBaseOffset);
+  setParameter("legCurrentThreshold", rule::legCurrentThreshold);
+  setParameter("legCurrentThresholdLargeOffset", rule::legCurrentThresholdLargeOffset);
+  setParameter("armCurrentThreshold", rule::armCurrentThreshold);
+  setParameter("largeOffset", rule::largeOffset);
+  setParameter("maxOffset", rule::maxOffset);
+  setParameter("largeOffsetJointsForReset", rule::largeOffsetJointsForReset);
+  setParameter("stepsBeforeEmergencyStep", rule::stepsBeforeEmergencyStep);
+  setParameter("maxGearStepLegs", rule::maxGearStepLegs);
+  setParameter("maxGearStepArms", rule::maxGearStepArms);
+  setParameter("minGearStep", rule::minGearStep);
+  setParameter("accurateFineStepFraction", rule::accurateFineStepFraction);
+  setParameter("agreementBand", rule::agreementBand);
+  setParameter("minSearchStepFraction", rule::minSearchStepFraction);
+  setParameter("searchCurrentTolerance", rule::searchCurrentTolerance);
+  setParameter("stalledRoundsToSettle", rule::stalledRoundsToSettle);
+  setParameter("maxSag", rule::maxSag);
+  setParameter("groundContactWeight", rule::groundContactWeight);
+  setParameter("groundContactDebounceTime", rule::groundContactDebounceTime);
+  setParameter("centerOfMassMin[0]", rule::centerOfMassMin[0]);
+  setParameter("centerOfMassMin[1]", rule::centerOfMassMin[1]);
+  setParameter("centerOfMassMax[0]", rule::centerOfMassMax[0]);
+  setParameter("centerOfMassMax[1]", rule::centerOfMassMax[1]);
+  setParameter("searchLeastCurrent", "true");
+  setParameter("searchEmergencySteps", "false");
+  setParameter("oneLegJointPerRound", "false");
 }
 } // namespace nao::energytest

@@ -2,15 +2,61 @@
 // A test rig for EnergySavingProvider: the real framework (blackboard, motion loop, controller, Config/) with
 // a scripted body and scripted providers of the module's other inputs. A test writes `inputs` (what the
 // sensors measure and what the motion source asks for), runs frames and reads the outputs. An optional plant
-// turns each frame's final request into the next frame's measured angles and currents.
+// turns each frame's final request into the next frame's measured angles and currents. The rig gives the
+// module the rules' numbers (`rule` below) at its start, so that the tests compute with them and not with
+// whatever the file is tuned to; EnergySavingSafetyTests checks the file's own numbers.
 #include "Framework/Controller.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
+#include <cmath>
 #include <numbers>
 
 namespace nao::energytest
 {
 inline constexpr float degree = std::numbers::pi_v<float> / 180.f;
 inline constexpr double frameTime = 0.012; ///< s per frame, as LoLA
+
+/// A number of the file in degrees as the module gets it in rad (the parameter loader's conversion).
+constexpr float deg(double degrees)
+{
+  return static_cast<float>(degrees * (std::numbers::pi / 180.0));
+}
+/// A number of the file in ms or mA as the module gets it in s or A.
+constexpr float milli(double value)
+{
+  return static_cast<float>(value / 1000.0);
+}
+
+/// The rules' numbers in the units of Config/Modules/EnergySavingProvider.toml: B-Human's, and ours where the
+/// module's opening comment states them. EnergySavingRig sets every one of them explicitly.
+namespace rule
+{
+inline constexpr double motionChangeWaitTime = 100;           ///< ms
+inline constexpr double adjustWaitTime = 250;                 ///< ms
+inline constexpr double resetTime = 3000;                     ///< ms
+inline constexpr double baseOffsetFadeInTime = 60;            ///< ms
+inline constexpr double maxBaseOffset = 3;                    ///< degrees
+inline constexpr double legCurrentThreshold = 100;            ///< mA
+inline constexpr double legCurrentThresholdLargeOffset = 300; ///< mA
+inline constexpr double armCurrentThreshold = 30;             ///< mA
+inline constexpr double largeOffset = 1.5;                    ///< degrees
+inline constexpr double maxOffset = 3;                        ///< degrees
+inline constexpr int largeOffsetJointsForReset = 4;
+inline constexpr int stepsBeforeEmergencyStep = 10;
+inline constexpr double maxGearStepLegs = 0.2;      ///< degrees
+inline constexpr double maxGearStepArms = 0.458366; ///< degrees
+inline constexpr double minGearStep = 0.0286479;    ///< degrees
+inline constexpr double accurateFineStepFraction = 0.5;
+inline constexpr double agreementBand = 0.088; ///< degrees
+inline constexpr double minSearchStepFraction = 0.125;
+inline constexpr double searchCurrentTolerance = 5; ///< mA
+inline constexpr int stalledRoundsToSettle = 4;
+inline constexpr double maxSag = 0.5;                             ///< degrees
+inline constexpr double groundContactWeight = 1;                  ///< kg
+inline constexpr double groundContactDebounceTime = 100;          ///< ms
+inline constexpr std::array<double, 2> centerOfMassMin{-20, -50}; ///< mm
+inline constexpr std::array<double, 2> centerOfMassMax{50, 50};   ///< mm
+// And: searchLeastCurrent = true, searchEmergencySteps = false, oneLegJointPerRound = false.
+} // namespace rule
 
 /// Everything the scripted body and providers deliver.
 struct Inputs
@@ -21,7 +67,11 @@ struct Inputs
   float leftFootWeight = 2.65f;  ///< kg
   float rightFootWeight = 2.65f; ///< kg
   std::array<float, 3> centerOfMass{0.003f, 0.f,
-                                    -0.05f}; ///< m, torso frame (the stand's, from the robot model)
+                                    -0.05f};          ///< m, torso frame (the stand's, from the robot model)
+  std::array<float, 3> leftSole{0.f, 0.05f, -0.3f};   ///< m, torso frame
+  std::array<float, 3> rightSole{0.f, -0.05f, -0.3f}; ///< m, torso frame
+  std::array<float, 2> torsoAngles{0.f, 0.f};         ///< rad, IMU roll and pitch
+  JointLimits limits; ///< rad, ±π (hands 0..1) unless a test narrows a joint
   EnergySavingRequest energySaving;
 };
 Inputs& inputs();
@@ -39,6 +89,21 @@ public:
   virtual void respond(const JointRequest& request, Inputs& inputs) = 0;
 };
 
+/// Currents whose magnitude falls by `perFrame` every frame from where heat() set them: every round sees a
+/// lower filtered current than the round before, so the search for the least current goes on the way it
+/// started, by the same step (its "lower" rule), wherever that leads. Other joints keep inputs().currents.
+class FallingCurrents : public Plant
+{
+public:
+  float perFrame = 0.0002f; ///< A (4.2 mA per 250 ms round)
+  /// `joint` draws `amperes` now and a little less every frame.
+  void heat(Joint joint, float amperes);
+  void respond(const JointRequest& request, Inputs& inputs) override;
+
+private:
+  JointArray<bool> falling_{};
+};
+
 class ScriptedBody : public Body
 {
 public:
@@ -54,6 +119,7 @@ private:
 struct RigOptions
 {
   bool energySavingOn = true; ///< false: JointRequest = "off" (the stage passes its input through)
+  bool ruleNumbers = true;    ///< set every number of `rule` (false: the file's numbers)
 };
 
 class EnergySavingRig
@@ -80,6 +146,9 @@ public:
   bool runUntilState(EnergySavingState state, double maxSeconds = 10.0);
   /// Frames until the next adjustment round has run (EnergySaving::rounds grew).
   bool runUntilNextRound(double maxSeconds = 2.0);
+  /// Sets `joint`'s current to `amperes` and runs the next round: with rounds 250 ms apart, the round's 240
+  /// ms current window holds nothing else (call it right after a round).
+  bool roundAt(Joint joint, float amperes);
 
   double time() const { return blackboard.get<FrameInfo>().time; }
   const EnergySaving& energy() const { return blackboard.get<EnergySaving>(); }
@@ -87,8 +156,13 @@ public:
   const JointRequest& output() const { return blackboard.get<JointRequest>(); }
   /// rad, output - incoming request of `joint`.
   float offset(Joint joint) const { return output().angles[joint] - inputs().request.angles[joint]; }
-  /// Live parameter edit, as the debug channel does it; fails the test on error.
+  /// Live parameter edit, as the debug channel does it (units of the file; it applies at the next frame);
+  /// throws on error.
   void setParameter(const std::string& keyPath, const std::string& value);
+  void setParameter(const std::string& keyPath, double value);
+  void setParameter(const std::string& keyPath, int value);
+  /// Every number of `rule`, and its three switches, explicitly.
+  void setRuleNumbers();
 
   Blackboard blackboard;
   ScriptedBody body;

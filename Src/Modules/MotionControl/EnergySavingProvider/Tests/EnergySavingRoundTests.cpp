@@ -1,9 +1,13 @@
-// One adjustment round's rules: thresholds (legs, large offsets, arms, overrides), step choice toward the
-// measured angle, emergency steps with the sign tables, the clamp, one leg joint per round with base offsets,
-// arms only while no arm motion runs and accuratePositions.
+// One adjustment round's rules: thresholds (legs, large offsets, arms, overrides), the first step of a search
+// (towards the reading from the motor's target, or along the sign table where they agree), which joints a
+// round adjusts (every joint; oneLegJointPerRound: B-Human's one leg joint), B-Human's literal steps
+// (searchLeastCurrent = false), the joint ranges, accuratePositions, a limb the request no longer lets us
+// adjust, and an arm joint at the cap.
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include <cmath>
 #include <gtest/gtest.h>
+#include <initializer_list>
+#include <utility>
 
 using namespace nao;
 using namespace nao::energytest;
@@ -11,77 +15,79 @@ using namespace nao::energytest;
 namespace
 {
 constexpr float rad = 1e-6f;
-constexpr float maxLeg = 0.2f * degree, maxArm = 0.458366f * degree, minStep = 0.0286479f * degree;
+const float maxLeg = deg(rule::maxGearStepLegs), maxArm = deg(rule::maxGearStepArms),
+            m = deg(rule::minGearStep);
 
-/// A rig in `posture`, working, with no round run yet.
-void startWorking(EnergySavingRig& rig)
+/// Sets entries of a sign table ("emergencyStepSignsStand" or "emergencyStepSignsHighStand").
+void setSigns(EnergySavingRig& rig, const std::string& table,
+              std::initializer_list<std::pair<Joint, int>> signs)
 {
-  ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 2.0));
+  for (const auto& [joint, sign] : signs)
+    rig.setParameter(table + "." + std::string(name(joint)), sign);
 }
 
-/// The step rule of the issue, computed here: toward measured by the maximum step if farther, else the
-/// minimum step.
-float expectedStep(float measuredMinusRequested, float maxStep)
+/// The rig in `posture`, `joint` reading `degrees` from its request and drawing `amperes`: the offset after
+/// the first round.
+float offsetAfterOneRound(EnergySavingPosture posture, Joint joint, float degrees, float amperes)
 {
-  const float size = std::abs(measuredMinusRequested) > maxStep ? maxStep : minStep;
-  return measuredMinusRequested > 0 ? size : (measuredMinusRequested < 0 ? -size : 0.f);
+  EnergySavingRig rig;
+  Inputs& in = inputs();
+  in.energySaving = requestAll(posture);
+  in.measured[joint] = in.request.angles[joint] + degrees * degree;
+  in.currents[joint] = amperes;
+  EXPECT_TRUE(rig.runUntilNextRound());
+  return rig.offset(joint);
 }
 } // namespace
 
 TEST(EnergySavingRounds, LegThresholdIs100mA)
 {
   for (float current : {0.099f, 0.101f, -0.101f})
-  {
-    EnergySavingRig rig;
-    Inputs& in = inputs();
-    in.energySaving = requestAll(EnergySavingPosture::highStand);
-    in.measured[Joint::LKneePitch] = in.request.angles[Joint::LKneePitch] + 1.f * degree;
-    in.currents[Joint::LKneePitch] = current;
-    startWorking(rig);
-    ASSERT_TRUE(rig.runUntilNextRound());
-    EXPECT_NEAR(rig.offset(Joint::LKneePitch), std::abs(current) > 0.1f ? maxLeg : 0.f, rad)
+    EXPECT_NEAR(offsetAfterOneRound(EnergySavingPosture::highStand, Joint::LKneePitch, 0.45f, current),
+                std::abs(current) > milli(rule::legCurrentThreshold) ? maxLeg : 0.f, rad)
         << current << " A";
-  }
 }
 
-TEST(EnergySavingRounds, LegThresholdIs300mAOnceTheOffsetReaches1Point5Degrees)
+TEST(EnergySavingRounds, LegThresholdIs300mAOnceTheRoundOffsetExceedsLargeOffset)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();
   in.energySaving = requestAll(EnergySavingPosture::highStand);
-  in.measured[Joint::LHipPitch] =
-      in.request.angles[Joint::LHipPitch] - 5.f * degree; // far below: -0.2° per round
-  in.currents[Joint::LHipPitch] = 0.25f;
-  startWorking(rig);
-  for (int round = 1; round <= 7; ++round)
-    ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -7 * maxLeg, 1e-5f)
-      << "1.4°: below 1.5°, 250 mA > 100 mA adjusts";
-  ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -8 * maxLeg, 1e-5f) << "1.6°";
+  in.measured[Joint::LHipPitch] = in.request.angles[Joint::LHipPitch] - 5.f * degree; // far: -0.2° per round
+  in.currents[Joint::LHipPitch] = 0.29f;
+  for (int round = 1; round <= 8; ++round) // falling currents: the search goes on by the same step
+    ASSERT_TRUE(rig.roundAt(Joint::LHipPitch, 0.291f - 0.001f * static_cast<float>(round)));
+  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -8 * maxLeg, 1e-5f)
+      << "1.4° after 7 rounds: 283 mA still adjusts";
   for (int round = 0; round < 3; ++round)
-    ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -8 * maxLeg, 1e-5f) << "250 mA < 300 mA: no more steps";
-  in.currents[Joint::LHipPitch] =
-      -0.31f; // right after a round: the 240 ms window is full before the next one
+    ASSERT_TRUE(rig.roundAt(Joint::LHipPitch, 0.28f));
+  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -8 * maxLeg, 1e-5f) << "1.6° > 1.5°: 280 mA < 300 mA";
+  ASSERT_TRUE(rig.roundAt(Joint::LHipPitch, -0.31f));
+  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -9 * maxLeg, 1e-5f) << "|-310 mA| > 300 mA";
+}
+
+TEST(EnergySavingRounds, TheLargeOffsetThresholdCountsTheRoundOffsetNotTheBaseOffset)
+{
+  EnergySavingRig rig;
+  Inputs& in = inputs(); // normal stand: the knee's base offset takes its 2°
+  in.measured[Joint::LKneePitch] = in.request.angles[Joint::LKneePitch] + 2.f * degree;
+  in.currents[Joint::LKneePitch] = 0.2f;
+  setSigns(rig, "emergencyStepSignsStand", {{Joint::LKneePitch, 1}});
   ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -9 * maxLeg, 1e-5f) << "310 mA > 300 mA";
+  EXPECT_NEAR(rig.offset(Joint::LKneePitch), 2.f * degree + m, rad) << "200 mA > 100 mA: reading = target";
 }
 
 TEST(EnergySavingRounds, ArmThresholdIs30mAAndArmStepsAreLarger)
 {
   for (float current : {0.029f, 0.031f})
   {
-    EnergySavingRig rig;
-    Inputs& in = inputs();
-    in.measured[Joint::RShoulderRoll] = in.request.angles[Joint::RShoulderRoll] + 2.f * degree;
-    in.measured[Joint::LElbowYaw] = in.request.angles[Joint::LElbowYaw] - 0.3f * degree; // closer than 0.458°
-    in.currents[Joint::RShoulderRoll] = in.currents[Joint::LElbowYaw] = current;
-    startWorking(rig);
-    ASSERT_TRUE(rig.runUntilNextRound());
-    const bool above = current > 0.03f;
-    EXPECT_NEAR(rig.offset(Joint::RShoulderRoll), above ? maxArm : 0.f, rad) << current << " A";
-    EXPECT_NEAR(rig.offset(Joint::LElbowYaw), above ? -minStep : 0.f, rad) << current << " A";
+    const bool above = current > milli(rule::armCurrentThreshold);
+    EXPECT_NEAR(offsetAfterOneRound(EnergySavingPosture::stand, Joint::RShoulderRoll, 2.f, current),
+                above ? maxArm : 0.f, rad)
+        << current << " A";
+    EXPECT_NEAR(offsetAfterOneRound(EnergySavingPosture::stand, Joint::LElbowYaw, -0.3f, current),
+                above ? -m : 0.f, rad)
+        << current << " A: 0.3° < maxGearStepArms";
   }
 }
 
@@ -90,178 +96,179 @@ TEST(EnergySavingRounds, PerJointThresholdOverrideReplacesTheRule)
   EnergySavingRig rig;
   Inputs& in = inputs();
   in.energySaving = requestAll(EnergySavingPosture::highStand);
-  in.measured[Joint::RKneePitch] = in.request.angles[Joint::RKneePitch] + 1.f * degree;
+  in.measured[Joint::RKneePitch] = in.request.angles[Joint::RKneePitch] + 0.45f * degree;
   in.currents[Joint::RKneePitch] = 0.15f;
-  rig.setParameter("currentThresholdOverrides.RKneePitch", "200.0");
-  startWorking(rig);
+  rig.setParameter("currentThresholdOverrides.RKneePitch", 200.0);
   ASSERT_TRUE(rig.runUntilNextRound());
   EXPECT_EQ(rig.offset(Joint::RKneePitch), 0.f) << "150 mA < the 200 mA override";
-  in.currents[Joint::RKneePitch] = 0.21f;
-  ASSERT_TRUE(rig.runUntilNextRound());
+  ASSERT_TRUE(rig.roundAt(Joint::RKneePitch, 0.21f));
   EXPECT_NEAR(rig.offset(Joint::RKneePitch), maxLeg, rad);
 }
 
-TEST(EnergySavingRounds, StepsGoTowardTheMeasuredAngleMaxStepWhenFarMinStepWhenClose)
+TEST(EnergySavingRounds, TheFirstStepGoesTowardsTheReadingOrWhereTheyAgreeAlongTheSignTable)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();
   in.energySaving = requestAll(EnergySavingPosture::highStand);
-  in.measured[Joint::LAnklePitch] = in.request.angles[Joint::LAnklePitch] + 0.5f * degree;
-  in.measured[Joint::RAnkleRoll] = in.request.angles[Joint::RAnkleRoll] - 0.15f * degree;
-  in.measured[Joint::LShoulderPitch] = in.request.angles[Joint::LShoulderPitch] + 1.f * degree;
-  in.currents[Joint::LAnklePitch] = in.currents[Joint::RAnkleRoll] = in.currents[Joint::LShoulderPitch] =
-      0.4f;
-  startWorking(rig);
-  float ankle = 0, roll = 0, shoulder = 0; // offsets as the rule makes them
-  for (int round = 1; round <= 9; ++round) // the 10th is an emergency step
+  setSigns(rig, "emergencyStepSignsHighStand",
+           {{Joint::LKneePitch, -1},
+            {Joint::RHipRoll, -1},
+            {Joint::RKneePitch, 1},
+            {Joint::LAnklePitch, -1},
+            {Joint::RAnkleRoll, 1},
+            {Joint::LShoulderPitch, -1}}); // where the reading differs, it decides
+  const std::pair<Joint, float> readings[] = {
+      {Joint::LAnklePitch, 0.5f},   // farther than maxGearStep: +maxGearStep
+      {Joint::RAnkleRoll, -0.15f},  // beyond the band, within maxGearStep: -minGearStep
+      {Joint::LShoulderPitch, 1.f}, // an arm: +maxGearStepArms
+      {Joint::LKneePitch,
+       0.08f},                // within the band (0.088°): the sign table's -1, though the reading is above
+      {Joint::RHipRoll, 0.f}, // agreeing: the sign table's -1 (B-Human's: +1)
+      {Joint::RKneePitch, -0.05f}}; // within the band: the sign table's +1
+  for (const auto& [joint, degrees] : readings)
   {
-    ankle += expectedStep(0.5f * degree - ankle, maxLeg);
-    roll += expectedStep(-0.15f * degree - roll, maxLeg);
-    shoulder += expectedStep(1.f * degree - shoulder, maxArm);
-    ASSERT_TRUE(rig.runUntilNextRound());
-    EXPECT_NEAR(rig.offset(Joint::LAnklePitch), ankle, 1e-5f) << "round " << round;
-    EXPECT_NEAR(rig.offset(Joint::RAnkleRoll), roll, 1e-5f) << "round " << round;
-    EXPECT_NEAR(rig.offset(Joint::LShoulderPitch), shoulder, 1e-5f) << "round " << round;
+    in.measured[joint] = in.request.angles[joint] + degrees * degree;
+    in.currents[joint] = 0.5f;
   }
-  EXPECT_NEAR(ankle, 0.4f * degree + 3 * minStep, 1e-6f) << "two max steps, then min steps";
+  ASSERT_TRUE(rig.runUntilNextRound());
+  EXPECT_NEAR(rig.offset(Joint::LAnklePitch), maxLeg, rad);
+  EXPECT_NEAR(rig.offset(Joint::RAnkleRoll), -m, rad);
+  EXPECT_NEAR(rig.offset(Joint::LShoulderPitch), maxArm, rad);
+  EXPECT_NEAR(rig.offset(Joint::LKneePitch), -m, rad);
+  EXPECT_NEAR(rig.offset(Joint::RHipRoll), -m, rad);
+  EXPECT_NEAR(rig.offset(Joint::RKneePitch), m, rad);
 }
 
-TEST(EnergySavingRounds, EveryTenthRoundOverTheThresholdIsAnEmergencyStepAlongTheStandSignTable)
+namespace
 {
-  EnergySavingRig rig;
-  Inputs& in =
-      inputs(); // measured == requested: no direction toward the measured angle, only emergency steps help
-  in.currents[Joint::LKneePitch] = 0.6f;
-  in.currents[Joint::RAnklePitch] = 0.5f;
-  rig.setParameter("emergencyStepSignsStand.RAnklePitch",
-                   "-1"); // as in the file; stated for this test's sake
-  startWorking(rig);
-  for (int round = 1; round <= 9; ++round)
-    ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_EQ(rig.offset(Joint::LKneePitch), 0.f);
-  EXPECT_EQ(rig.energy().counters[Joint::LKneePitch], 1);
-  ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::LKneePitch), maxLeg, rad)
-      << "stand: gravity bends the knee, the request follows";
-  EXPECT_EQ(rig.energy().counters[Joint::LKneePitch], 10) << "refilled";
-  EXPECT_EQ(rig.energy().emergencySteps, 1u);
-  EXPECT_EQ(rig.offset(Joint::RAnklePitch), 0.f) << "base offsets active: only the highest-current leg joint";
-  ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_LT(rig.offset(Joint::LKneePitch), maxLeg) << "then back toward the measured angle";
-}
-
-TEST(EnergySavingRounds, HighStandSignTableMovesKneesButNotAnkles)
+/// Stand leg joints reading their requests (no base offsets, the sign tables decide), hot: the offsets after
+/// two rounds; RAnklePitch is the hottest leg joint in the first, LHipYawPitch in the second.
+JointArray<float> offsetsAfterTwoRounds(EnergySavingPosture posture, bool oneLegJointPerRound)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();
-  in.energySaving = requestAll(EnergySavingPosture::highStand);
-  in.currents[Joint::RKneePitch] = in.currents[Joint::LAnklePitch] = 0.6f;
-  startWorking(rig);
-  for (int round = 1; round <= 10; ++round)
-    ASSERT_TRUE(rig.runUntilNextRound());
-  EXPECT_NEAR(rig.offset(Joint::RKneePitch), maxLeg, rad);
-  EXPECT_EQ(rig.offset(Joint::LAnklePitch), 0.f) << "sign 0 in high stand";
-  EXPECT_EQ(rig.energy().emergencySteps, 1u);
+  in.energySaving = requestAll(posture);
+  rig.setParameter("oneLegJointPerRound", oneLegJointPerRound ? "true" : "false");
+  for (const char* table : {"emergencyStepSignsStand", "emergencyStepSignsHighStand"})
+    setSigns(rig, table,
+             {{Joint::LKneePitch, 1},
+              {Joint::RAnklePitch, -1},
+              {Joint::LHipYawPitch, -1},
+              {Joint::LElbowRoll, -1}});
+  in.currents[Joint::LKneePitch] = 0.4f;
+  in.currents[Joint::RAnklePitch] = -0.5f; // highest |current|
+  in.currents[Joint::LHipYawPitch] = 0.2f;
+  in.currents[Joint::LElbowRoll] = 0.05f;
+  EXPECT_TRUE(rig.runUntilNextRound());
+  in.currents[Joint::RAnklePitch] = -0.49f; // lower: the searches go on by the same step
+  in.currents[Joint::LKneePitch] = 0.39f;
+  in.currents[Joint::LElbowRoll] = 0.049f;
+  EXPECT_TRUE(rig.roundAt(Joint::LHipYawPitch, 0.6f)); // now the highest (B-Human's filter would skip it)
+  JointArray<float> offsets;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    offsets[j] = rig.offset(jointAt(j));
+  return offsets;
 }
+} // namespace
 
-TEST(EnergySavingRounds, PostureNoneMakesEmergencyStepsTowardTheMeasuredAngle)
-{
-  EnergySavingRig rig;
-  Inputs& in = inputs();
-  in.energySaving = requestAll(EnergySavingPosture::none);
-  in.measured[Joint::LKneePitch] = in.request.angles[Joint::LKneePitch] - 0.1f * degree;
-  in.currents[Joint::LKneePitch] = 0.6f;
-  startWorking(rig);
-  float knee = 0;
-  for (int round = 1; round <= 10; ++round)
-  {
-    const float towardMeasured = -0.1f * degree - knee;
-    knee += round == 10 ? std::copysign(maxLeg, towardMeasured) : expectedStep(towardMeasured, maxLeg);
-    ASSERT_TRUE(rig.runUntilNextRound());
-  }
-  EXPECT_NEAR(rig.offset(Joint::LKneePitch), knee, 1e-5f);
-}
-
-TEST(EnergySavingRounds, OffsetsAreClampedTo3DegreesBaseOffsetIncluded)
-{
-  EnergySavingRig rig;
-  Inputs& in = inputs(); // stand: the knee's base offset takes 1°, rounds may add 2° more
-  in.measured[Joint::LKneePitch] = in.request.angles[Joint::LKneePitch] + 10.f * degree;
-  in.currents[Joint::LKneePitch] = 1.f;
-  startWorking(rig);
-  EXPECT_NEAR(rig.offset(Joint::LKneePitch), 1.f * degree, rad);
-  for (int round = 0; round < 20; ++round)
-  {
-    ASSERT_TRUE(rig.runUntilNextRound());
-    EXPECT_LE(rig.offset(Joint::LKneePitch), 3.f * degree + rad);
-  }
-  EXPECT_NEAR(rig.offset(Joint::LKneePitch), 3.f * degree, rad);
-  EXPECT_EQ(rig.state(), EnergySavingState::working)
-      << "at 3° but the centre of mass inside its window: no reset";
-  rig.setParameter("maxOffset", "1.0"); // a live edit below the offset: back into range step by step
-  for (int round = 1; round <= 11; ++round)
-  {
-    ASSERT_TRUE(rig.runUntilNextRound());
-    const float expected = std::max(1.f, 3.f - 0.2f * static_cast<float>(round)) * degree;
-    EXPECT_NEAR(rig.offset(Joint::LKneePitch), expected, 1e-5f) << "round " << round;
-  }
-}
-
-TEST(EnergySavingRounds, WithBaseOffsetsOnlyTheHighestCurrentLegJointIsAdjustedArmsAsUsual)
+TEST(EnergySavingRounds, EveryJointIsAdjustedEveryRoundByDefault)
 {
   for (EnergySavingPosture posture : {EnergySavingPosture::stand, EnergySavingPosture::highStand})
   {
-    EnergySavingRig rig;
-    Inputs& in = inputs();
-    in.energySaving = requestAll(posture);
-    for (Joint joint : {Joint::LKneePitch, Joint::RAnklePitch, Joint::LHipRoll, Joint::LElbowRoll})
-      in.measured[joint] = in.request.angles[joint] + 2.f * degree; // base offsets take 1°, 1° remains
-    in.currents[Joint::LKneePitch] = 0.4f;
-    in.currents[Joint::RAnklePitch] = -0.5f; // highest |current|
-    in.currents[Joint::LHipRoll] = 0.3f;
-    in.currents[Joint::LElbowRoll] = 0.05f;
-    startWorking(rig);
-    const float base = posture == EnergySavingPosture::stand ? 1.f * degree : 0.f;
-    ASSERT_TRUE(rig.runUntilNextRound());
-    const bool all = posture == EnergySavingPosture::highStand;
-    EXPECT_NEAR(rig.offset(Joint::RAnklePitch), base + maxLeg, rad);
-    EXPECT_NEAR(rig.offset(Joint::LKneePitch), base + (all ? maxLeg : 0.f), rad);
-    EXPECT_NEAR(rig.offset(Joint::LHipRoll), base + (all ? maxLeg : 0.f), rad);
-    EXPECT_NEAR(rig.offset(Joint::LElbowRoll), maxArm, rad);
+    const JointArray<float> offsets = offsetsAfterTwoRounds(posture, false);
+    EXPECT_NEAR(offsets[Joint::RAnklePitch], -2 * m, rad);
+    EXPECT_NEAR(offsets[Joint::LKneePitch], 2 * m, rad);
+    EXPECT_NEAR(offsets[Joint::LHipYawPitch], -0.5f * m, rad) << "600 mA after 200 mA: a rise, back by half";
+    EXPECT_NEAR(offsets[Joint::LElbowRoll], -2 * m, rad);
   }
 }
 
-TEST(EnergySavingRounds, ArmsOnlyWhileNoArmMotionRunsTheirOffsetsFadeLinearlyMeanwhile)
+TEST(EnergySavingRounds, OneLegJointPerRoundAdjustsOnlyTheHottestLegJointInTheNormalStandArmsAsUsual)
+{
+  const JointArray<float> stand = offsetsAfterTwoRounds(EnergySavingPosture::stand, true);
+  EXPECT_NEAR(stand[Joint::RAnklePitch], -m, rad) << "the first round's";
+  EXPECT_NEAR(stand[Joint::LHipYawPitch], -m, rad) << "the second round's";
+  EXPECT_EQ(stand[Joint::LKneePitch], 0.f);
+  EXPECT_NEAR(stand[Joint::LElbowRoll], -2 * m, rad) << "arms every round";
+  const JointArray<float> high = offsetsAfterTwoRounds(EnergySavingPosture::highStand, true);
+  EXPECT_NEAR(high[Joint::RAnklePitch], -2 * m, rad) << "the high stand: every joint";
+  EXPECT_NEAR(high[Joint::LKneePitch], 2 * m, rad);
+}
+
+TEST(EnergySavingRounds, BHumansLiteralStepsTowardsTheReadingFromRequestPlusBaseAndEmergencySteps)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();
-  for (Joint joint : {Joint::LShoulderRoll, Joint::RShoulderRoll})
+  in.energySaving = requestAll(EnergySavingPosture::none); // no base offsets; the stand's sign table
+  rig.setParameter("searchLeastCurrent", "false");
+  setSigns(
+      rig, "emergencyStepSignsStand",
+      {{Joint::LKneePitch, 1}, {Joint::LAnklePitch, -1}, {Joint::RKneePitch, 1}, {Joint::LElbowRoll, -1}});
+  struct Case
   {
-    in.measured[joint] = in.request.angles[joint] + 3.f * degree;
-    in.currents[joint] = 0.1f;
+    Joint joint;
+    float reading;    ///< degrees from the request
+    float step, sign; ///< rad: the step towards the reading from the request, and the emergency step's sign
+    float offset = 0; ///< rad, by the rule
+  };
+  Case cases[] = {{Joint::LKneePitch, 0.5f, maxLeg, 1}, // on past the reading: d ignores the offset
+                  {Joint::LAnklePitch, -0.1f, -m, -1},
+                  {Joint::RKneePitch, 0.f, -m, 1},   // d == 0 steps down
+                  {Joint::LElbowRoll, 0.3f, m, -1}}; // arms: maxGearStepArms only beyond 0.458°
+  for (Case& c : cases)
+  {
+    in.measured[c.joint] = in.request.angles[c.joint] + c.reading * degree;
+    in.currents[c.joint] = 0.5f; // constant: B-Human's steps do not look at its changes
   }
-  startWorking(rig);
-  ASSERT_TRUE(rig.runUntilNextRound());
-  ASSERT_TRUE(rig.runUntilNextRound());
-  ASSERT_NEAR(rig.offset(Joint::LShoulderRoll), 2 * maxArm, rad);
-  in.energySaving.adjustLeftArm = false; // a left arm motion starts
-  float previous = rig.offset(Joint::LShoulderRoll);
-  const float perFrame = 3.f * degree * static_cast<float>(frameTime) / 3.f; // maxOffset per resetTime
-  for (int frame = 0; frame < 100 && previous > 0.f; ++frame)
+  for (int round = 1; round <= 11; ++round)
+  {
+    ASSERT_TRUE(rig.runUntilNextRound());
+    for (Case& c : cases)
+    {
+      const bool emergency = round % rule::stepsBeforeEmergencyStep == 0;
+      c.offset += emergency ? c.sign * (isLegJoint(c.joint) ? maxLeg : maxArm) : c.step;
+      EXPECT_NEAR(rig.offset(c.joint), c.offset, 1e-5f) << name(c.joint) << ", round " << round;
+      EXPECT_EQ(rig.energy().counters[c.joint], rule::stepsBeforeEmergencyStep - round % 10) << name(c.joint);
+    }
+    EXPECT_EQ(rig.energy().emergencySteps, round >= 10 ? 4u : 0u) << "round " << round;
+  }
+}
+
+TEST(EnergySavingRounds, OffsetsNeverPushARequestWithinTheJointRangeBeyondIt)
+{
+  EnergySavingRig rig;
+  Inputs& in = inputs();
+  // The elbow is requested 0.5° from its stop (-2°, nao-v6.urdf); it reads beyond the stop, and is hot.
+  in.limits.min[Joint::LElbowRoll] = -88.5f * degree;
+  in.limits.max[Joint::LElbowRoll] = -2.f * degree;
+  in.measured[Joint::LElbowRoll] = -1.f * degree;
+  // The knee is requested 0.2° below a (narrowed) stop and reads 1° beyond its request: a base offset of 1°.
+  in.limits.max[Joint::RKneePitch] = in.request.angles[Joint::RKneePitch] + 0.2f * degree;
+  in.measured[Joint::RKneePitch] = in.request.angles[Joint::RKneePitch] + 1.f * degree;
+  // The shoulder's request lies beyond its range already: the rule does not apply, its offsets are not cut.
+  in.limits.max[Joint::LShoulderPitch] = in.request.angles[Joint::LShoulderPitch] - 1.f * degree;
+  in.measured[Joint::LShoulderPitch] = in.request.angles[Joint::LShoulderPitch] + 2.f * degree;
+  FallingCurrents currents;
+  for (Joint joint : {Joint::LElbowRoll, Joint::RKneePitch, Joint::LShoulderPitch})
+    currents.heat(joint, 0.5f);
+  rig.body.plant = &currents;
+  bool elbowAtStop = false, kneeAtStop = false;
+  for (int frame = 0; frame < 400; ++frame)
   {
     rig.frame();
-    const float now = rig.offset(Joint::LShoulderRoll);
-    EXPECT_NEAR(previous - now, std::min(perFrame, previous), 1e-6f) << "linear fade";
-    previous = now;
+    for (Joint joint : {Joint::LElbowRoll, Joint::RKneePitch})
+    {
+      ASSERT_LE(rig.output().angles[joint], in.limits.max[joint]) << name(joint) << " at " << rig.time();
+      ASSERT_GE(rig.output().angles[joint], in.limits.min[joint]) << name(joint) << " at " << rig.time();
+    }
+    const auto atStop = [&](Joint joint)
+    { return rig.output().angles[joint] >= in.limits.max[joint] - 1e-6f; };
+    elbowAtStop = elbowAtStop || atStop(Joint::LElbowRoll);
+    kneeAtStop = kneeAtStop || atStop(Joint::RKneePitch);
   }
-  EXPECT_EQ(previous, 0.f);
-  ASSERT_TRUE(rig.runUntilNextRound(3.0));
-  EXPECT_EQ(rig.offset(Joint::LShoulderRoll), 0.f) << "not adjusted during the arm motion";
-  EXPECT_NEAR(rig.offset(Joint::RShoulderRoll), static_cast<float>(rig.energy().rounds) * maxArm, 1e-5f)
-      << "the other arm goes on: one step in every round";
-  in.energySaving.adjustLeftArm = true; // the arm motion ended
-  ASSERT_TRUE(rig.runUntilNextRound(3.0));
-  EXPECT_NEAR(rig.offset(Joint::LShoulderRoll), maxArm, rad) << "adjusted again, from 0";
+  EXPECT_TRUE(elbowAtStop) << "the rounds pushed the elbow to its stop";
+  EXPECT_TRUE(kneeAtStop) << "the base offset pushed the knee to its stop";
+  EXPECT_GT(rig.offset(Joint::LShoulderPitch), 1.f * degree) << "beyond its range already: not cut back";
 }
 
 /// The joint settles `sag` away from its request (gravity), as measured next frame.
@@ -287,22 +294,111 @@ TEST(EnergySavingRounds, AccuratePositionsMovesLegRequestsUntilTheMeasuredAngles
   plant.sag[Joint::LShoulderRoll] = 1.f * degree;
   in.currents[Joint::LShoulderRoll] = 1.f; // would be adjusted in energy saving mode
   rig.body.plant = &plant;
-  startWorking(rig);
-  float knee = 0, ankle = 0; // offsets by the rule: error = requested - measured = -(offset + sag)
-  auto rule = [](float error)
+  // The rule: e = requested - measured = -(offset + sag); |e| <= minGearStep: nothing; else a count down, and
+  // a step of maxGearStepLegs when |e| > maxGearStepLegs, else minGearStep / 2, towards e; at 0 an emergency
+  // step of maxGearStepLegs towards e (B-Human: always +).
+  struct Joint1
   {
-    const float size = std::abs(error) > maxLeg ? maxLeg : minStep / 2;
-    return error > 0 ? size : (error < 0 ? -size : 0.f);
-  };
+    Joint joint;
+    float offset = 0;
+    int counter = rule::stepsBeforeEmergencyStep;
+  } knee{Joint::LKneePitch}, ankle{Joint::RAnklePitch};
+  int emergencySteps = 0;
   for (int round = 1; round <= 30; ++round)
   {
-    knee += rule(-(knee + 0.93f * degree));
-    ankle += rule(-(ankle - 0.5f * degree));
+    for (Joint1* j : {&knee, &ankle})
+    {
+      const float error = -(j->offset + plant.sag[j->joint]);
+      if (std::abs(error) <= m) continue;
+      const float direction = error > 0 ? 1.f : -1.f;
+      const bool emergency = --j->counter <= 0;
+      if (emergency)
+      {
+        j->counter = rule::stepsBeforeEmergencyStep;
+        ++emergencySteps;
+      }
+      j->offset += direction * (emergency || std::abs(error) > maxLeg ? maxLeg : 0.5f * m);
+    }
     ASSERT_TRUE(rig.runUntilNextRound());
-    EXPECT_NEAR(rig.offset(Joint::LKneePitch), knee, 1e-5f) << "round " << round;
-    EXPECT_NEAR(rig.offset(Joint::RAnklePitch), ankle, 1e-5f) << "round " << round;
+    EXPECT_NEAR(rig.offset(Joint::LKneePitch), knee.offset, 1e-5f) << "round " << round;
+    EXPECT_NEAR(rig.offset(Joint::RAnklePitch), ankle.offset, 1e-5f) << "round " << round;
   }
-  EXPECT_NEAR(in.measured[Joint::LKneePitch], in.request.angles[Joint::LKneePitch], minStep / 2 + 1e-5f);
-  EXPECT_NEAR(in.measured[Joint::RAnklePitch], in.request.angles[Joint::RAnklePitch], minStep / 2 + 1e-5f);
+  EXPECT_GE(emergencySteps, 1) << "the test saw an emergency step";
+  EXPECT_EQ(rig.energy().emergencySteps, static_cast<std::uint32_t>(emergencySteps));
+  EXPECT_NEAR(in.measured[Joint::LKneePitch], in.request.angles[Joint::LKneePitch], m + 1e-5f);
+  EXPECT_NEAR(in.measured[Joint::RAnklePitch], in.request.angles[Joint::RAnklePitch], m + 1e-5f);
   EXPECT_EQ(rig.offset(Joint::LShoulderRoll), 0.f) << "accuratePositions adjusts the legs only";
+}
+
+TEST(EnergySavingRounds, ALimbTheRequestNoLongerLetsUsAdjustFadesLinearlyTheOtherGoesOn)
+{
+  EnergySavingRig rig;
+  Inputs& in = inputs();
+  FallingCurrents currents;
+  for (Joint joint : {Joint::LShoulderRoll, Joint::RShoulderRoll})
+  {
+    in.measured[joint] = in.request.angles[joint] + 3.f * degree;
+    currents.heat(joint, 0.5f);
+  }
+  rig.body.plant = &currents;
+  ASSERT_TRUE(rig.runUntilNextRound());
+  ASSERT_TRUE(rig.runUntilNextRound());
+  ASSERT_NEAR(rig.offset(Joint::LShoulderRoll), 2 * maxArm, rad);
+  in.energySaving.adjustLeftArm = false; // a left arm motion starts
+  float previous = rig.offset(Joint::LShoulderRoll);
+  float right = rig.offset(Joint::RShoulderRoll);
+  const float perFrame = deg(rule::maxOffset) * static_cast<float>(frameTime) / milli(rule::resetTime);
+  for (int frame = 0; frame < 100 && previous > 0.f; ++frame)
+  {
+    const std::uint32_t rounds = rig.energy().rounds;
+    rig.frame();
+    const float now = rig.offset(Joint::LShoulderRoll);
+    EXPECT_NEAR(previous - now, std::min(perFrame, previous), 1e-6f)
+        << "linear fade: maxOffset per resetTime";
+    previous = now;
+    if (rig.energy().rounds == rounds) continue;
+    EXPECT_NE(rig.offset(Joint::RShoulderRoll), right) << "the other arm goes on in every round";
+    right = rig.offset(Joint::RShoulderRoll);
+  }
+  EXPECT_EQ(previous, 0.f);
+  ASSERT_TRUE(rig.runUntilNextRound());
+  EXPECT_EQ(rig.offset(Joint::LShoulderRoll), 0.f) << "not adjusted during the arm motion";
+  in.energySaving.adjustLeftArm = true; // the arm motion ended
+  ASSERT_TRUE(rig.runUntilNextRound());
+  EXPECT_NEAR(rig.offset(Joint::LShoulderRoll), maxArm, rad) << "adjusted again, from 0";
+}
+
+TEST(EnergySavingRounds, AnArmJointAtTheCapFadesAloneToZeroAndStartsOver)
+{
+  EnergySavingRig rig;
+  Inputs& in = inputs(); // normal stand: the knee's base offset 0.8°
+  in.measured[Joint::LKneePitch] = in.request.angles[Joint::LKneePitch] + 0.8f * degree;
+  in.measured[Joint::LShoulderRoll] = in.request.angles[Joint::LShoulderRoll] + 10.f * degree;
+  FallingCurrents currents;
+  currents.heat(Joint::LShoulderRoll, 0.5f);
+  rig.body.plant = &currents;
+  const float cap = deg(rule::maxOffset);
+  const float perFrame = cap * static_cast<float>(frameTime) / milli(rule::resetTime);
+  int round = 0;
+  for (float offset = 0; offset + maxArm <= cap; offset += maxArm, ++round)
+  {
+    ASSERT_TRUE(rig.runUntilNextRound());
+    ASSERT_NEAR(rig.offset(Joint::LShoulderRoll), offset + maxArm, 1e-5f) << "round " << round + 1;
+  }
+  ASSERT_TRUE(rig.runUntilNextRound()); // beyond the cap: capped, and the fade begins in the same frame
+  EXPECT_NEAR(rig.offset(Joint::LShoulderRoll), cap - perFrame, 1e-5f);
+  currents.heat(Joint::LShoulderRoll, 0.6f); // higher than before the cap: the old search would turn round
+  float previous = rig.offset(Joint::LShoulderRoll);
+  while (previous > 0.f)
+  {
+    rig.frame();
+    const float now = rig.offset(Joint::LShoulderRoll);
+    ASSERT_NEAR(previous - now, std::min(perFrame, previous), 1e-6f) << "no round steps it meanwhile";
+    previous = now;
+    EXPECT_EQ(rig.state(), EnergySavingState::working);
+    EXPECT_NEAR(rig.offset(Joint::LKneePitch), 0.8f * degree, rad) << "the legs keep their offsets";
+  }
+  EXPECT_EQ(rig.energy().lastResetReason, EnergySavingResetReason::none) << "B-Human would reset every joint";
+  ASSERT_TRUE(rig.runUntilNextRound());
+  EXPECT_NEAR(rig.offset(Joint::LShoulderRoll), maxArm, rad) << "a new search from 0, towards the reading";
 }
