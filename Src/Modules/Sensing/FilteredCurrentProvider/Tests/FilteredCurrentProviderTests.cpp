@@ -1,6 +1,10 @@
 // The moving average over the last windowLength samples (20 in Config/), non-finite samples skipped, the leg
-// joint with the highest |current|, and a live change of the window length.
+// joint with the highest |current|, and a live change of the window length. The module runs alone in a
+// ModuleHarness (inputs set here, outputs read back); the range check of a live edit runs through the Controller
+// as on the robot.
 #include "Framework/Controller.h"
+#include "Framework/Testing/ModuleHarness.h"
+#include "Modules/Sensing/FilteredCurrentProvider/FilteredCurrentProvider.h"
 #include "Representations/Sensing/FilteredCurrent.h"
 #include <cmath>
 #include <deque>
@@ -62,13 +66,27 @@ float expectedMean(std::size_t joint, std::uint32_t last, std::size_t length)
 }
 } // namespace
 
+/// The module alone, fed frame after frame with currentAt().
+struct Harness : ModuleHarness<FilteredCurrentProvider>
+{
+  std::uint32_t frame = 0;
+  void step()
+  {
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      input<JointSensorData>().currents[j] = currentAt(frame, j);
+    run();
+    ++frame;
+  }
+};
+
 TEST(FilteredCurrentProvider, MeanOfTheLast20FiniteSamplesAndTheHighestLegJoint)
 {
-  Rig rig;
+  Harness harness;
+  ASSERT_EQ(harness.parameters().windowLength, 20) << "Config/Modules/FilteredCurrentProvider.toml";
   for (std::uint32_t frame = 0; frame < 150; ++frame)
   {
-    ASSERT_TRUE(rig.motion.runFrame());
-    const FilteredCurrent& filtered = rig.blackboard.get<FilteredCurrent>();
+    harness.step();
+    const FilteredCurrent& filtered = harness.output<FilteredCurrent>();
     std::size_t highest = index(Joint::LHipYawPitch);
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
@@ -84,28 +102,38 @@ TEST(FilteredCurrentProvider, MeanOfTheLast20FiniteSamplesAndTheHighestLegJoint)
       finiteHipSamples += std::isfinite(currentAt(f, index(Joint::RHipPitch)));
     EXPECT_EQ(filtered.windowFull, finiteHipSamples >= 20) << "frame " << frame;
   }
-  EXPECT_EQ(rig.blackboard.get<FilteredCurrent>().highestLegJoint, Joint::RAnklePitch)
+  EXPECT_EQ(harness.output<FilteredCurrent>().highestLegJoint, Joint::RAnklePitch)
       << "-1.5 A counts by its magnitude";
 }
 
 TEST(FilteredCurrentProvider, ANewWindowLengthStartsTheWindowsAfresh)
 {
-  Rig rig;
+  Harness harness;
   for (int frame = 0; frame < 40; ++frame)
-    ASSERT_TRUE(rig.motion.runFrame());
-  ASSERT_EQ(rig.controller.setParameter("FilteredCurrentProvider", "windowLength", "5"), "");
-  const std::uint32_t first = rig.body.frame; // the first frame with the new parameters
+    harness.step();
+  harness.parameters().windowLength = 5;
+  const std::uint32_t first = harness.frame; // the first frame with the new parameters
   for (std::uint32_t frame = first; frame < first + 12; ++frame)
   {
-    ASSERT_TRUE(rig.motion.runFrame());
+    harness.step();
     const std::size_t knee = index(Joint::LKneePitch);
     double sum = 0;
     const std::uint32_t from = std::max(first, frame >= 4 ? frame - 4 : 0u);
     for (std::uint32_t f = from; f <= frame; ++f)
       sum += currentAt(f, knee);
-    EXPECT_NEAR(rig.blackboard.get<FilteredCurrent>().currents[knee], sum / (frame - from + 1), 1e-6)
-        << frame;
+    EXPECT_NEAR(harness.output<FilteredCurrent>().currents[knee], sum / (frame - from + 1), 1e-6) << frame;
   }
-  EXPECT_NE(rig.controller.setParameter("FilteredCurrentProvider", "windowLength", "201"), "")
-      << "longer than the buffers";
+}
+
+TEST(FilteredCurrentProvider, ALiveWindowLongerThanTheBuffersIsRefusedAndTheRobotRunsOn)
+{
+  Rig rig;
+  for (int frame = 0; frame < 30; ++frame)
+    ASSERT_TRUE(rig.motion.runFrame());
+  const std::string error = rig.controller.setParameter("FilteredCurrentProvider", "windowLength", "201");
+  EXPECT_NE(error.find("windowLength"), std::string::npos) << error;
+  ASSERT_TRUE(rig.motion.runFrame());
+  EXPECT_NEAR(rig.blackboard.get<FilteredCurrent>().currents[index(Joint::LKneePitch)],
+              expectedMean(index(Joint::LKneePitch), rig.body.frame - 1, 20), 1e-6)
+      << "still the 20-sample window";
 }

@@ -1,0 +1,129 @@
+#pragma once
+// A module under test, without a robot: a blackboard of its own, its parameters and its Loads<> inputs from
+// Config/, and nothing else. A test sets the inputs, runs the updates and reads the outputs, as one tests a Drake
+// system with fixed inputs:
+//
+//   nao::ModuleHarness<FilteredCurrentProvider> harness;  // parameters from Config/Modules/<M>.toml
+//   harness.input<JointSensorData>().currents[index(Joint::LKneePitch)] = 0.8f; // A
+//   harness.run();                                         // every update of Provides<>, in order
+//   EXPECT_GT(harness.output<FilteredCurrent>().highestLegCurrent, 0.f);
+//
+// input<T>() is this frame's value for T in Requires<> and what the module sees as last frame's value for T in
+// Uses<>. parameters() edits the module's parameters; the edit reaches the module at the next run() as a live
+// edit does on the robot (onParametersChanged). It lives in namespace nao, not nao::testing, which would clash
+// with GoogleTest's ::testing under `using namespace nao`. Link NaoModuleHarness.
+#include "Framework/Module.h"
+#include "Tools/Streams/TomlFiles.h"
+#include <memory>
+#include <optional>
+
+namespace nao
+{
+/// Config/ of this checkout, robot `robot`, no scenario (or `scenario` in Config/Scenarios/).
+ConfigFiles testConfigFiles(const std::string& robot = "Default", const std::string& scenario = "");
+
+/// A module's parameters as the robot loads them: Config/Modules/<module>.toml with the robot's overlay on top.
+/// Throws streams::ConfigError naming the file.
+template<class P>
+P loadModuleParameters(const ConfigLocation& location, const std::string& module)
+{
+  toml::table table = streams::loadTomlFile(location.moduleFile(module));
+  if (const auto overlay = location.robotOverlay(module); std::filesystem::exists(overlay))
+    streams::overlayPerKey(table, streams::loadTomlFile(overlay));
+  P parameters;
+  streams::loadFromTable(table, parameters);
+  return parameters;
+}
+
+template<class M>
+class ModuleHarness
+{
+public:
+  using ParameterType = typename M::ParameterType;
+  static constexpr bool hasParameters = !std::is_void_v<ParameterType>;
+  using ParameterStorage = std::conditional_t<hasParameters, ParameterType, char>;
+
+  /// Parameters (if the module has any) from the config files, as on the robot.
+  explicit ModuleHarness(ConfigFiles files = testConfigFiles()) : loaded_(files)
+  {
+    if constexpr (hasParameters)
+      parameters_ = std::make_unique<ParameterStorage>(
+          loadModuleParameters<ParameterType>(files.location, std::string(typeName<M>())));
+    construct();
+  }
+
+  /// Given parameters: the test states the numbers it computes with.
+  template<class P = ParameterType>
+  requires(!std::is_void_v<P>) explicit ModuleHarness(const P& parameters,
+                                                      ConfigFiles files = testConfigFiles())
+      : loaded_(files), parameters_(std::make_unique<ParameterStorage>(parameters))
+  {
+    construct();
+  }
+
+  ModuleHarness(const ModuleHarness&) = delete;
+  ModuleHarness& operator=(const ModuleHarness&) = delete;
+
+  template<class T>
+  T& input()
+  {
+    static_assert(contains<T, typename M::RequiredList> || contains<T, typename M::UsedList>,
+                  "input<T>(): T is not in the module's Requires<> or Uses<>");
+    return blackboard_.get<T>();
+  }
+
+  template<class T>
+  const T& output() const
+  {
+    static_assert(contains<T, typename M::ProvidedList>, "output<T>(): T is not in the module's Provides<>");
+    return blackboard_.get<T>();
+  }
+
+  /// The module's parameters; an edit reaches the module at the next run().
+  template<class P = ParameterType>
+  requires(!std::is_void_v<P>) P& parameters()
+  {
+    parametersEdited_ = true;
+    return *parameters_;
+  }
+
+  /// One frame: every update() of Provides<>, in declaration order.
+  void run()
+  {
+    if (parametersEdited_)
+    {
+      module_->exchangeParameters(parameters_.get());
+      parametersEdited_ = false;
+    }
+    for (RepresentationId id : info_.uses)
+      blackboard_.snapshot(id);
+    for (std::size_t i = 0; i < info_.provides.size(); ++i)
+      info_.updates[i](*module_, blackboard_.current(info_.provides[i]));
+  }
+  void run(int frames)
+  {
+    for (int frame = 0; frame < frames; ++frame)
+      run();
+  }
+
+  M& module() { return *module_; }
+
+private:
+  void construct()
+  {
+    info_.name = std::string(typeName<M>());
+    info_.requires_ = detail::RepresentationIds<typename M::RequiredList>::get();
+    info_.uses = detail::RepresentationIds<typename M::UsedList>::get();
+    info_.provides = detail::RepresentationIds<typename M::ProvidedList>::get();
+    info_.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
+    module_ = std::make_unique<M>(ModuleContext(blackboard_, info_, parameters_.get(), loaded_));
+  }
+
+  Blackboard blackboard_;
+  LoadedInputs loaded_;
+  ModuleInfo info_;
+  std::unique_ptr<ParameterStorage> parameters_;
+  bool parametersEdited_ = false;
+  std::unique_ptr<M> module_;
+};
+} // namespace nao
