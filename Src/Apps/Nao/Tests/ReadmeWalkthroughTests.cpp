@@ -68,12 +68,23 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
 {
   const auto blocks = blocksOfSection("## Adding a module");
   const auto cpp = blocksOf(blocks, "cpp");
-  ASSERT_EQ(cpp.size(), 1u);
+  ASSERT_EQ(cpp.size(), 2u) << "the module's header and the harness example";
   EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.h").find(cpp[0].text), std::string::npos)
       << "the README's header is not StandPoseProvider.h's text:\n"
       << cpp[0].text;
   EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.cpp").find("MAKE_MODULE(StandPoseProvider);"),
             std::string::npos);
+  // The harness example is a test's body (indented by two spaces there).
+  std::istringstream example(cpp[1].text);
+  std::string indented, line;
+  while (std::getline(example, line))
+    indented += "  " + line + "\n";
+  EXPECT_NE(readFile(std::filesystem::path(NAO_SOURCE_DIR) /
+                     "Src/Modules/Sensing/FilteredCurrentProvider/Tests/FilteredCurrentProviderTests.cpp")
+                .find(indented),
+            std::string::npos)
+      << "the README's harness example is not FilteredCurrentProviderTests.cpp's text:\n"
+      << cpp[1].text;
   const auto cmake = blocksOf(blocks, "cmake");
   ASSERT_EQ(cmake.size(), 1u);
   EXPECT_EQ(readFile(moduleFolder / "CMakeLists.txt"), cmake[0].text);

@@ -137,3 +137,19 @@ TEST(FilteredCurrentProvider, ALiveWindowLongerThanTheBuffersIsRefusedAndTheRobo
               expectedMean(index(Joint::LKneePitch), rig.body.frame - 1, 20), 1e-6)
       << "still the 20-sample window";
 }
+
+TEST(FilteredCurrentProvider,
+     TheReadmeExample) // README "Adding a module", step 7: ReadmeWalkthroughTests compare
+{
+  // clang-format off
+  ModuleHarness<FilteredCurrentProvider> harness;            // Config/Modules/FilteredCurrentProvider.toml
+  harness.input<JointSensorData>().currents[index(Joint::LKneePitch)] = 0.8f; // A
+  harness.run();                                             // every update() of Provides<>
+  EXPECT_EQ(harness.output<FilteredCurrent>().highestLegJoint, Joint::LKneePitch);
+  harness.parameters().windowLength = 5;                     // a live edit, applied at the next run()
+  // clang-format on
+  harness.input<JointSensorData>().currents[index(Joint::LKneePitch)] = 0.2f;
+  harness.run();
+  EXPECT_NEAR(harness.output<FilteredCurrent>().currents[index(Joint::LKneePitch)], 0.2f, 1e-6f)
+      << "the new window starts afresh: only this frame's sample";
+}
