@@ -36,7 +36,7 @@ struct SimulationOptions
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
-/// above 300 mA heat the motors; seed 002).
+/// above 300 mA heat the motors; NaoFacts.md BHDOC).
 inline constexpr double heatingCurrent = 0.3; ///< A
 
 struct JointSummary

@@ -14,7 +14,7 @@ using test::deg;
 TEST(ThermalBehaviour, AKneeHoldingAboutOneAmpereBecomesHotWithinTenMinutes)
 {
   // Both knees pushed three of their boards' counts past where they rest: 1.04 N·m against gravity and
-  // friction, which hold the joint still, so about 1 A flows the whole time — an unadjusted stand (seed 002:
+  // friction, which hold the joint still, so about 1 A flows the whole time — an unadjusted stand (NaoFacts.md BHDOC:
   // "a heat state after only 3 minutes"; teams see a few minutes).
   SimulatedRobot robot(test::projectConfig());
   test::standStill(robot, 1.0);
