@@ -1,8 +1,38 @@
 #include "Framework/ConfigFiles.h"
 #include "Framework/Scenario.h"
+#include "Tools/Streams/ClosestName.h"
+#include <algorithm>
 
 namespace nao
 {
+std::vector<std::string> namesInFolder(const std::filesystem::path& folder, const std::string& extension)
+{
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error))
+    if (extension.empty() ? entry.is_directory() : entry.path().extension() == extension)
+      names.push_back(extension.empty() ? entry.path().filename().string() : entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string joined(const std::vector<std::string>& names)
+{
+  std::string text;
+  for (const std::string& name : names)
+    text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+void checkRobotExists(const ConfigLocation& location)
+{
+  const auto robots = location.directory / "Robots";
+  if (std::filesystem::is_directory(robots / location.robot)) return;
+  const auto known = namesInFolder(robots, "");
+  throw StartupError("robot '" + location.robot + "': no folder " + (robots / location.robot).string() +
+                     streams::didYouMean(location.robot, known) + "; robots: " + joined(known));
+}
+
 std::filesystem::path ConfigLocation::moduleFile(const std::string& module) const
 {
   return directory / "Modules" / (module + ".toml");

@@ -4,6 +4,7 @@
 // ModuleContext for what modules declare in Loads<>); no global holds it.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace nao
 {
@@ -14,6 +15,16 @@ struct ConfigLocation
   std::filesystem::path moduleFile(const std::string& module) const;
   std::filesystem::path robotOverlay(const std::string& module) const;
 };
+
+/// The names in `folder`: files ending in `extension` without it, or with an empty extension the subfolders.
+/// Sorted; empty if the folder does not exist.
+std::vector<std::string> namesInFolder(const std::filesystem::path& folder, const std::string& extension);
+/// "a, b, c".
+std::string joined(const std::vector<std::string>& names);
+
+/// Throws StartupError unless Config/Robots/<robot>/ exists: a mistyped robot name must never run with the
+/// defaults (its calibration would silently vanish). The message lists the robots and the closest name.
+void checkRobotExists(const ConfigLocation& location);
 
 struct ConfigFiles
 {

@@ -1,4 +1,5 @@
 #include "Framework/Controller.h"
+#include "Tools/Streams/ClosestName.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <chrono>
@@ -130,8 +131,39 @@ void Controller::start(const Scenario& scenario)
   start(scenario.motion, scenario.name);
 }
 
+void Controller::checkRobotFiles()
+{
+  checkRobotExists(config_);
+  const auto overlays = config_.directory / "Robots" / config_.robot / "Modules";
+  std::vector<std::string> modules;
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+    if (module->parameters) modules.push_back(module->name);
+  for (const std::string& name : namesInFolder(overlays, ".toml"))
+  {
+    const ModuleInfo* module = ModuleRegistry::instance().find(name);
+    const std::string file = (overlays / (name + ".toml")).string();
+    if (!module || !module->parameters)
+      throw StartupError(file + ": the robot overlay names no module with parameters" +
+                         streams::didYouMean(name, modules) +
+                         "; modules with parameters: " + joined(modules));
+    const toml::table& table = shadowParameters(*module); // overlay keys the module's file lacks fail here
+    void* parameters = module->parameters->create();
+    try
+    {
+      module->parameters->load(table, parameters);
+    }
+    catch (const std::exception& error)
+    {
+      module->parameters->destroy(parameters);
+      throw StartupError(std::string("parameters of module '") + name + "': " + error.what());
+    }
+    module->parameters->destroy(parameters);
+  }
+}
+
 void Controller::start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName)
 {
+  checkRobotFiles();
   if (!loaded_) loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, {}});
   scenarioName_ = scenarioName;
   ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);

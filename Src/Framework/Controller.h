@@ -58,6 +58,9 @@ public:
   static std::vector<FixedProvider> fixedProviders();
 
 private:
+  /// The robot's folder exists, and every overlay in Config/Robots/<robot>/Modules/ names a module with
+  /// parameters and loads over its file, whether the module runs in this scenario or not. Throws StartupError.
+  void checkRobotFiles();
   const toml::table& shadowParameters(const ModuleInfo& module);
   std::shared_ptr<ModuleBase> createModule(const ModuleInfo& module);
   void install(const ExecutionPlan& plan, std::map<std::string, std::shared_ptr<ModuleBase>> instances);

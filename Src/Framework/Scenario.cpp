@@ -1,4 +1,6 @@
 #include "Framework/Scenario.h"
+#include "Framework/ConfigFiles.h"
+#include "Tools/Streams/ClosestName.h"
 #include <algorithm>
 #include <toml++/toml.h>
 
@@ -19,7 +21,14 @@ SourcePosition positionOf(const toml::node& node, const std::string& fallbackFil
 toml::table parse(const std::filesystem::path& file)
 {
   const std::string path = file.string();
-  if (!std::filesystem::exists(file)) throw StartupError(path + ": scenario file not found");
+  if (!std::filesystem::exists(file))
+  {
+    std::vector<std::string> scenarios = namesInFolder(file.parent_path(), ".toml");
+    std::erase(scenarios, std::string(defaultsName));
+    throw StartupError(path + ": scenario file not found" +
+                       streams::didYouMean(file.stem().string(), scenarios) +
+                       "; scenarios: " + joined(scenarios));
+  }
   try
   {
     return toml::parse_file(path);

@@ -1,4 +1,5 @@
 #include "Tools/Streams/TomlFiles.h"
+#include "Tools/Streams/ClosestName.h"
 
 #include <optional>
 #include <system_error>
@@ -57,7 +58,16 @@ void checkOverlay(const toml::table& base, const toml::table& overlay, const std
     const detail::Location keyLocation = detail::locate(key.source(), overlayLocation);
     const toml::node* target = base.get(key.str());
     if (!target)
-      issues.push_back(detail::makeIssue(keyLocation, keyPath, "unknown key; not in " + baseName));
+    {
+      std::vector<std::string> baseKeys;
+      for (auto&& [baseKey, baseNode] : base)
+        baseKeys.emplace_back(baseKey.str());
+      const auto closest = closestName(key.str(), baseKeys);
+      issues.push_back(detail::makeIssue(keyLocation, keyPath,
+                                         "unknown key; " +
+                                             (closest ? "did you mean '" + *closest + "'? " : std::string()) +
+                                             "not in " + baseName));
+    }
     else if (!sameKind(*target, node))
       issues.push_back(detail::makeIssue(detail::locate(node.source(), keyLocation), keyPath,
                                          "expected " + std::string(kindName(*target)) + " as in " + baseName +

@@ -20,6 +20,7 @@
 #include <toml++/toml.h>
 
 #include "Tools/Streams/ArchiveText.h"
+#include "Tools/Streams/ClosestName.h"
 #include "Tools/Streams/ConfigError.h"
 #include "Tools/Streams/Field.h"
 #include "Tools/Streams/SourceLocation.h"
@@ -276,8 +277,9 @@ private:
       const std::string expected = knownKeys.empty()
                                        ? "this table takes no keys"
                                        : "expected one of " + detail::listNames(knownKeys, false);
+      const auto closest = closestName(key.str(), knownKeys);
       report(detail::locate(key.source(), tableLocation), detail::joinKey(path, key.str()),
-             "unknown key; " + expected);
+             "unknown key; " + (closest ? "did you mean '" + *closest + "'? " : std::string()) + expected);
     }
   }
 

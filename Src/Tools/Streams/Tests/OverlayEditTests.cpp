@@ -91,7 +91,7 @@ TEST(Overlay, UnknownKeyNamesTheOverlayFileAndTheBase)
   EXPECT_EQ(error.line, 2);
   EXPECT_EQ(error.column, 1);
   EXPECT_EQ(error.keyPath, "walk.maxSped");
-  EXPECT_EQ(error.message, "unknown key; not in " + basePath);
+  EXPECT_EQ(error.message, "unknown key; did you mean 'maxSpeed'? not in " + basePath);
 }
 
 TEST(Overlay, TableAgainstValueIsAnError)

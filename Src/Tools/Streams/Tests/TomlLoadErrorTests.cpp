@@ -63,7 +63,7 @@ TEST(TomlLoadError, UnknownKeyPointsAtTheKey)
   ASSERT_EQ(misspelled.issues().size(), 2u);
   expectIssue(misspelled.issues()[0], 13, 1, "walk.maxSpeed", "missing; expected number");
   expectIssue(misspelled.issues()[1], 14, 1, "walk.maxSped",
-              "unknown key; expected one of maxSpeed, stepHeight, stepDuration");
+              "unknown key; did you mean 'maxSpeed'? expected one of maxSpeed, stepHeight, stepDuration");
 }
 
 TEST(TomlLoadError, WrongTypePointsAtTheValue)
@@ -126,7 +126,8 @@ TEST(TomlLoadError, NamedArrayNeedsEveryNameAndNoOther)
   ASSERT_EQ(error.issues().size(), 2u);
   expectIssue(error.issues()[0], 18, 1, "thresholds.LKneePitch", "missing; expected number");
   expectIssue(error.issues()[1], 22, 1, "thresholds.RKneePitch",
-              "unknown key; expected one of HeadYaw, HeadPitch, LShoulderRoll, LKneePitch");
+              "unknown key; did you mean 'LKneePitch'? expected one of HeadYaw, HeadPitch, LShoulderRoll, "
+              "LKneePitch");
 }
 
 TEST(TomlLoadError, AllProblemsOfOneLoadAreReported)

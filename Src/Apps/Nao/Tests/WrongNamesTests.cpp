@@ -1,0 +1,80 @@
+// A mistyped robot, scenario, overlay module or overlay key stops the robot binary at start-up with the path, the
+// names that exist and the closest one: a robot's calibration must never silently vanish.
+#include "Apps/Nao/Tests/RunCommand.h"
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+using namespace nao::test;
+
+namespace
+{
+CommandResult runNao(const std::string& arguments)
+{
+  return runCommand(std::string(NAO_ROBOT_BINARY) + " --body standin --frames 5 --no-debug " + arguments);
+}
+
+/// A copy of Config/ with one robot overlay file added.
+struct ConfigWithOverlay
+{
+  std::filesystem::path directory;
+  std::filesystem::path overlay;
+  ConfigWithOverlay(const std::string& robot, const std::string& module, const std::string& text)
+  {
+    directory = std::filesystem::temp_directory_path() / ("nao-wrong-names-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(directory);
+    std::filesystem::copy(NAO_CONFIG_DIR, directory, std::filesystem::copy_options::recursive);
+    overlay = directory / "Robots" / robot / "Modules" / (module + ".toml");
+    std::filesystem::create_directories(overlay.parent_path());
+    std::ofstream(overlay) << text;
+  }
+  ~ConfigWithOverlay() { std::filesystem::remove_all(directory); }
+};
+} // namespace
+
+TEST(WrongNames, AnUnknownRobotStopsStartUpAndListsTheRobots)
+{
+  const CommandResult unknown = runNao("--scenario stand --robot Nao99");
+  EXPECT_NE(unknown.status, 0);
+  EXPECT_NE(unknown.output.find("robot 'Nao99': no folder"), std::string::npos) << unknown.output;
+  EXPECT_NE(unknown.output.find("robots: Default, Nao01"), std::string::npos) << unknown.output;
+
+  const CommandResult typo = runNao("--scenario stand --robot Defualt");
+  EXPECT_NE(typo.status, 0);
+  EXPECT_NE(typo.output.find("did you mean 'Default'?"), std::string::npos) << typo.output;
+
+  EXPECT_EQ(runNao("--scenario stand --robot Nao01").status, 0) << "a robot with a folder runs";
+}
+
+TEST(WrongNames, AnUnknownScenarioListsTheScenarios)
+{
+  const CommandResult typo = runNao("--scenario stnd");
+  EXPECT_NE(typo.status, 0);
+  EXPECT_NE(typo.output.find("scenario file not found (did you mean 'stand'?)"), std::string::npos)
+      << typo.output;
+  EXPECT_NE(typo.output.find("scenarios: "), std::string::npos) << typo.output;
+  EXPECT_EQ(typo.output.find("scenarios: default"), std::string::npos) << "default.toml is not a scenario";
+}
+
+TEST(WrongNames, AnOverlayOfAModuleThatDoesNotExistNamesItsFile)
+{
+  const ConfigWithOverlay config("Nao01", "EnergySavingProvidr", "maxGearStepLegs = 0.1\n");
+  const CommandResult result = runNao("--scenario stand --robot Nao01 --config " + config.directory.string());
+  EXPECT_NE(result.status, 0);
+  EXPECT_NE(result.output.find(config.overlay.string() + ": the robot overlay names no module"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("did you mean 'EnergySavingProvider'?"), std::string::npos) << result.output;
+}
+
+TEST(WrongNames, AnOverlayKeyThatMatchesNothingNamesItsFileEvenIfTheModuleDoesNotRun)
+{
+  // standin runs without EnergySavingProvider: its overlay is checked all the same.
+  const ConfigWithOverlay config("Nao01", "EnergySavingProvider", "\nmaxGearStepLeg = 0.1\n");
+  const CommandResult result =
+      runNao("--scenario standin --robot Nao01 --config " + config.directory.string());
+  EXPECT_NE(result.status, 0);
+  EXPECT_NE(result.output.find(config.overlay.string() + ":2:1"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("did you mean 'maxGearStepLegs'?"), std::string::npos) << result.output;
+}

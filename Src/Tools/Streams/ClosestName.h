@@ -1,0 +1,63 @@
+#pragma once
+// "Did you mean …?" for names a user types: keys, module, robot and scenario names. The closest known name by
+// edit distance (insertions, deletions, substitutions and swaps of neighbours, case ignored), if it is close
+// enough to be a typo: at most a third of the longer name's letters and never more than 3 edits.
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nao::streams
+{
+/// Edits between a and b, case ignored (optimal string alignment distance).
+inline std::size_t editDistance(std::string_view a, std::string_view b)
+{
+  const auto same = [](char x, char y)
+  { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i)
+    d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j)
+    {
+      d[i][j] =
+          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+/// The known name closest to `typed`, if it is close enough to be a typo of it.
+template<class Names>
+std::optional<std::string> closestName(std::string_view typed, const Names& known)
+{
+  std::optional<std::string> best;
+  std::size_t bestDistance = 0;
+  for (const auto& name : known)
+  {
+    const std::string_view candidate(name);
+    const std::size_t distance = editDistance(typed, candidate);
+    const std::size_t allowed = std::min<std::size_t>(3, std::max(typed.size(), candidate.size()) / 3);
+    if (distance == 0 || distance > allowed) continue;
+    if (!best || distance < bestDistance)
+    {
+      best = std::string(candidate);
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/// " (did you mean 'x'?)" or "".
+template<class Names>
+std::string didYouMean(std::string_view typed, const Names& known)
+{
+  const auto closest = closestName(typed, known);
+  return closest ? " (did you mean '" + *closest + "'?)" : std::string();
+}
+} // namespace nao::streams
