@@ -1,5 +1,6 @@
 #include "Framework/MotionLoop.h"
 #include <algorithm>
+#include <bit>
 #include <time.h>
 
 namespace nao
@@ -55,6 +56,7 @@ void MotionLoop::apply(const InstallSchedule& command)
   for (std::size_t i = 0; i < moduleTimes_.count; ++i)
     moduleTimes_.modules[i] = ModuleTime{std::string_view(schedule_->timeSlotNames[i]), 0, 0, 0};
   windowFill_ = 0;
+  windowCompleted_ = false;
   if (old) retire(InstallSchedule{old});
 }
 
@@ -156,16 +158,27 @@ void MotionLoop::recordTimes(std::uint64_t frameStart, std::uint64_t frameEnd)
     moduleTimes_.modules[i].lastNs = clampToU32(slotNs_[i]);
     window_[i][windowFill_] = moduleTimes_.modules[i].lastNs;
   }
-  if (++windowFill_ < timingWindow) return;
-  windowFill_ = 0;
+  ++windowFill_;
+  const bool full = windowFill_ == timingWindow;
+  // Statistics of each full window. Until the first one is full, of the frames so far (refreshed at 1, 2, 4, 8
+  // and then every 16 frames), so that a short run still shows a median and a maximum.
+  const bool early = !windowCompleted_ && (windowFill_ % 16 == 0 || std::has_single_bit(windowFill_));
+  if (!full && !early) return;
+  const std::uint16_t frames = windowFill_;
   std::array<std::uint32_t, timingWindow> sorted;
   for (std::size_t i = 0; i < slots; ++i)
   {
-    sorted = window_[i];
-    auto middle = sorted.begin() + timingWindow / 2;
-    std::nth_element(sorted.begin(), middle, sorted.end());
+    std::copy_n(window_[i].begin(), frames, sorted.begin());
+    auto middle = sorted.begin() + frames / 2;
+    std::nth_element(sorted.begin(), middle, sorted.begin() + frames);
     moduleTimes_.modules[i].medianNs = *middle;
-    moduleTimes_.modules[i].maxNs = *std::max_element(window_[i].begin(), window_[i].end());
+    moduleTimes_.modules[i].maxNs = *std::max_element(sorted.begin(), sorted.begin() + frames);
+  }
+  moduleTimes_.windowFrames = frames;
+  if (full)
+  {
+    windowFill_ = 0;
+    windowCompleted_ = true;
   }
 }
 } // namespace nao

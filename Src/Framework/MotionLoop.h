@@ -112,6 +112,7 @@ private:
   std::array<std::uint64_t, ModuleTimes::capacity> slotNs_{}; ///< this frame's time per slot
   std::array<std::array<std::uint32_t, timingWindow>, ModuleTimes::capacity> window_{};
   std::uint16_t windowFill_ = 0;
+  bool windowCompleted_ = false; ///< a full window since the schedule was installed
   std::atomic<std::uint64_t> frames_{0};
   std::atomic<std::uint64_t> retireDrops_{0};
 };

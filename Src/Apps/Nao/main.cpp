@@ -12,11 +12,11 @@ void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
 {
   std::printf("\nPer-module timing over the last %u frames (of %llu):\n", times.windowFrames,
               static_cast<unsigned long long>(frames));
-  std::printf("  %-32s %12s %12s %12s\n", "module", "last ns", "median ns", "max ns");
+  std::printf("  %-40s %12s %12s %12s\n", "module", "last ns", "median ns", "max ns");
   for (std::size_t i = 0; i < times.count; ++i)
   {
     const auto& module = times.modules[i];
-    std::printf("  %-32.*s %12u %12u %12u\n", static_cast<int>(module.name.view().size()),
+    std::printf("  %-40.*s %12u %12u %12u\n", static_cast<int>(module.name.view().size()),
                 module.name.view().data(), module.lastNs, module.medianNs, module.maxNs);
   }
 }

@@ -162,3 +162,21 @@ TEST_F(Fixture, StageSetOffPassesItsInputThrough)
   EXPECT_EQ(blackboard.get<RepA>().value, -1);
   EXPECT_EQ(blackboard.get<RepAStage>().value, -1);
 }
+
+TEST_F(Fixture, ARunShorterThanTheTimingWindowStillShowsMedianAndMaximum)
+{
+  controller->start(choices({{"RepB", "ModB"}, {"RepA", "ModA"}}), "t");
+  for (int frame = 0; frame < 50; ++frame)
+    ASSERT_TRUE(motion.runFrame());
+  const ModuleTimes& times = blackboard.get<ModuleTimes>();
+  EXPECT_EQ(times.windowFrames, 48) << "statistics of the frames so far, refreshed every 16";
+  ASSERT_GE(times.count, 2);
+  for (std::size_t i = 0; i < times.count; ++i)
+  {
+    EXPECT_GT(times.modules[i].maxNs, 0u) << times.modules[i].name.view();
+    EXPECT_LE(times.modules[i].medianNs, times.modules[i].maxNs) << times.modules[i].name.view();
+  }
+  for (int frame = 50; frame < 128 + 10; ++frame)
+    ASSERT_TRUE(motion.runFrame());
+  EXPECT_EQ(blackboard.get<ModuleTimes>().windowFrames, MotionLoop::timingWindow) << "then full windows";
+}
