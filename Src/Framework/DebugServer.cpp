@@ -1,13 +1,49 @@
 #include "Framework/DebugServer.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
+#include <algorithm>
 #include <cmath>
+#include <ctime>
 
 namespace nao
 {
+LogPathChoice chooseLogPath(const std::filesystem::path& logDirectory, const std::string& name,
+                            const std::string& scenario)
+{
+  std::filesystem::path relative = name;
+  if (name.empty())
+  {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    relative = scenario + "-" + stamp + ".log";
+  }
+  if (relative.is_absolute() || relative.has_root_name())
+    return {{},
+            "log '" + name + "': give a name inside the log directory " + logDirectory.string() +
+                ", not an absolute path"};
+  const std::filesystem::path normal = relative.lexically_normal();
+  if (normal.empty() || *normal.begin() == ".." || normal.filename().empty())
+    return {{}, "log '" + name + "': the name leaves the log directory " + logDirectory.string()};
+  std::filesystem::path path = logDirectory / normal;
+  // A symbolic link inside the folder must not lead out of it either.
+  std::error_code error;
+  const auto folder = std::filesystem::weakly_canonical(logDirectory, error);
+  const auto target = std::filesystem::weakly_canonical(path, error);
+  const auto [folderEnd, targetAt] =
+      std::mismatch(folder.begin(), folder.end(), target.begin(), target.end());
+  if (error || folderEnd != folder.end())
+    return {{}, "log '" + name + "': the name leaves the log directory " + logDirectory.string()};
+  if (std::filesystem::exists(std::filesystem::symlink_status(path)))
+    return {{}, "log '" + path.string() + "' exists; logs are never overwritten"};
+  return {path, ""};
+}
+
 using debug::MessageType;
 
 DebugServer::DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger)
-    : controller_(controller), logger_(logger),
+    : controller_(controller), logDirectory_(settings.logDirectory), logger_(logger),
       server_(
           [&]
           {
@@ -156,8 +192,10 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       const auto request = binaryio::deserialize<debug::Name>(payload);
       if (controller_.loggedRepresentations().empty())
         return reply(client, false, "the scenario lists no representations under [Log]");
-      const std::string error = logger_.start(controller_, request.name, controller_.loggedRepresentations());
-      return reply(client, error.empty(), error.empty() ? "logging to " + request.name : error);
+      const LogPathChoice choice = chooseLogPath(logDirectory_, request.name, controller_.scenarioName());
+      if (!choice.error.empty()) return reply(client, false, choice.error);
+      const std::string error = logger_.start(controller_, choice.path, controller_.loggedRepresentations());
+      return reply(client, error.empty(), error.empty() ? "logging to " + choice.path.string() : error);
     }
     case MessageType::logStop:
     {

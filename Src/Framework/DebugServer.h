@@ -7,6 +7,7 @@
 #include "Framework/DebugMessages.h"
 #include "Framework/Logger.h"
 #include "Tools/Network/Server.h"
+#include <filesystem>
 #include <map>
 
 namespace nao
@@ -16,7 +17,20 @@ struct DebugSettings
   std::string bind = "127.0.0.1"; ///< address to listen on; anything but loopback requires `token`
   std::uint16_t port = 7070;      ///< TCP port; 0 picks a free one
   std::string token;              ///< clients present it first; required when `bind` is not loopback
+  /// `log start NAME` writes NAME inside this folder only (relative: to the working directory), never over an
+  /// existing file; a name leaving the folder is refused. An empty NAME gets <scenario>-<UTC time>.log.
+  std::filesystem::path logDirectory = "Logs";
 };
+
+/// Where `log start name` writes: logDirectory/name, or an error saying why not (absolute, leaves the folder,
+/// exists).
+struct LogPathChoice
+{
+  std::filesystem::path path;
+  std::string error; ///< empty: path is usable
+};
+LogPathChoice chooseLogPath(const std::filesystem::path& logDirectory, const std::string& name,
+                            const std::string& scenario);
 
 class DebugServer
 {
@@ -51,6 +65,7 @@ private:
   };
 
   Controller& controller_;
+  std::filesystem::path logDirectory_; ///< where `log start` may write
   Logger& logger_;
   network::FrameServer server_;
   std::vector<Subscription> subscriptions_;

@@ -1,7 +1,10 @@
 // DebugClient: the debug channel from a terminal.
 #include "Tools/DebugClient/DebugClient.h"
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <iostream>
+#include <memory>
+#include <thread>
 
 using namespace nao;
 
@@ -43,6 +46,9 @@ int main(int argc, char** argv)
   app.add_option("--host", host, "robot address");
   app.add_option("--port", port, "debug channel port");
   app.add_option("--token", token, "token, when the robot requires one");
+  double wait = 0;
+  app.add_option("--wait", wait, "s to keep trying to connect (a robot binary that is still starting)")
+      ->check(CLI::Range(0.0, 600.0));
 
   auto* list =
       app.add_subcommand("list", "representations with providers and fields, modules, execution order");
@@ -62,12 +68,28 @@ int main(int argc, char** argv)
   provider->add_option("provider", value, "module name or off")->required();
   auto* log = app.add_subcommand("log", "start or stop writing a log on the robot");
   log->add_option("action", key, "start or stop")->required()->check(CLI::IsMember({"start", "stop"}));
-  log->add_option("path", path, "log file on the robot (start)");
+  log->add_option("name", path,
+                  "start: file name inside the robot's logDirectory (settings.toml); never overwrites; "
+                  "empty: <scenario>-<UTC time>.log");
   CLI11_PARSE(app, argc, argv);
 
   try
   {
-    DebugClient client(host, port, token);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(wait);
+    std::unique_ptr<DebugClient> connected;
+    while (!connected)
+    {
+      try
+      {
+        connected = std::make_unique<DebugClient>(host, port, token);
+      }
+      catch (const std::exception&)
+      {
+        if (std::chrono::steady_clock::now() >= deadline) throw;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
+    DebugClient& client = *connected;
     if (*list)
     {
       const auto reply = client.list();

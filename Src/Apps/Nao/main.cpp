@@ -63,6 +63,7 @@ int main(int argc, char** argv)
     if (!noDebug)
     {
       options.debug = settings.debug;
+      options.debug->logDirectory = settings.logDirectory;
       if (debugPort >= 0) options.debug->port = static_cast<std::uint16_t>(debugPort);
     }
     for (const std::string& provider : providers)

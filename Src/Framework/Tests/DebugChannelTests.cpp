@@ -4,8 +4,10 @@
 #include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
+#include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace nao;
 using ::testing::HasSubstr;
@@ -224,18 +226,47 @@ TEST(DebugChannel, BadFramesAreDroppedAndCountedWhileOthersAreServed)
 
 TEST(DebugChannel, LogStartAndStop)
 {
-  RunningRobot robot({"127.0.0.1", 0, ""});
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("nao-debug-logs-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  RunningRobot robot({"127.0.0.1", 0, "", folder});
   DebugClient client("127.0.0.1", robot.port());
-  const auto path = std::filesystem::temp_directory_path() / "nao-debug-channel.log";
-  std::filesystem::remove(path);
-  auto reply = client.startLog(path.string());
+  auto reply = client.startLog("run.log");
   ASSERT_TRUE(reply.ok) << reply.message;
-  EXPECT_FALSE(client.startLog(path.string()).ok) << "one log at a time";
+  EXPECT_THAT(reply.message, HasSubstr((folder / "run.log").string()));
+  EXPECT_FALSE(client.startLog("other.log").ok) << "one log at a time";
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   reply = client.stopLog();
   ASSERT_TRUE(reply.ok) << reply.message;
   EXPECT_THAT(reply.message, HasSubstr("frames"));
   EXPECT_FALSE(client.stopLog().ok) << "nothing to stop";
-  EXPECT_GT(std::filesystem::file_size(path), 1000u);
-  std::filesystem::remove(path);
+  const auto size = std::filesystem::file_size(folder / "run.log");
+  EXPECT_GT(size, 1000u);
+
+  // Never over an existing file, never outside the folder: the robot's files stay as they are.
+  reply = client.startLog("run.log");
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("exists; logs are never overwritten"));
+  EXPECT_EQ(std::filesystem::file_size(folder / "run.log"), size);
+  const auto outside = folder.parent_path() / ("nao-debug-outside-" + std::to_string(::getpid()));
+  std::ofstream(outside) << "a file of the robot";
+  for (const std::string& name :
+       {outside.string(), "../" + outside.filename().string(), std::string("a/../../x.log")})
+  {
+    reply = client.startLog(name);
+    EXPECT_FALSE(reply.ok) << name;
+    EXPECT_THAT(reply.message, HasSubstr("log directory")) << name;
+  }
+  std::filesystem::create_directory_symlink(folder.parent_path(), folder / "up");
+  reply = client.startLog("up/" + outside.filename().string() + ".log");
+  EXPECT_FALSE(reply.ok) << "a link inside the folder leads out of it";
+  EXPECT_EQ(std::filesystem::file_size(outside), std::string("a file of the robot").size());
+  std::filesystem::remove(outside);
+
+  reply = client.startLog("");
+  ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_THAT(reply.message, HasSubstr((folder / "standin-").string()))
+      << "named after the scenario and time";
+  ASSERT_TRUE(client.stopLog().ok);
+  std::filesystem::remove_all(folder);
 }

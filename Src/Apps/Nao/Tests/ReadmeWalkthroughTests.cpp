@@ -6,6 +6,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <unistd.h>
 
 using namespace nao::test;
 
@@ -129,4 +130,50 @@ TEST(ReadmeWalkthrough, TheCommandsRun)
   }
   EXPECT_EQ(ran, 2);
   std::filesystem::remove_all(directory);
+}
+
+namespace
+{
+/// Runs a README sh block as one bash script in a scratch folder, with the build's own paths for
+/// `Build/Release/` (the README's paths are relative to the repository).
+CommandResult runBlock(const std::string& block, const std::string& name)
+{
+  const std::string binary = NAO_ROBOT_BINARY;
+  const std::string buildRoot = binary.substr(0, binary.size() - std::string("Src/Apps/Nao/nao").size());
+  std::string script = "set -e\n";
+  std::size_t at = 0;
+  for (std::size_t next; (next = block.find("Build/Release/", at)) != std::string::npos; at = next + 14)
+    script += block.substr(at, next - at) + buildRoot;
+  script += block.substr(at);
+  const auto directory =
+      std::filesystem::temp_directory_path() / ("nao-readme-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  std::ofstream(directory / "block.sh") << script;
+  CommandResult result = runCommand("bash block.sh", directory.string());
+  std::filesystem::remove_all(directory);
+  return result;
+}
+} // namespace
+
+TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
+{
+  const auto sh = blocksOf(blocksOfSection("## Logs"), "sh");
+  ASSERT_EQ(sh.size(), 1u);
+  const CommandResult result = runBlock(sh[0].text, "logs");
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("frames: 500"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("closed properly: yes"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("frame 100"), std::string::npos) << result.output;
+}
+
+TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
+{
+  const auto sh = blocksOf(blocksOfSection("## Adding a parameter"), "sh");
+  ASSERT_EQ(sh.size(), 1u);
+  const CommandResult result = runBlock(sh[0].text, "debug");
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("StandPoseProvider"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("logging to Logs/run.log"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("log closed: Logs/run.log"), std::string::npos) << result.output;
 }
