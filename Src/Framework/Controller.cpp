@@ -174,6 +174,42 @@ void Controller::start(const std::vector<ProviderChoice>& choices, const std::st
   install(plan, std::move(instances));
 }
 
+namespace
+{
+/// Why switching `representation` live as in `plan` would make the robot drop, or "". A representation set
+/// `off` returns to its default value; if the final JointRequest is computed from it, the motors get the
+/// default request (stiffness 0) in the next frame and a standing robot collapses. A stage set off passes its
+/// input through and is not affected.
+std::string dropsTheRequest(const ExecutionPlan& plan, const std::string& representation)
+{
+  const int id = RepresentationRegistry::instance().find(representation);
+  if (id < 0 ||
+      std::find(plan.off.begin(), plan.off.end(), static_cast<RepresentationId>(id)) == plan.off.end())
+    return {};
+  std::map<RepresentationId, const ModuleInfo*> providers;
+  for (const ModulePlan& modulePlan : plan.modules)
+    for (std::size_t index : modulePlan.provides)
+      providers[modulePlan.module->provides[index]] = modulePlan.module;
+  std::vector<RepresentationId> open{representationId<JointRequest>()}, seen;
+  while (!open.empty())
+  {
+    const RepresentationId next = open.back();
+    open.pop_back();
+    if (std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
+    seen.push_back(next);
+    if (next == static_cast<RepresentationId>(id))
+      return "refused: with " + representation +
+             " off, the robot would be sent the default joint request (stiffness 0) in the next frame and a "
+             "standing robot would collapse; choose another provider, or set a stage off (it passes its "
+             "input "
+             "through)";
+    if (auto provider = providers.find(next); provider != providers.end())
+      open.insert(open.end(), provider->second->requires_.begin(), provider->second->requires_.end());
+  }
+  return {};
+}
+} // namespace
+
 std::string Controller::setProvider(const std::string& representation, const std::string& provider)
 {
   std::vector<ProviderChoice> choices = choices_;
@@ -188,6 +224,7 @@ std::string Controller::setProvider(const std::string& representation, const std
   try
   {
     ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName_);
+    if (const std::string refusal = dropsTheRequest(plan, representation); !refusal.empty()) return refusal;
     std::map<std::string, std::shared_ptr<ModuleBase>> instances;
     for (const ModulePlan& modulePlan : plan.modules)
     {

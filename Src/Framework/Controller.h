@@ -50,6 +50,8 @@ public:
   const ExecutionPlan& plan() const { return plan_; }
   const std::vector<ProviderChoice>& choices() const { return choices_; }
   std::string scenarioName() const { return scenarioName_; }
+  /// The robot's Loads<> inputs (after start()): what modules share, e.g. the RobotDescription.
+  LoadedInputs& loadedInputs() { return *loaded_; }
   /// What the scenario's [Log] table lists: the representations a log started later records.
   void setLoggedRepresentations(std::vector<std::string> names) { logged_ = std::move(names); }
   const std::vector<std::string>& loggedRepresentations() const { return logged_; }

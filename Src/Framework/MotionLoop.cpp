@@ -1,6 +1,8 @@
 #include "Framework/MotionLoop.h"
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <limits>
 #include <time.h>
 
 namespace nao
@@ -30,6 +32,11 @@ MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
       frameInfo_(blackboard.get<FrameInfo>())
 {
   moduleTimes_.windowFrames = timingWindow;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    lowerLimits_[j] = -std::numeric_limits<float>::infinity();
+    upperLimits_[j] = std::numeric_limits<float>::infinity();
+  }
 }
 
 void MotionLoop::retire(const MotionCommand& command)
@@ -86,6 +93,41 @@ void MotionLoop::apply(const StopMotion&)
   stopRequested_ = true;
 }
 
+void MotionLoop::setOutputLimits(const JointArray<float>& lower, const JointArray<float>& upper)
+{
+  lowerLimits_ = lower;
+  upperLimits_ = upper;
+}
+
+void MotionLoop::guardOutput()
+{
+  std::uint64_t corrections = 0;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float reading =
+        std::clamp(std::isfinite(sensors_.joints.angles[j]) ? sensors_.joints.angles[j] : 0.f,
+                   lowerLimits_[j], upperLimits_[j]);
+    float angle = request_.angles[j];
+    if (!std::isfinite(angle))
+    {
+      angle = outputValid_ ? output_.angles[j] : reading; // hold instead of jumping
+      ++corrections;
+    }
+    const float clamped = std::clamp(angle, lowerLimits_[j], upperLimits_[j]);
+    corrections += clamped != angle;
+    float stiffness = request_.stiffnesses[j];
+    if (!std::isfinite(stiffness))
+    {
+      stiffness = outputValid_ ? output_.stiffnesses[j] : 0.f;
+      ++corrections;
+    }
+    output_.angles[j] = clamped;
+    output_.stiffnesses[j] = std::clamp(stiffness, 0.f, 1.f);
+  }
+  outputValid_ = true;
+  if (corrections) outputCorrections_.fetch_add(corrections, std::memory_order_relaxed);
+}
+
 bool MotionLoop::runFrame()
 {
   applyCommands();
@@ -103,7 +145,8 @@ bool MotionLoop::runFrame()
       before = after;
     }
   }
-  body_.send(request_);
+  guardOutput();
+  body_.send(output_);
   if (schedule_)
     for (RepresentationId id : schedule_->snapshots)
       blackboard_.snapshot(id);

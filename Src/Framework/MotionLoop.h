@@ -74,6 +74,14 @@ public:
 
   /// Controller side (one producer thread at a time). False when the queue is full: retry later.
   bool post(const MotionCommand& command) { return commands_.push(command); }
+
+  /// The motors' angle range (rad; hands 0..1). Every frame's answer is kept inside it and free of NaN
+  /// whatever any module computed: a non-finite angle or stiffness repeats the last one sent (at start-up the
+  /// reading, itself clamped), and every angle is clamped. Set before the motion thread starts; default: no
+  /// clamp, NaN safety only.
+  void setOutputLimits(const JointArray<float>& lower, const JointArray<float>& upper);
+  /// Values of answers the guard had to change (non-finite or out of range), since start. Thread-safe.
+  std::uint64_t outputCorrections() const { return outputCorrections_.load(std::memory_order_relaxed); }
   /// Controller side: objects the motion thread has let go of; the controller frees them.
   std::optional<MotionCommand> takeRetired() { return retired_.pop(); }
 
@@ -86,6 +94,7 @@ public:
 
 private:
   void applyCommands();
+  void guardOutput();
   void apply(const InstallSchedule& command);
   void apply(const SwapParameters& command);
   void apply(const AddTap& command);
@@ -99,6 +108,10 @@ private:
   Body& body_;
   BodySensors sensors_;
   const JointRequest& request_;
+  JointRequest output_;      ///< request_ after the guard: what the body is sent
+  bool outputValid_ = false; ///< output_ holds a frame that was sent
+  JointArray<float> lowerLimits_, upperLimits_;
+  std::atomic<std::uint64_t> outputCorrections_{0};
   ModuleTimes& moduleTimes_;
   const FrameInfo& frameInfo_;
 

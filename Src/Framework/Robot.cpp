@@ -1,6 +1,8 @@
 #include "Framework/Robot.h"
+#include "Framework/RobotDescription.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
+#include <limits>
 #include <pthread.h>
 
 namespace nao
@@ -27,6 +29,16 @@ Robot::Robot(Body& body, RobotOptions options)
 {
   scenario_.override(options_.providerOverrides);
   controller_.start(scenario_);
+  // Whatever the modules compute, the answer stays within the motors' range (the URDF's limits).
+  const RobotDescription& description = controller_.loadedInputs().get<RobotDescription>();
+  JointArray<float> lower, upper;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const kinematics::JointLimits& limits = description.limits(j);
+    lower[j] = limits.bounded ? static_cast<float>(limits.lower) : -std::numeric_limits<float>::infinity();
+    upper[j] = limits.bounded ? static_cast<float>(limits.upper) : std::numeric_limits<float>::infinity();
+  }
+  motion_.setOutputLimits(lower, upper);
   for (const std::string& name : scenario_.logged)
     if (RepresentationRegistry::instance().find(name) < 0)
       throw StartupError(scenario_.loggedWhere.text() + ": Log.representations: '" + name +

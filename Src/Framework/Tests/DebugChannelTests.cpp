@@ -114,15 +114,25 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(client.parameters("StandPoseProvider").toml, HasSubstr("LKneePitch = 0.5"));
 
-  // Motion source off: MotionJointRequest returns to its default (all zero) at the next frame, and the stages
-  // pass it through to the JointRequest.
+  // Motion source off would send the default request (stiffness 0) and drop a standing robot: refused, and the
+  // stream goes on with the motion source's stiffness. A stage set off passes its input through: accepted.
   reply = client.setProvider("MotionJointRequest", "off");
-  ASSERT_TRUE(reply.ok) << reply.message;
-  bool zero = false;
-  for (int i = 0; i < 50 && !zero; ++i)
-    if (auto data = client.nextData(std::chrono::seconds(2)))
-      zero = decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch] == 0.f;
-  EXPECT_TRUE(zero);
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("would collapse"));
+  for (int i = 0; i < 10; ++i)
+  {
+    auto data = client.nextData(std::chrono::seconds(2));
+    ASSERT_TRUE(data);
+    EXPECT_EQ(decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch], 0.5f);
+  }
+  reply = client.setProvider("JointRequest", "off");
+  EXPECT_TRUE(reply.ok) << reply.message;
+  for (int i = 0; i < 10; ++i)
+  {
+    auto data = client.nextData(std::chrono::seconds(2));
+    ASSERT_TRUE(data);
+    EXPECT_EQ(decode<JointRequest>(*data).stiffnesses[Joint::LKneePitch], 0.5f);
+  }
   reply = client.setProvider("MotionJointRequest", "NoSuchModule");
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(reply.message, HasSubstr("not a module"));

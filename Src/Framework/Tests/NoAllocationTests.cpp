@@ -52,8 +52,9 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
     for (int i = 0; i < 100; ++i)
       samples += client.nextData(std::chrono::seconds(2)).has_value();
     EXPECT_TRUE(client.setParameter("StandPoseProvider", "angles.HeadYaw", "10.0").ok);
-    EXPECT_TRUE(client.setProvider("MotionJointRequest", "off").ok);
-    EXPECT_TRUE(client.setProvider("MotionJointRequest", "StandPoseProvider").ok);
+    EXPECT_TRUE(client.setProvider("FilteredCurrent", "FilteredCurrentProvider").ok); // a module joins
+    EXPECT_TRUE(client.setProvider("FilteredCurrent", "off").ok);                     // and leaves
+    EXPECT_TRUE(client.setProvider("JointRequest", "off").ok);
     for (int i = 0; i < 50; ++i)
       samples += client.nextData(std::chrono::seconds(2)).has_value();
   }
