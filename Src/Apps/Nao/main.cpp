@@ -8,8 +8,16 @@
 
 namespace
 {
+/// Exit status when LoLA was lost for good (0: the body ended as planned, 1: start-up or run-time error).
+constexpr int lolaLostStatus = 3;
+
 void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
 {
+  if (frames == 0)
+  {
+    std::printf("\nNo frame ran: no timing table.\n");
+    return;
+  }
   std::printf("\nPer-module timing over the last %u frames (of %llu):\n", times.windowFrames,
               static_cast<unsigned long long>(frames));
   std::printf("  %-40s %12s %12s %12s\n", "module", "last ns", "median ns", "max ns");
@@ -87,6 +95,8 @@ int main(int argc, char** argv)
       return 0;
     }
     std::unique_ptr<nao::Body> bodyInstance;
+    nao::LolaBody* lolaBody = nullptr; // the LoLA body, if that is the body: why it ended
+    nao::LolaBodyOptions lolaOptions;
     if (body == "standin")
     {
       nao::StandInBody::Options bodyOptions;
@@ -101,6 +111,8 @@ int main(int argc, char** argv)
       auto lola = std::make_unique<nao::LolaBody>(bodyOptions);
       if (!lola->connect())
         throw std::runtime_error("LoLA at " + lolaSocket + ": " + std::string(lola->lastError()));
+      lolaBody = lola.get();
+      lolaOptions = bodyOptions;
       bodyInstance = std::move(lola);
     }
     nao::Body& standIn = *bodyInstance;
@@ -121,6 +133,16 @@ int main(int argc, char** argv)
                   static_cast<unsigned long long>(log.framesWritten),
                   static_cast<unsigned long long>(log.framesDropped),
                   log.lastError.empty() ? "" : ", error: ", log.lastError.c_str());
+    if (lolaBody && lolaBody->lost())
+    {
+      std::fprintf(stderr,
+                   "nao: LoLA at %s was lost (%.*s) and did not come back within %.1f s of reconnecting; "
+                   "exiting with status %d\n",
+                   lolaSocket.c_str(), static_cast<int>(lolaBody->lastError().size()),
+                   lolaBody->lastError().data(),
+                   lolaOptions.reconnectAttempts * lolaOptions.reconnectIntervalSeconds, lolaLostStatus);
+      return lolaLostStatus;
+    }
     return 0;
   }
   catch (const std::exception& error)

@@ -64,6 +64,8 @@ public:
   const LolaBodyStatistics& statistics() const { return statistics_; }
   /// The last problem (connection, decode error, invalid value), empty if none.
   std::string_view lastError() const { return lastError_.view(); }
+  /// The connection was lost and every reconnect attempt failed: the body has ended (lastError() says why).
+  bool lost() const { return ended_; }
   /// The last sensor frame that passed all checks (e.g. for RobotConfig).
   const LolaSensorFrame& lastFrame() const { return lastFrame_; }
 

@@ -1,9 +1,14 @@
 // A mistyped robot, scenario, overlay module or overlay key stops the robot binary at start-up with the path, the
-// names that exist and the closest one: a robot's calibration must never silently vanish.
+// names that exist and the closest one: a robot's calibration must never silently vanish. A LoLA that goes away
+// for good ends the binary with a reason and status 3.
 #include "Apps/Nao/Tests/RunCommand.h"
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace nao::test;
@@ -77,4 +82,36 @@ TEST(WrongNames, AnOverlayKeyThatMatchesNothingNamesItsFileEvenIfTheModuleDoesNo
   EXPECT_NE(result.status, 0);
   EXPECT_NE(result.output.find(config.overlay.string() + ":2:1"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("did you mean 'maxGearStepLegs'?"), std::string::npos) << result.output;
+}
+
+TEST(LolaLost, TheBinarySaysWhyAndExitsWithStatus3)
+{
+  // A LoLA server that accepts the robot, then goes away for good.
+  const auto socketPath =
+      std::filesystem::temp_directory_path() / ("nao-lola-lost-" + std::to_string(::getpid()));
+  std::filesystem::remove(socketPath);
+  const int server = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(server, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, socketPath.c_str(), sizeof address.sun_path - 1);
+  ASSERT_EQ(::bind(server, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(server, 1), 0);
+  CommandResult result;
+  std::thread robot(
+      [&]
+      {
+        result = runCommand(std::string(NAO_ROBOT_BINARY) + " --scenario stand --no-debug --lola-socket " +
+                            socketPath.string());
+      });
+  const int client = ::accept(server, nullptr, nullptr);
+  EXPECT_GE(client, 0);
+  ::close(client);
+  ::close(server);
+  std::filesystem::remove(socketPath);
+  robot.join();
+  EXPECT_EQ(result.status, 3) << result.output;
+  EXPECT_NE(result.output.find("LoLA at " + socketPath.string() + " was lost (no LoLA server at"),
+            std::string::npos)
+      << result.output;
 }
