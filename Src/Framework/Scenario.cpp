@@ -1,5 +1,6 @@
 #include "Framework/Scenario.h"
 #include "Framework/ConfigFiles.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
 #include <algorithm>
 #include <toml++/toml.h>
@@ -31,12 +32,16 @@ toml::table parse(const std::filesystem::path& file)
   }
   try
   {
-    return toml::parse_file(path);
+    return toml::parse(files::readBoundedFile(file), path);
   }
   catch (const toml::parse_error& error)
   {
     throw StartupError(path + ":" + std::to_string(error.source().begin.line) + ":" +
                        std::to_string(error.source().begin.column) + ": " + std::string(error.description()));
+  }
+  catch (const files::FileError& error)
+  {
+    throw StartupError(error.what());
   }
 }
 

@@ -1,4 +1,5 @@
 #include "Tools/Kinematics/MassCalibration.h"
+#include "Tools/Files/BoundedFile.h"
 
 #include "Tools/Kinematics/ModelError.h"
 
@@ -89,10 +90,15 @@ MassCalibration parseMassCalibration(std::string_view toml, std::string_view sou
 
 MassCalibration loadMassCalibration(const std::filesystem::path& file)
 {
-  std::ifstream stream(file);
-  if (!stream) throw ModelError(file.string() + ": cannot open the mass calibration");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return parseMassCalibration(text.str(), file.string());
+  std::string text;
+  try
+  {
+    text = files::readBoundedFile(file);
+  }
+  catch (const files::FileError& error)
+  {
+    throw ModelError(error.what());
+  }
+  return parseMassCalibration(text, file.string());
 }
 } // namespace nao::kinematics

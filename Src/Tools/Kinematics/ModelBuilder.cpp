@@ -1,4 +1,5 @@
 // Turns urdfdom's link/joint graph into the Model's flat body arrays (see Model.h for what each field means).
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Kinematics/ModelError.h"
 #include "Tools/Kinematics/UrdfLoader.h"
 #include "Tools/Kinematics/UrdfScan.h"
@@ -364,10 +365,15 @@ Model buildModel(std::string_view urdfXml, const ModelOptions& options, std::str
 
 Model loadModel(const std::filesystem::path& urdfFile, const ModelOptions& options)
 {
-  std::ifstream stream(urdfFile);
-  if (!stream) throw ModelError(urdfFile.string() + ": cannot open the URDF");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return buildModel(text.str(), options, urdfFile.string());
+  std::string text;
+  try
+  {
+    text = files::readBoundedFile(urdfFile);
+  }
+  catch (const files::FileError& error)
+  {
+    throw ModelError(error.what());
+  }
+  return buildModel(text, options, urdfFile.string());
 }
 } // namespace nao::kinematics

@@ -1,4 +1,5 @@
 #include "Tools/Streams/TomlFiles.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
 
 #include <optional>
@@ -167,15 +168,20 @@ toml::table parseToml(std::string_view text, std::string_view sourcePath)
 
 toml::table loadTomlFile(const std::filesystem::path& path)
 {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    throw ConfigError(ConfigIssue{.file = path.string(),
-                                  .message = std::filesystem::exists(path, error)
-                                                 ? "cannot read: not a regular file"
-                                                 : "cannot read: no such file"});
+  std::string text;
   try
   {
-    return toml::parse_file(path.string());
+    text = files::readBoundedFile(path);
+  }
+  catch (const files::FileError& error)
+  {
+    const std::string message = error.what();
+    throw ConfigError(
+        ConfigIssue{.file = path.string(), .message = message.substr(path.string().size() + 2)});
+  }
+  try
+  {
+    return toml::parse(text, path.string());
   }
   catch (const toml::parse_error& parseError)
   {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <thread>
 #include <unistd.h>
@@ -82,6 +83,23 @@ TEST(WrongNames, AnOverlayKeyThatMatchesNothingNamesItsFileEvenIfTheModuleDoesNo
   EXPECT_NE(result.status, 0);
   EXPECT_NE(result.output.find(config.overlay.string() + ":2:1"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("did you mean 'maxGearStepLegs'?"), std::string::npos) << result.output;
+}
+
+TEST(HostileFiles, AFifoScenarioAndAUrdfLinkedToADeviceStopStartUpAtOnce)
+{
+  const ConfigWithOverlay config("Nao01", "StandPoseProvider", "");
+  ASSERT_EQ(::mkfifo((config.directory / "Scenarios" / "fifo.toml").c_str(), 0600), 0);
+  CommandResult result = runNao("--scenario fifo --config " + config.directory.string());
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.output.find("fifo.toml: cannot read: it is a FIFO, not a regular file"), std::string::npos)
+      << result.output;
+  std::filesystem::remove(config.directory / "Robots" / "Default" / "nao-v6.urdf");
+  std::filesystem::create_symlink("/dev/zero", config.directory / "Robots" / "Default" / "nao-v6.urdf");
+  result = runNao("--scenario stand --config " + config.directory.string());
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.output.find("nao-v6.urdf: cannot read: it is a device, not a regular file"),
+            std::string::npos)
+      << result.output;
 }
 
 TEST(LolaLost, TheBinarySaysWhyAndExitsWithStatus3)
