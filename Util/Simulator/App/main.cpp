@@ -6,7 +6,9 @@
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <unistd.h>
 
@@ -68,7 +70,19 @@ int main(int argc, char** argv)
   int robots = 1, worn = 0, jobs = 0, progressFd = -1;
   auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
-  run->add_option("--minutes", options.minutes, "simulated minutes")->check(CLI::PositiveNumber);
+  // At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
+  run->add_option("--minutes", options.minutes, "simulated minutes, 1/60 (one second) to 1440")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string
+          {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 1.0 / 60.0 ||
+                value > 1440.0)
+              return "expected a number from 1/60 (one second) to 1440, got '" + text + "'";
+            return "";
+          },
+          "1/60..1440"));
   run->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
   run->add_option("--robot", options.robot,
                   "robot name: Config/Robots/<robot>/ overlays of the robot software");

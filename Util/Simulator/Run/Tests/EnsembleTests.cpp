@@ -239,3 +239,17 @@ TEST(Ensemble, PercentilesInterpolateBetweenOrderStatistics)
   EXPECT_TRUE(std::isinf(percentile({1, INFINITY, INFINITY}, 0.9))); // "never" stays never
   EXPECT_DOUBLE_EQ(percentile({1, 2, INFINITY}, 0.25), 1.5);
 }
+
+TEST(SimulatorCommandLine, ARunLengthThatIsNotANumberOfSecondsToADayIsRefusedAtOnce)
+{
+  for (const char* minutes : {"nan", "inf", "1e-9", "-1", "2000", "ten"})
+  {
+    const std::string output = outputOf(std::string(NAO_SIMULATOR_BINARY) + " run stand --minutes " +
+                                        minutes + " --no-log --no-plots --quiet 2>&1; echo status=$?");
+    EXPECT_NE(
+        output.find("expected a number from 1/60 (one second) to 1440, got '" + std::string(minutes) + "'"),
+        std::string::npos)
+        << output;
+    EXPECT_EQ(output.find("status=0"), std::string::npos) << output;
+  }
+}
