@@ -52,6 +52,8 @@ public:
   std::string scenarioName() const { return scenarioName_; }
   /// The robot's Loads<> inputs (after start()): what modules share, e.g. the RobotDescription.
   LoadedInputs& loadedInputs() { return *loaded_; }
+  /// Taps (subscriptions, logs) attached to the motion thread or on their way in or out.
+  std::size_t liveTapCount() const { return liveTaps_.size(); }
   /// What the scenario's [Log] table lists: the representations a log started later records.
   void setLoggedRepresentations(std::vector<std::string> names) { logged_ = std::move(names); }
   const std::vector<std::string>& loggedRepresentations() const { return logged_; }

@@ -33,7 +33,7 @@ struct RunningRobot
   ~RunningRobot()
   {
     robot->stop();
-    thread.join();
+    if (thread.joinable()) thread.join();
   }
   std::uint16_t port() { return robot->debugServer()->port(); }
 
@@ -279,4 +279,45 @@ TEST(DebugChannel, LogStartAndStop)
       << "named after the scenario and time";
   ASSERT_TRUE(client.stopLog().ok);
   std::filesystem::remove_all(folder);
+}
+
+namespace
+{
+/// Resident memory of this process, in bytes (Linux).
+std::size_t residentBytes()
+{
+  std::ifstream statm("/proc/self/statm");
+  std::size_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+} // namespace
+
+TEST(DebugChannel, SubscriptionChurnLeavesNothingBehind)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  const auto churn = [&](int cycles)
+  {
+    DebugClient client("127.0.0.1", robot.port());
+    for (int i = 0; i < cycles; ++i)
+    {
+      ASSERT_TRUE(client.subscribe(i % 2 ? "JointRequest" : "JointSensorData", 0).ok);
+      ASSERT_TRUE(client.unsubscribe(i % 2 ? "JointRequest" : "JointSensorData").ok);
+    }
+  };
+  churn(500); // warm-up: buffers of the first subscriptions
+  const std::size_t before = residentBytes();
+  for (int round = 0; round < 4; ++round)
+    churn(1000);
+  {
+    DebugClient leaver("127.0.0.1", robot.port()); // a client that leaves with subscriptions open
+    ASSERT_TRUE(leaver.subscribe("JointRequest", 0).ok);
+    ASSERT_TRUE(leaver.subscribe("ModuleTimes", 0).ok);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the server notices the leaver
+  robot.robot->stop();
+  robot.thread.join();
+  EXPECT_EQ(robot.robot->controller().liveTapCount(), 0u) << "every subscription's tap was retired and freed";
+  EXPECT_EQ(robot.robot->motion().retireDrops(), 0u);
+  EXPECT_LT(residentBytes(), before + (16u << 20)) << "4000 subscribe/unsubscribe cycles grew memory";
 }
