@@ -33,8 +33,10 @@ TEST(NaoCommandLine, PrintGraphDotDrawsTheStandScenario)
     EXPECT_TRUE(graph.hasEdge("input:RobotDescription", std::string("module:") + module)) << module;
   EXPECT_TRUE(graph.hasEdge("input:ScenarioScript", "module:ScenarioPlayer"));
   EXPECT_FALSE(graph.hasEdge("input:ScenarioScript", "module:RobotModelProvider"));
-  // The safety stages not yet written are `off`: pass-through steps.
-  EXPECT_EQ(graph.nodes.at("module:PassThrough(CollisionFreeJointRequest)").at("style"), "dashed");
+  // The self-collision stage between the motion source and the later stages, with its shapes file.
+  EXPECT_TRUE(graph.hasEdge("representation:MotionJointRequest", "module:SelfCollisionProvider"));
+  EXPECT_TRUE(graph.hasEdge("module:SelfCollisionProvider", "representation:CollisionFreeJointRequest"));
+  EXPECT_TRUE(graph.hasEdge("input:SelfCollisionShapes", "module:SelfCollisionProvider"));
 }
 
 TEST(NaoCommandLine, PrintGraphFollowsProviderOverrides)
@@ -43,6 +45,9 @@ TEST(NaoCommandLine, PrintGraphFollowsProviderOverrides)
   EXPECT_TRUE(graph.hasEdge("module:PassThrough(JointRequest)", "representation:JointRequest"));
   EXPECT_FALSE(graph.hasEdge("module:EnergySavingProvider", "representation:JointRequest"));
   EXPECT_TRUE(graph.hasEdge("module:EnergySavingProvider", "representation:EnergySaving"));
+  // A stage set `off` is a pass-through step, drawn dashed.
+  const DotGraph off = graphOf("--scenario stand --provider CollisionFreeJointRequest=off --print-graph dot");
+  EXPECT_EQ(off.nodes.at("module:PassThrough(CollisionFreeJointRequest)").at("style"), "dashed");
 }
 
 TEST(NaoCommandLine, PrintGraphOfAScenarioThatDoesNotResolveFails)

@@ -1,0 +1,44 @@
+#pragma once
+// NAOqi's self-collision avoidance (seed 001) as a stage of the joint request: MotionJointRequest in,
+// CollisionFreeJointRequest out. Each frame, with q_ref the last request sent (limp joints: their measurement),
+//
+//   minimise  sum_j w_j (q_j - q_des_j)^2,  w_j = 1 / max(stiffness_j, limpStiffness)
+//   s.t.      n^T (J_B - J_A)(q - q_ref) >= -damping (d - safetyDistance)   per protected pair with d < activation
+//             joint limits, |q_j - q_ref_j| <= maxStep                       per joint of a constrained chain
+//
+// where d, n, J come from spheres and capsules (Config/Robots/<robot>/selfCollision.toml) at q_ref. Without a
+// close pair the request passes bit for bit; infeasible: the involved chains hold q_ref. SelfCollision has every
+// pair distance, the constraints, the corrections and the solver's status. Why each choice: SelfCollisionProvider.cpp.
+#include "Framework/Module.h"
+#include "Framework/RobotDescription.h"
+#include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionParameters.h"
+#include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionShapes.h"
+#include "Representations/MotionControl/JointRequest.h"
+#include "Representations/MotionControl/SelfCollision.h"
+#include "Representations/Sensing/JointSensorData.h"
+#include <memory>
+
+namespace nao
+{
+class SelfCollisionProvider
+    : public Module<SelfCollisionProvider, Requires<MotionJointRequest, JointSensorData>,
+                    Provides<CollisionFreeJointRequest, SelfCollision>, Parameters<SelfCollisionParameters>,
+                    Loads<RobotDescription, SelfCollisionShapes>>
+{
+public:
+  explicit SelfCollisionProvider(const ModuleContext& context);
+  ~SelfCollisionProvider() override;
+  void update(CollisionFreeJointRequest& request);
+  void update(SelfCollision& selfCollision);
+
+private:
+  void onParametersChanged() override;
+  /// The frame's work, once per frame whichever update() the schedule calls first.
+  void computeFrame();
+  /// The QP over the `rows` rows built (the first `pairRows` are pair rows); writes the involved joints.
+  void solve(int pairRows, int rows, std::uint32_t involved);
+
+  struct State;
+  std::unique_ptr<State> state_; ///< model, preallocated QP and the last request (SelfCollisionProvider.cpp)
+};
+} // namespace nao
