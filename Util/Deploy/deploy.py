@@ -235,12 +235,13 @@ def git_version() -> str:
 
 
 def copy_config(source: Path, destination: Path, robot: str):
-    """Config/ without the simulator's files and without other robots' overlays."""
+    """Config/ without the simulator's files and without other robots' overlays. Of Config/Sim/ only motors.toml
+    goes along: it is the one table of the motors' torques, which SmartStiffnessProvider reads on the robot too."""
 
     def ignore(folder, names):
         folder = Path(folder)
-        if folder == source:
-            return [name for name in names if name == "Sim"]
+        if folder == source / "Sim":
+            return [name for name in names if name != "motors.toml"]
         if folder == source / "Robots":
             return [name for name in names if name not in ("Default", robot)]
         return [name for name in names if name.endswith("~") or name.startswith(".#")]

@@ -283,7 +283,8 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
                          "Config/Robots/Nao01/network.toml", "Config/Scenarios/stand.toml", "nao.service",
                          "version.env", "MANIFEST"):
             check((folder / relative).exists(), f"{relative} is missing from {folder}")
-        check(not (folder / "Config" / "Sim").exists(), "Config/Sim (simulator only) was deployed")
+        check(not (folder / "Config" / "Sim" / "physics.toml").exists(), "Config/Sim (simulator only) was deployed")
+        check((folder / "Config" / "Sim" / "motors.toml").exists(), "Config/Sim/motors.toml is missing")
         check(self.service() == (0, ""), "the service was started without --restart")
         env = (folder / "version.env").read_text()
         check("NAO_ROBOT=Nao01" in env and "NAO_PLAYER=1" in env and "NAO_SCENARIO=standin" in env,

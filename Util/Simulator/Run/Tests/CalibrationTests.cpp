@@ -31,7 +31,9 @@ EnsembleReport unadjustedStand(double minutes, const std::string& name)
                           "--provider",
                           "JointRequest=off",
                           "--provider",
-                          "EnergySaving=off"};
+                          "EnergySaving=off",
+                          "--provider",
+                          "StiffnessJointRequest=off"};
   options.output = std::filesystem::temp_directory_path() / name;
   std::filesystem::remove_all(options.output);
   options.robots = 20;

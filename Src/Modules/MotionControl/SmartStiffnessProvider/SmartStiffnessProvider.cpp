@@ -1,0 +1,222 @@
+// Smart Stiffness after NAOqi 2.8's description (../shared/seeds, the 000 file; NAOqi's code is closed). Rules:
+//
+// Static. The stage limits only while the posture is static: no requested angle has moved more than
+//   requestThreshold from where it last rested, no measured joint is faster than maxJointSpeed, and both have
+//   held for settleTime (why 5 s: below). NAOqi: "If at least one joint moves, the user Stiffness command is
+//   applied on all joints." The frame a request moves or a joint is fast (a push, a fall, an arm motion) every joint gets the
+//   user's stiffness in that same frame: this stage is before the LoLA answer of the frame, so the motors see
+//   full stiffness 12 ms after the request moved, as without the stage. The threshold is against the resting
+//   request, not the previous frame's: a request that creeps (a balancer's hundredths of a degree per frame)
+//   releases once it has crept requestThreshold in total.
+// Needed stiffness. Stiffness is a torque limit (Aldebaran), a fraction of the motor's torque at stiffness 1:
+//   needed = margin × |τ_static| / τ_max(joint, temperature status) + floor, at most 1.
+//   τ_static: JointTorques (gravity and the feet's contact forces from the FSRs; NAOqi's simplification: no
+//   accelerations, no Coriolis, no external forces). τ_max: the motor table the simulator runs on
+//   (MotorTorqueLimits), times what the firmware leaves at the joint's temperature status: a hot motor needs a
+//   larger fraction of its reduced torque; a critically hot one (factor 0) keeps the user's stiffness.
+//   margin covers what the static model leaves out: small accelerations and velocity terms while settled, model
+//   errors (mass calibration, CoM), FSR noise and the part of the position error the board needs before it
+//   pushes (1.5: the load may be misjudged by a third). floor keeps every joint position-held: a joint with
+//   no static load (a hanging arm's roll, the head) would otherwise be free and any touch would move it.
+// Sag. A joint whose motor cannot hold within the limit gives way: measured − request (of sagDelayFrames ago,
+//   the final JointRequest including the heat adjustment's offsets) departs from what it was at activation by
+//   more than sagTolerance. With raiseOnSag the joint gets the user's stiffness until the request moves.
+// User priority. final = min(user, needed) per joint (NAOqi: user 0.2 on HeadYaw, computed 0.38 -> 0.2).
+// Bad input (a NaN angle, request or torque, JointTorques not valid, a frame gap beyond maxFrameGap, the
+//   first frame): the user's stiffness for every joint, and the settle time starts again. The output is then
+//   exactly what an inactive stage gives, so a bad value never makes a stiffness jump below the user's.
+// The heat adjustment behind (EnergySavingProvider) searches, joint by joint, the angle offset at which the
+//   motor draws least, comparing the current before and after each step. A torque limit that binds changes
+//   those currents under it: cut in during the search (settleTime 0.5 s), the limit made the search settle at
+//   offsets with 0.3-0.6 A left on some legs (20 simulated robots, 5 min: stand +34 % motor energy in the
+//   median, high stand +181 %). So the two do not fight: (1) settleTime (5 s) lets the search end at full
+//   stiffness first (stand 1-3 s, high stand 4-6 s); afterwards the currents are far below any limit, which then
+//   changes nothing the heat adjustment sees (stand and high stand: +0 %, 10-90 % range +0 %); (2) the sag rule
+//   measures against the final request, so the heat adjustment's offsets are never taken for a sag; (3) neither
+//   reads what the other decides. releasePinnedJoints (off by default) hands a joint pinned at its limit back to
+//   the user's stiffness, so that its current answers the offsets again; on the ensemble it cost energy where a
+//   slipped joint came back at full stiffness (README, "Smart stiffness").
+#include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace nao
+{
+namespace
+{
+constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+} // namespace
+
+SmartStiffnessProvider::SmartStiffnessProvider(const ModuleContext& context) : Module(context)
+{
+  reference_.fill(nan);
+  lastMeasured_.fill(nan);
+  sagAtStart_.fill(nan);
+  status_.needed.fill(1.f);
+  pinnedSince_.fill(-1);
+  releasedSince_.fill(-1);
+  // 1 / max torque per temperature status and joint, so that a frame needs no division (critically hot: +inf).
+  const MotorTorqueLimits& limits = loaded<MotorTorqueLimits>();
+  for (std::size_t s = 0; s < inverseMaxTorques_.size(); ++s)
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      inverseMaxTorques_[s].values[j] = 1.f / limits.maxTorque(j, static_cast<TemperatureStatus>(s));
+}
+
+void SmartStiffnessProvider::update(StiffnessJointRequest& request)
+{
+  computeFrame();
+  const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();
+  request.angles = input.angles;
+  request.stiffnesses = status_.stiffnesses;
+}
+
+void SmartStiffnessProvider::update(SmartStiffness& smartStiffness)
+{
+  computeFrame();
+  smartStiffness = status_;
+}
+
+void SmartStiffnessProvider::computeFrame()
+{
+  const FrameInfo& frame = get<FrameInfo>();
+  if (computed_ && frame.frameNumber == computedFrame_ && frame.time == computedTime_) return;
+  computed_ = true;
+  computedFrame_ = frame.frameNumber;
+  computedTime_ = frame.time;
+
+  const SmartStiffnessParameters& p = params();
+  const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();
+  const JointSensorData& sensors = get<JointSensorData>();
+  const JointTorques& torques = get<JointTorques>();
+  const double now = frame.time;
+  const float dt = hasTime_ ? static_cast<float>(now - lastTime_) : 0.f;
+
+  if (hasTime_) // last frame's final request, for the sag rule
+  {
+    requestHistory_[historyNext_] = get<JointRequest>().angles;
+    historyNext_ = (historyNext_ + 1) % historySize;
+    historyCount_ = std::min(historyCount_ + 1, historySize);
+  }
+
+  // One pass over the joints (this runs every frame: no branches per joint, so that it vectorises). A NaN or
+  // infinite angle, request or torque makes `sum` non-finite; the largest request change and joint step decide
+  // motion.
+  float sum = 0.f, largestRequestChange = 0.f, largestStep = 0.f;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float request = input.angles.values[j], measured = sensors.angles.values[j];
+    sum += request + measured + torques.torques.values[j];
+    largestRequestChange = std::max(largestRequestChange, std::abs(request - reference_.values[j]));
+    largestStep = std::max(largestStep, std::abs(measured - lastMeasured_.values[j]));
+  }
+  const bool valid = hasTime_ && dt > 0.f && dt <= p.maxFrameGap && torques.valid && std::isfinite(sum);
+  const bool requestMoved = !hasTime_ || largestRequestChange > p.requestThreshold;
+  const bool jointsMoving = largestStep > p.maxJointSpeed * dt;
+  if (requestMoved || !valid) reference_ = input.angles; // a bad request is replaced by the next good one
+  lastMeasured_ = sensors.angles;
+  lastTime_ = now;
+  hasTime_ = true;
+
+  SmartStiffnessState state = SmartStiffnessState::settling;
+  if (!p.enabled)
+    state = SmartStiffnessState::disabled;
+  else if (!valid)
+    state = SmartStiffnessState::invalidInput;
+  else if (requestMoved)
+    state = SmartStiffnessState::requestMoved;
+  else if (jointsMoving)
+    state = SmartStiffnessState::jointsMoving;
+  if (state != SmartStiffnessState::settling)
+    staticSince_ = now;
+  else if (now - staticSince_ >= p.settleTime)
+    state = SmartStiffnessState::active;
+  const bool active = state == SmartStiffnessState::active;
+  status_.state = state;
+  status_.staticTime = static_cast<float>(now - staticSince_);
+
+  updateSag(active);
+  const bool checkPinned = active && p.releasePinnedJoints;
+  if (!checkPinned && pinnedChecked_) // forget the pinned state once, not every frame
+  {
+    status_.pinned.fill(false);
+    pinnedSince_.fill(-1);
+  }
+  pinnedChecked_ = checkPinned;
+  const MotorTorqueLimits& limits = loaded<MotorTorqueLimits>();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float torque = torques.torques.values[j];
+    const auto status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
+    status_.torques.values[j] = torque;
+    status_.maxTorques.values[j] = limits.maxTorque(j, static_cast<TemperatureStatus>(status));
+    // critically hot (1 / 0 = +inf) gives +inf or NaN: both end as 1 below; a sagging joint needs 1.
+    const float computed = p.margin * std::abs(torque) * inverseMaxTorques_[status].values[j] + p.floor;
+    const bool pinned = checkPinned && updatePinned(j, now, computed);
+    status_.needed.values[j] = status_.sagging.values[j] || pinned || !(computed < 1.f) ? 1.f : computed;
+    const float user = input.stiffnesses.values[j];
+    status_.stiffnesses.values[j] = active ? std::min(user, status_.needed.values[j]) : user;
+  }
+}
+
+void SmartStiffnessProvider::updateSag(bool active)
+{
+  const SmartStiffnessParameters& p = params();
+  const bool justActive = active && !wasActive_;
+  wasActive_ = active;
+  // A joint that gave way keeps the user's stiffness until the request moves: in this posture its load is more
+  // than the static model says (a sitting NAO's knees), and limiting it again after the next settle time would
+  // let it give way again, each time brought back at full stiffness.
+  if (status_.state == SmartStiffnessState::requestMoved || status_.state == SmartStiffnessState::disabled)
+    status_.sagging.fill(false);
+  const std::size_t delay = std::min<std::size_t>(static_cast<std::size_t>(p.sagDelayFrames), historyCount_);
+  if (!active || delay == 0) return;
+  const JointArray<float>& old = requestHistory_[(historyNext_ + historySize - delay) % historySize];
+  const JointArray<float>& measured = get<JointSensorData>().angles;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float error = measured.values[j] - old.values[j];
+    if (justActive || status_.sagging.values[j])
+      sagAtStart_.values[j] = error; // what the posture holds with full stiffness is not a sag
+    else if (p.raiseOnSag && std::isfinite(error) && std::isfinite(sagAtStart_.values[j]) &&
+             std::abs(error - sagAtStart_.values[j]) > p.sagTolerance)
+      status_.sagging.values[j] = true;
+  }
+}
+
+bool SmartStiffnessProvider::updatePinned(std::size_t j, double now, float computed)
+{
+  const SmartStiffnessParameters& p = params();
+  bool& pinned = status_.pinned.values[j];
+  // The current the motor draws at a stiffness: stiffness × max torque / (N·m per A). The applied limit is
+  // last frame's output; the one it would get back, `computed`.
+  const float current = std::abs(get<JointSensorData>().currents.values[j]);
+  const float perStiffness =
+      status_.maxTorques.values[j] / loaded<MotorTorqueLimits>().torquePerAmpere.values[j];
+  if (pinned)
+  {
+    if (now - releasedSince_.values[j] >= p.releaseTime &&
+        current < p.pinnedFraction * computed * perStiffness)
+    {
+      pinned = false; // the stage behind has brought the current below the limit: the limit holds again
+      pinnedSince_.values[j] = -1;
+    }
+    return pinned;
+  }
+  const float applied = status_.stiffnesses.values[j];
+  const bool limited = applied < get<CollisionFreeJointRequest>().stiffnesses.values[j];
+  if (!limited || !(current >= p.pinnedFraction * applied * perStiffness))
+  {
+    pinnedSince_.values[j] = -1;
+    return false;
+  }
+  if (pinnedSince_.values[j] < 0) pinnedSince_.values[j] = now;
+  if (now - pinnedSince_.values[j] < p.pinnedTime) return false;
+  pinned = true;
+  releasedSince_.values[j] = now;
+  return true;
+}
+
+MAKE_MODULE(SmartStiffnessProvider);
+} // namespace nao

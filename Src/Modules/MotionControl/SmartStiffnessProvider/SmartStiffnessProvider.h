@@ -1,0 +1,61 @@
+#pragma once
+// NAOqi's Smart Stiffness (NAOqi 2.8) as a stage of the joint request: CollisionFreeJointRequest with each
+// joint's stiffness limited to what holding the static posture needs = StiffnessJointRequest. The user's
+// stiffness always caps the result (final = min(user, needed)); the frame the request or a joint moves, every
+// joint gets the user's stiffness back. SmartStiffness shows what it did. Rules and reasons:
+// SmartStiffnessProvider.cpp.
+#include "Framework/Module.h"
+#include "Modules/MotionControl/SmartStiffnessProvider/MotorTorqueLimits.h"
+#include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessParameters.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/JointTorques.h"
+#include "Representations/MotionControl/JointRequest.h"
+#include "Representations/MotionControl/SmartStiffness.h"
+#include "Representations/Sensing/JointSensorData.h"
+
+namespace nao
+{
+class SmartStiffnessProvider
+    : public Module<
+          SmartStiffnessProvider,
+          Requires<CollisionFreeJointRequest, JointSensorData, JointTorques, FrameInfo>,
+          Uses<JointRequest>, // the final request the motors got last frame: what a sag is measured to
+          Provides<StiffnessJointRequest, SmartStiffness>, Parameters<SmartStiffnessParameters>,
+          Loads<MotorTorqueLimits>>
+{
+public:
+  explicit SmartStiffnessProvider(const ModuleContext& context);
+  void update(StiffnessJointRequest& request);
+  void update(SmartStiffness& smartStiffness);
+
+private:
+  /// The frame's work, once per frame whichever update() the schedule calls first.
+  void computeFrame();
+  void updateSag(bool active);
+  /// Whether the joint is pinned at its limit this frame (active, releasePinnedJoints); `computed`: its needed
+  /// stiffness.
+  bool updatePinned(std::size_t joint, double now, float computed);
+
+  static constexpr std::size_t historySize = 8; ///< ≥ the largest sagDelayFrames
+
+  SmartStiffness status_;
+  std::array<JointArray<float>, 4> inverseMaxTorques_; ///< 1/(N·m) per TemperatureStatus and joint
+  JointArray<float> reference_;    ///< rad, the request where it last rested (NaN: none yet)
+  JointArray<float> lastMeasured_; ///< rad, last frame's measured angles (NaN: none)
+  JointArray<float> sagAtStart_;   ///< rad, measured − old request when the stage became active
+  std::array<JointArray<float>, historySize> requestHistory_; ///< rad, final requests of the last frames
+  std::size_t historyCount_ = 0;                              ///< valid entries in requestHistory_
+  std::size_t historyNext_ = 0;                               ///< where the next entry goes
+  double staticSince_ = 0; ///< s, FrameInfo time the posture was last not static
+  double lastTime_ = 0;    ///< s, time of the previous frame
+  bool hasTime_ = false;
+  bool wasActive_ = false;
+  bool pinnedChecked_ = false;       ///< last frame checked for pinned joints
+  JointArray<double> pinnedSince_;   ///< s, since when the motor works at its limit (< 0: it does not)
+  JointArray<double> releasedSince_; ///< s, since when a pinned joint has the user's stiffness
+
+  std::uint32_t computedFrame_ = 0; ///< FrameInfo of the last computed frame
+  double computedTime_ = 0;
+  bool computed_ = false;
+};
+} // namespace nao

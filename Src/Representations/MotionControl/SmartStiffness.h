@@ -1,0 +1,47 @@
+#pragma once
+// What the smart stiffness stage (SmartStiffnessProvider) did this frame, for logs and plots: the stiffness each
+// joint needs to hold the posture, the stiffness sent on, and why the stage is not limiting when it is not.
+// StiffnessJointRequest carries the result to the heat adjustment behind it.
+#include "Representations/Infrastructure/Joints.h"
+#include <cstdint>
+
+namespace nao
+{
+/// Whether the stage limits the stiffness, and if not, why not.
+enum class SmartStiffnessState : std::uint8_t
+{
+  active,       ///< static posture: stiffness = min(user, needed)
+  disabled,     ///< switched off by parameter (`enabled`): user stiffness
+  requestMoved, ///< a requested angle moved beyond the threshold this frame: user stiffness
+  jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
+  settling,     ///< static, but not yet for settleTime: user stiffness
+  invalidInput, ///< NaN, stale frame or no static torques: user stiffness
+};
+inline constexpr std::array<std::string_view, 6> smartStiffnessStateNames = {
+    "active", "disabled", "requestMoved", "jointsMoving", "settling", "invalidInput"};
+inline std::span<const std::string_view> enumNames(SmartStiffnessState)
+{
+  return smartStiffnessStateNames;
+}
+
+struct SmartStiffness
+{
+  SmartStiffnessState state = SmartStiffnessState::invalidInput;
+  JointArray<float> needed;      ///< 0..1, margin × |static torque| / max torque + floor (1 when sagging)
+  JointArray<float> stiffnesses; ///< 0..1, what goes on: min(user, needed) when active, else user
+  JointArray<float> torques;     ///< N·m, the static torque used (JointTorques)
+  JointArray<float> maxTorques;  ///< N·m, the motor's torque at stiffness 1 under its temperature status
+  JointArray<bool> sagging{};    ///< gave way beyond sagTolerance: user stiffness until the request moves
+  JointArray<bool> pinned{}; ///< the motor worked at its limit: user stiffness until its current is below it
+  float staticTime = 0.f;    ///< s since the request and the joints last moved (or the input was bad)
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& BOOST_SERIALIZATION_NVP(state) & BOOST_SERIALIZATION_NVP(needed) &
+        BOOST_SERIALIZATION_NVP(stiffnesses) & BOOST_SERIALIZATION_NVP(torques) &
+        BOOST_SERIALIZATION_NVP(maxTorques) & BOOST_SERIALIZATION_NVP(sagging) &
+        BOOST_SERIALIZATION_NVP(pinned) & BOOST_SERIALIZATION_NVP(staticTime);
+  }
+};
+} // namespace nao
