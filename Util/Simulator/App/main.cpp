@@ -68,21 +68,22 @@ int main(int argc, char** argv)
   std::vector<std::string> providers;
   bool quiet = false, noLog = false, noPlots = false, printJobs = false, robotLogs = false;
   int robots = 1, worn = 0, jobs = 0, progressFd = -1;
+  // At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
+  const CLI::Validator minutesRange(
+      [](std::string& text) -> std::string
+      {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 1.0 / 60.0 ||
+            value > 1440.0)
+          return "expected a number from 1/60 (one second) to 1440, got '" + text + "'";
+        return "";
+      },
+      "1/60..1440");
   auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
-  // At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
   run->add_option("--minutes", options.minutes, "simulated minutes, 1/60 (one second) to 1440")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string
-          {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 1.0 / 60.0 ||
-                value > 1440.0)
-              return "expected a number from 1/60 (one second) to 1440, got '" + text + "'";
-            return "";
-          },
-          "1/60..1440"));
+      ->check(minutesRange);
   run->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
   run->add_option("--robot", options.robot,
                   "robot name: Config/Robots/<robot>/ overlays of the robot software");
@@ -113,6 +114,28 @@ int main(int argc, char** argv)
   run->add_option("--progress-fd", progressFd, "write the fraction done to this file descriptor (ensembles)")
       ->group(""); // hidden: for the ensemble's own processes
 
+  std::string serveSocket = "/tmp/robocup";
+  bool lockStep = false;
+  auto* serve = app.add_subcommand(
+      "serve",
+      "one simulated NAO waits for any LoLA client (this project's binary or another team's) and runs "
+      "until it leaves");
+  serve->add_option("scenario", options.scenario, "scenario of Config/Scenarios: start posture and events")
+      ->required();
+  serve->add_option("--socket", serveSocket, "the LoLA socket to serve (the robot's is /tmp/robocup)");
+  serve->add_flag("--lockstep", lockStep,
+                  "the next frame as soon as the client answered (default: real time, one frame per 12 ms)");
+  serve->add_option("--minutes", options.minutes, "at most this many simulated minutes (default 60)")
+      ->check(minutesRange);
+  serve->add_option("--wait", options.serveWaitSeconds, "s to wait for the client (default 600)")
+      ->check(CLI::PositiveNumber);
+  serve->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
+  serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)");
+  serve->add_option("--preset", options.preset, "robots.toml preset of the simulated robot, e.g. worn");
+  serve->add_option("--output", output,
+                    "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
+  serve->add_flag("--no-plots", noPlots, "no PNG plots");
+
   std::vector<std::string> folders, labels;
   std::string figure, title;
   auto* reportCommand =
@@ -129,6 +152,15 @@ int main(int argc, char** argv)
   try
   {
     if (reportCommand->parsed()) return report(folders, labels, figure, title);
+    if (serve->parsed())
+    {
+      options.serveSocket = serveSocket;
+      options.realTime = !lockStep;
+      if (serve->count("--minutes") == 0) options.minutes = 60;
+      if (output.empty()) output = "Build/Simulation/serve-" + options.scenario;
+      noLog = true; // the client writes its own logs
+      quiet = true;
+    }
     options.configDirectory = configDirectory;
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
                                              : std::filesystem::path(output);

@@ -71,20 +71,27 @@ SimulationResult runSimulation(const SimulationOptions& options)
     std::filesystem::create_directories(options.outputDirectory);
     if (options.writeLog) result.log = options.outputDirectory / (options.scenario + ".log");
   }
+  const bool serving = options.serveSocket.has_value();
   const std::string socketPath =
-      (std::filesystem::temp_directory_path() /
-       ("nao-sim-" + std::to_string(getpid()) + "-" + options.scenario + "-" + std::to_string(options.seed)))
-          .string();
+      serving
+          ? options.serveSocket->string()
+          : (std::filesystem::temp_directory_path() / ("nao-sim-" + std::to_string(getpid()) + "-" +
+                                                       options.scenario + "-" + std::to_string(options.seed)))
+                .string();
   auto server = std::make_unique<LolaServer>(LolaServerOptions{socketPath, 5.0, 1.0});
   std::unique_ptr<InProcessRobot> inProcess;
   std::unique_ptr<ChildRobot> child;
-  if (options.robotBinary)
+  if (serving)
+    std::fprintf(stderr, "simulated NAO (%s) waiting for a LoLA client at %s\n", options.scenario.c_str(),
+                 socketPath.c_str());
+  else if (options.robotBinary)
     child = std::make_unique<ChildRobot>(options, socketPath, result.log);
   else
     inProcess = std::make_unique<InProcessRobot>(options, socketPath, result.log);
   // The robot connects within moments; a robot that fails to start (a wrong provider, a bad binary) is
   // reported as soon as it gives up, not after the timeout.
-  const auto connectDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto connectDeadline = std::chrono::steady_clock::now() +
+                               std::chrono::duration<double>(serving ? options.serveWaitSeconds : 30.0);
   while (!server->waitForClient(0.05))
   {
     const bool gaveUp = (inProcess && inProcess->done()) || (child && child->exited());
@@ -99,19 +106,21 @@ SimulationResult runSimulation(const SimulationOptions& options)
       throw std::runtime_error("the robot binary " + options.robotBinary->string() + " exited with status " +
                                std::to_string(child->exitStatus()) +
                                " before connecting to the simulated LoLA");
-    throw std::runtime_error("the robot did not connect to the simulated LoLA at " + socketPath +
-                             " within 30 s");
+    throw std::runtime_error("the robot did not connect to the simulated LoLA at " + socketPath + " within " +
+                             std::to_string(static_cast<int>(serving ? options.serveWaitSeconds : 30.0)) +
+                             " s");
   }
 
   const double frameTime = simulation.frameTime();
   const auto frames = static_cast<std::uint64_t>(std::llround(options.minutes * 60.0 / frameTime));
   const auto recordEvery =
       std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(options.recordPeriod / frameTime)));
-  const auto lastTenSeconds = frames > static_cast<std::uint64_t>(10.0 / frameTime)
-                                  ? frames - static_cast<std::uint64_t>(10.0 / frameTime)
-                                  : 0;
+  // The last 10 s of currents and errors, as a ring: a served run ends when its client leaves.
+  const auto tenSecondsFrames = static_cast<std::size_t>(10.0 / frameTime);
+  std::vector<std::array<float, 25>> lastCurrents(tenSecondsFrames), lastErrors(tenSecondsFrames);
   const auto framesPerSecond = static_cast<std::uint64_t>(std::llround(1.0 / frameTime));
-  std::array<double, 25> currentSum{}, finalCurrentSum{}, finalErrorSum{};
+  std::array<double, 25> currentSum{};
+  std::uint64_t framesRun = 0;
   double lastLegAboveHeating =
       0.0; ///< s, end of the last frame in which a leg joint drew heatingCurrent or more
   std::size_t nextEvent = 0;
@@ -136,6 +145,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
     if (options.realTime)
       std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
     const LolaAnswerStatus answer = server->receiveAnswer(mode);
+    if (serving && (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected))
+      break; // the client left: the run is over
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
     {
       if (inProcess && inProcess->done()) inProcess->rethrow();
@@ -152,11 +163,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
     {
       const double current = std::abs(sensors.currents[j]);
       currentSum[j] += current;
-      if (frame >= lastTenSeconds)
-      {
-        finalCurrentSum[j] += current;
-        finalErrorSum[j] += std::abs(command.position[j] - sensors.positions[j]);
-      }
+      lastCurrents[frame % tenSecondsFrames][j] = static_cast<float>(current);
+      lastErrors[frame % tenSecondsFrames][j] = std::abs(command.position[j] - sensors.positions[j]);
       JointSummary& joint = result.joints[j];
       joint.maxCurrent = std::max(joint.maxCurrent, current);
       joint.energy += nominalBatteryVoltage * truth.currents[j] * frameTime;
@@ -188,8 +196,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
     }
     if (options.progress && frame % framesPerSecond == 0)
       options.progress(static_cast<double>(frame) / static_cast<double>(frames));
+    ++framesRun;
   }
-  result.frames = frames;
+  result.frames = framesRun;
   result.simulatedSeconds = simulation.time();
   // Still above at the very end: never settled below.
   result.legsBelowHeatingAfter =
@@ -199,11 +208,16 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.malformedAnswers = server->statistics().malformedAnswers;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    result.joints[j].meanCurrent = currentSum[j] / static_cast<double>(std::max<std::uint64_t>(frames, 1));
-    result.joints[j].finalCurrent =
-        finalCurrentSum[j] / static_cast<double>(std::max<std::uint64_t>(frames - lastTenSeconds, 1));
-    result.joints[j].finalError =
-        finalErrorSum[j] / static_cast<double>(std::max<std::uint64_t>(frames - lastTenSeconds, 1));
+    result.joints[j].meanCurrent = currentSum[j] / static_cast<double>(std::max<std::uint64_t>(framesRun, 1));
+    const std::size_t held = std::min<std::size_t>(framesRun, tenSecondsFrames);
+    double finalCurrent = 0, finalError = 0;
+    for (std::size_t i = 0; i < held; ++i)
+    {
+      finalCurrent += lastCurrents[i][j];
+      finalError += lastErrors[i][j];
+    }
+    result.joints[j].finalCurrent = finalCurrent / static_cast<double>(std::max<std::size_t>(held, 1));
+    result.joints[j].finalError = finalError / static_cast<double>(std::max<std::size_t>(held, 1));
     result.joints[j].finalTemperature = simulation.sensors().temperatures[j];
   }
   if (options.progress) options.progress(1.0);

@@ -31,8 +31,12 @@ struct SimulationOptions
   bool writePlots = true;                ///< PNG plots of the CSV (gnuplot)
   double recordPeriod = 0.12;            ///< s of simulated time between CSV rows
   std::optional<std::filesystem::path> robotBinary; ///< run this robot binary instead of the in-process robot
-  std::vector<ProviderChoice> providerOverrides;    ///< e.g. {"JointRequest", "off"} for a comparison run
-  std::function<void(double fraction)> progress;    ///< called about once per simulated second
+  /// Serve: start no robot; wait at this socket for any LoLA client (ours or another team's binary) and run
+  /// until it leaves or `minutes` have passed.
+  std::optional<std::filesystem::path> serveSocket;
+  double serveWaitSeconds = 600;                 ///< s serve waits for its client
+  std::vector<ProviderChoice> providerOverrides; ///< e.g. {"JointRequest", "off"} for a comparison run
+  std::function<void(double fraction)> progress; ///< called about once per simulated second
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents

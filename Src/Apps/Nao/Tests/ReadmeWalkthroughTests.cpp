@@ -140,7 +140,7 @@ CommandResult runBlock(const std::string& block, const std::string& name)
 {
   const std::string binary = NAO_ROBOT_BINARY;
   const std::string buildRoot = binary.substr(0, binary.size() - std::string("Src/Apps/Nao/nao").size());
-  std::string script = "set -e\n";
+  std::string script = block.rfind("set +e", 0) == 0 ? "" : "set -e\n";
   std::size_t at = 0;
   for (std::size_t next; (next = block.find("Build/Release/", at)) != std::string::npos; at = next + 14)
     script += block.substr(at, next - at) + buildRoot;
@@ -176,4 +176,27 @@ TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
   EXPECT_NE(result.output.find("StandPoseProvider"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("logging to Logs/run.log"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("log closed: Logs/run.log"), std::string::npos) << result.output;
+}
+
+TEST(ReadmeCommands, TheRobotBinaryBlockRunsAgainstTheServedSimulator)
+{
+  const auto sh = blocksOf(blocksOfSection("## The robot binary"), "sh");
+  ASSERT_EQ(sh.size(), 1u);
+  // The first line runs on a robot (LoLA at /tmp/robocup); the rest runs here. The robot binary ends with
+  // status 3 when the served simulation ends, so the block runs without `set -e` and is checked line by line.
+  const std::string block = sh[0].text;
+  const std::size_t firstNewline = block.find('\n');
+  ASSERT_NE(block.substr(0, firstNewline).find("# on the robot"), std::string::npos);
+  std::string script = block.substr(firstNewline + 1);
+  script = "set +e\n" + script + "echo nao-status=$?\nwait\necho serve-status=$?\n";
+  const CommandResult result = runBlock(script, "robot-binary");
+  EXPECT_NE(result.output.find("StandPoseProvider -> MotionJointRequest"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("waiting for a LoLA client at /tmp/sim.sock"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("60 s simulated"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("output in Build/Simulation/serve-stand"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("log stand.log: "), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("nao-status=3"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("serve-status=0"), std::string::npos) << result.output;
 }
