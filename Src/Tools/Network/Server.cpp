@@ -47,6 +47,7 @@ struct FrameServer::Connection
   bool authenticated = false;
   std::optional<DisconnectReason> closeReason;
   std::chrono::steady_clock::time_point acceptedAt;
+  std::chrono::steady_clock::time_point lastActivity; ///< last frame received or queued
 
   explicit Connection(std::size_t maxQueuedBytes) : output(maxQueuedBytes) {}
   std::size_t queuedBytes() const { return output.queuedBytes(); }
@@ -137,6 +138,7 @@ void FrameServer::poll(int timeoutMs)
     if ((pollFds_[i + 2].revents & (POLLIN | POLLHUP | POLLERR)) != 0 && polledConnections_[i]->open())
       readFrom(*polledConnections_[i]);
   expireUnauthenticated();
+  expireIdle();
   // Written after reading so that answers queued by the frame callbacks leave in the same round.
   for (auto& [id, connection] : connections_)
     if (connection->open() && connection->queuedBytes() > 0) writeTo(*connection);
@@ -153,7 +155,7 @@ void FrameServer::acceptPending()
       if (errno == EINTR || errno == ECONNABORTED) continue;
       return; // EAGAIN: nothing left; EMFILE and friends: retry next round
     }
-    if (connections_.size() >= config_.maxConnections)
+    if (openConnections() >= config_.maxConnections && !evictForNewcomer())
     {
       ++stats_.connectionsRejected;
       continue; // closing the socket tells the client at once instead of leaving it in the backlog
@@ -173,6 +175,7 @@ void FrameServer::acceptPending()
     connection->id = nextId_++;
     connection->socket = std::move(socket);
     connection->acceptedAt = std::chrono::steady_clock::now();
+    connection->lastActivity = connection->acceptedAt;
     connection->authenticated = config_.token.empty();
     // Before the Hello nothing longer than the token is worth buffering.
     connection->decoder.setMaxPayloadBytes(connection->authenticated
@@ -226,6 +229,7 @@ void FrameServer::handleDecoded(Connection& connection, const DecodeResult& resu
 {
   if (result.kind == DecodeResult::Kind::Frame)
   {
+    connection.lastActivity = std::chrono::steady_clock::now();
     ++connection.stats.framesReceived;
     ++stats_.framesReceived;
     if (connection.authenticated)
@@ -258,6 +262,45 @@ void FrameServer::authenticate(Connection& connection, const FrameView& frame)
   connection.authenticated = true;
   connection.decoder.setMaxPayloadBytes(config_.maxPayloadBytes);
   if (callbacks_.connected) callbacks_.connected(connection.id);
+}
+
+std::size_t FrameServer::openConnections() const
+{
+  std::size_t open = 0;
+  for (const auto& [id, connection] : connections_)
+    open += connection->open();
+  return open;
+}
+
+bool FrameServer::evictForNewcomer()
+{
+  Connection* victim = nullptr;
+  for (auto& [id, connection] : connections_) // the oldest unauthenticated one first
+    if (connection->open() && !connection->authenticated &&
+        (!victim || connection->acceptedAt < victim->acceptedAt))
+      victim = connection.get();
+  if (!victim)
+  {
+    const auto now = std::chrono::steady_clock::now();
+    for (auto& [id, connection] : connections_)
+      if (connection->open() &&
+          now - connection->lastActivity >= std::chrono::milliseconds(config_.idleEvictMs) &&
+          (!victim || connection->lastActivity < victim->lastActivity))
+        victim = connection.get();
+  }
+  if (!victim) return false;
+  ++stats_.connectionsEvicted;
+  close(*victim, DisconnectReason::Evicted);
+  return true;
+}
+
+void FrameServer::expireIdle()
+{
+  const auto now = std::chrono::steady_clock::now();
+  for (auto& [id, connection] : connections_)
+    if (connection->open() && connection->queuedBytes() == 0 &&
+        now - connection->lastActivity >= std::chrono::milliseconds(config_.idleTimeoutMs))
+      close(*connection, DisconnectReason::Idle);
 }
 
 void FrameServer::expireUnauthenticated()
@@ -332,6 +375,7 @@ bool FrameServer::enqueue(Connection& connection, std::uint16_t messageType, std
   }
   ++connection.stats.framesSent;
   ++stats_.framesSent;
+  connection.lastActivity = std::chrono::steady_clock::now();
   return true;
 }
 

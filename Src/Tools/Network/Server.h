@@ -76,6 +76,10 @@ private:
   void authenticate(Connection& connection, const FrameView& frame);
   void writeTo(Connection& connection);
   void expireUnauthenticated();
+  void expireIdle();
+  std::size_t openConnections() const;
+  /// Closes a connection to make room for a newcomer (ServerConfig::idleEvictMs); false if none may go.
+  bool evictForNewcomer();
   void removeClosed();
   void close(Connection& connection, DisconnectReason reason);
   bool enqueue(Connection& connection, std::uint16_t messageType, std::span<const char> payload);

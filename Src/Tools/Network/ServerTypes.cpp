@@ -55,6 +55,10 @@ std::string_view toString(DisconnectReason reason)
     return "closed by server";
   case DisconnectReason::AuthRejected:
     return "authentication rejected";
+  case DisconnectReason::Idle:
+    return "idle";
+  case DisconnectReason::Evicted:
+    return "evicted for a newcomer";
   }
   return "unknown";
 }

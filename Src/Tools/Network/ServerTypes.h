@@ -25,8 +25,16 @@ struct ServerConfig
   std::uint32_t maxPayloadBytes = maxFramePayloadBytes;
   /// Bytes a connection may have waiting to be written; a frame that would exceed it is dropped.
   std::size_t maxOutputQueueBytes = 4u << 20;
-  /// Connections beyond this are accepted and closed at once (counted as connectionsRejected).
+  /// Connections beyond this are accepted and closed at once (counted as connectionsRejected) — unless a slot
+  /// is held by a connection that has not proven itself: then the newcomer takes it (see idleEvictMs).
   std::size_t maxConnections = 8;
+  /// ms: a connection that neither sent a frame nor had one sent to it for this long is closed, so idle peers
+  /// cannot hold the slots for ever.
+  int idleTimeoutMs = 60000;
+  /// ms: when every slot is taken, a newcomer replaces a connection that has not authenticated yet (the oldest),
+  /// or else the authenticated connection idle the longest if it has been idle this long. A peer that keeps
+  /// reconnecting therefore only ever replaces its own unproven connections, never a working client.
+  int idleEvictMs = 1000;
   /// Time a connection may take to authenticate, in ms.
   int authTimeoutMs = 5000;
   /// Upper bound of bytes read from one connection per round, so one fast sender cannot starve others.
@@ -58,6 +66,7 @@ struct ServerStats : ConnectionStats
 {
   std::uint64_t connectionsAccepted = 0;
   std::uint64_t connectionsRejected = 0; ///< over maxConnections
+  std::uint64_t connectionsEvicted = 0;  ///< closed to make room for a newcomer (idleEvictMs)
   std::uint64_t authRejected = 0;        ///< wrong or missing token, or no Hello in time
 };
 
@@ -70,6 +79,8 @@ enum class DisconnectReason : std::uint8_t
   SocketError,    ///< reset or other socket failure
   ClosedByServer, ///< FrameServer::disconnect()
   AuthRejected,   ///< never reported through callbacks: the connection had not authenticated
+  Idle,           ///< no frame in either direction for idleTimeoutMs
+  Evicted,        ///< its slot went to a newcomer (it was unauthenticated, or idle for idleEvictMs)
 };
 
 std::string_view toString(DisconnectReason reason);
