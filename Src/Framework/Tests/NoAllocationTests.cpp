@@ -40,6 +40,9 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
   options.scenario = "standin";
   options.log = log;
   options.debug = nao::DebugSettings{"127.0.0.1", 0, ""};
+  // Every stage in the thread, also the opt-in smart stiffness.
+  options.providerOverrides = {{"StiffnessJointRequest", "SmartStiffnessProvider", {"test", 1, 1}},
+                               {"SmartStiffness", "SmartStiffnessProvider", {"test", 1, 1}}};
   nao::Robot robot(body, options);
   const std::uint16_t port = robot.debugServer()->port();
 
