@@ -3,11 +3,23 @@
 #include "Platform/LoLA/LolaBody.h"
 #include "Platform/StandIn/StandInBody.h"
 #include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 
 namespace
 {
+/// The running robot, for SIGINT/SIGTERM: stop() only sets an atomic flag (async-signal-safe); the motion thread
+/// ends after its frame, then the log is closed and the tables are printed as after any run.
+std::atomic<nao::Robot*> signalledRobot{nullptr};
+volatile std::sig_atomic_t stopSignal = 0;
+void onStopSignal(int signal)
+{
+  stopSignal = signal;
+  if (nao::Robot* robot = signalledRobot.load()) robot->stop();
+}
+
 /// Exit status when LoLA was lost for good (0: the body ended as planned, 1: start-up or run-time error).
 constexpr int lolaLostStatus = 3;
 
@@ -125,7 +137,17 @@ int main(int argc, char** argv)
             ? (", debug channel on port " + std::to_string(robotProcess.debugServer()->port())).c_str()
             : "");
     if (printPlan) std::printf("module order:\n%s", robotProcess.controller().plan().describe().c_str());
+    signalledRobot = &robotProcess;
+    struct sigaction action
+    {
+    };
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
     robotProcess.run();
+    signalledRobot = nullptr;
+    if (stopSignal != 0) std::fprintf(stderr, "nao: stopped by signal %d\n", static_cast<int>(stopSignal));
     printTimingTable(robotProcess.blackboard().get<nao::ModuleTimes>(), robotProcess.motion().frames());
     const nao::LogStatus log = robotProcess.logger().status();
     if (!logFile.empty())

@@ -76,7 +76,12 @@ FrameServer::FrameServer(ServerConfig config, ServerCallbacks callbacks)
   // Lets a restarted robot binary bind again while old connections linger in TIME_WAIT.
   ::setsockopt(listenSocket_.get(), SOL_SOCKET, SO_REUSEADDR, &enable, sizeof(enable));
   if (::bind(listenSocket_.get(), reinterpret_cast<const sockaddr*>(&address.storage), address.length) != 0)
-    throw std::runtime_error(detail::systemErrorMessage("FrameServer: cannot bind " + where, errno));
+  {
+    const int error = errno;
+    throw std::runtime_error(
+        detail::systemErrorMessage("FrameServer: cannot bind " + where, error) +
+        (error == EADDRINUSE ? " (another robot binary running? --debug-port 0 picks a free port)" : ""));
+  }
   if (::listen(listenSocket_.get(), listenBacklog) != 0)
     throw std::runtime_error(detail::systemErrorMessage("FrameServer: cannot listen on " + where, errno));
   detail::makeNonBlocking(listenSocket_.get());

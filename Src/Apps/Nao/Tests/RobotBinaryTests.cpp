@@ -1,11 +1,14 @@
-// A mistyped robot, scenario, overlay module or overlay key stops the robot binary at start-up with the path, the
-// names that exist and the closest one: a robot's calibration must never silently vanish. A LoLA that goes away
-// for good ends the binary with a reason and status 3.
+// The robot binary from outside. A mistyped robot, scenario, overlay module or overlay key stops start-up with the
+// path, the names that exist and the closest one (a robot's calibration must never silently vanish); hostile files
+// (a FIFO, a link to a device) are refused at once; a LoLA that goes away for good ends the binary with a reason and
+// status 3; Ctrl-C stops it cleanly; a taken debug port suggests a free one.
 #include "Apps/Nao/Tests/RunCommand.h"
+#include <arpa/inet.h>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -132,4 +135,42 @@ TEST(LolaLost, TheBinarySaysWhyAndExitsWithStatus3)
   EXPECT_NE(result.output.find("LoLA at " + socketPath.string() + " was lost (no LoLA server at"),
             std::string::npos)
       << result.output;
+}
+
+TEST(Signals, CtrlCStopsTheRobotBinaryCleanly)
+{
+  const auto folder = std::filesystem::temp_directory_path() / ("nao-sigint-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const std::string logTool = std::string(NAO_LOG_TOOL_BINARY);
+  const CommandResult result = runCommand(std::string(NAO_ROBOT_BINARY) +
+                                              " --body standin --realtime --frames 100000 --no-debug --log "
+                                              "run.log & pid=$!; sleep 1; kill -INT $pid; "
+                                              "wait $pid; echo nao-status=$?; " +
+                                              logTool + " info run.log",
+                                          folder.string());
+  EXPECT_NE(result.output.find("nao: stopped by signal 2"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("nao-status=0"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("Per-module timing"), std::string::npos) << "the tables are printed";
+  EXPECT_NE(result.output.find("closed properly: yes"), std::string::npos) << "the log is closed";
+  std::filesystem::remove_all(folder);
+}
+
+TEST(Signals, APortClashSuggestsAFreePort)
+{
+  const int holder = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(holder, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(holder, reinterpret_cast<sockaddr*>(&address), sizeof address), 0); // any free port
+  ASSERT_EQ(::listen(holder, 1), 0);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::getsockname(holder, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const CommandResult result =
+      runCommand(std::string(NAO_ROBOT_BINARY) + " --body standin --frames 5 --debug-port " +
+                 std::to_string(ntohs(address.sin_port)));
+  ::close(holder);
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.output.find("--debug-port 0 picks a free port"), std::string::npos) << result.output;
 }
