@@ -6,9 +6,11 @@
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <unistd.h>
 
@@ -164,6 +166,29 @@ int main(int argc, char** argv)
     options.configDirectory = configDirectory;
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
                                              : std::filesystem::path(output);
+    // The default folder is reused by every run of the scenario: an earlier run in it is kept under its time
+    // instead of being overwritten (an explicit --output is the user's choice, e.g. for an ensemble's robots).
+    if (output.empty() && !printJobs && std::filesystem::exists(options.outputDirectory) &&
+        !std::filesystem::is_empty(options.outputDirectory))
+    {
+      const auto written =
+          std::chrono::file_clock::to_sys(std::filesystem::last_write_time(options.outputDirectory));
+      const std::time_t time = std::chrono::system_clock::to_time_t(written);
+      std::tm utc{};
+      gmtime_r(&time, &utc);
+      char stamp[32];
+      std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+      std::filesystem::path kept = options.outputDirectory;
+      kept += std::string("-") + stamp;
+      for (int n = 2; std::filesystem::exists(kept); ++n)
+      {
+        kept = options.outputDirectory;
+        kept += std::string("-") + stamp + "-" + std::to_string(n);
+      }
+      std::filesystem::rename(options.outputDirectory, kept);
+      std::cerr << "Simulator: the earlier run in " << options.outputDirectory.string() << " is kept in "
+                << kept.string() << "\n";
+    }
     options.writeLog = !noLog;
     options.writePlots = !noPlots;
     if (!robotBinary.empty()) options.robotBinary = robotBinary;

@@ -253,3 +253,23 @@ TEST(SimulatorCommandLine, ARunLengthThatIsNotANumberOfSecondsToADayIsRefusedAtO
     EXPECT_EQ(output.find("status=0"), std::string::npos) << output;
   }
 }
+
+TEST(SimulatorCommandLine, ASecondRunKeepsTheFirstInsteadOfOverwritingIt)
+{
+  const auto folder = freshFolder("nao-simulator-keeps-runs");
+  std::filesystem::create_directories(folder);
+  const std::string run = "cd " + folder.string() + " && " + NAO_SIMULATOR_BINARY +
+                          " run stand --minutes 0.02 --config " + NAO_CONFIG_DIR +
+                          " --no-log --no-plots --quiet 2>&1";
+  const std::string first = outputOf(run);
+  ASSERT_TRUE(std::filesystem::exists(folder / "Build/Simulation/stand/summary.csv")) << first;
+  const std::string second = outputOf(run);
+  EXPECT_NE(second.find("the earlier run in Build/Simulation/stand is kept in Build/Simulation/stand-"),
+            std::string::npos)
+      << second;
+  int runs = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder / "Build/Simulation"))
+    runs += std::filesystem::exists(entry.path() / "summary.csv");
+  EXPECT_EQ(runs, 2) << "both runs' results are there";
+  std::filesystem::remove_all(folder);
+}
