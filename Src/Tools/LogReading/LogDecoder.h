@@ -2,6 +2,7 @@
 // Decodes a log's frames into representation objects by name, through the log's own type table: a type whose
 // schema in the log differs from this binary's is reported and left undecoded rather than misread.
 #include "Framework/Representation.h"
+#include "Framework/TypeName.h"
 #include "Tools/BinaryIO/LogFormat.h"
 #include <map>
 
@@ -13,6 +14,15 @@ struct DecodedRecord
   RepresentationObject object; ///< null when the type could not be decoded
   std::string error;           ///< why not
 };
+
+/// T's decoded record among one frame's records (by T's name), or nullptr if the frame lacks it.
+template<class T>
+const T* recordOf(const std::vector<DecodedRecord>& records)
+{
+  for (const DecodedRecord& record : records)
+    if (record.object && record.name == typeName<T>()) return static_cast<const T*>(record.object.get());
+  return nullptr;
+}
 
 class LogDecoder
 {

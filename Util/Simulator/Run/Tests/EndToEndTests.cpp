@@ -48,15 +48,12 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   while (log.next(frameNumber, records))
   {
     ++frames;
-    for (const auto& record : records)
-      if (record.name == "JointSensorData" && record.object)
-      {
-        const auto& joints = *static_cast<const JointSensorData*>(record.object.get());
-        maxLoggedCurrent =
-            std::max(maxLoggedCurrent, static_cast<double>(joints.currents[Joint::LKneePitch]));
-        maxLoggedTemperature =
-            std::max(maxLoggedTemperature, static_cast<double>(joints.temperatures[Joint::LKneePitch]));
-      }
+    if (const auto* joints = recordOf<JointSensorData>(records))
+    {
+      maxLoggedCurrent = std::max(maxLoggedCurrent, static_cast<double>(joints->currents[Joint::LKneePitch]));
+      maxLoggedTemperature =
+          std::max(maxLoggedTemperature, static_cast<double>(joints->temperatures[Joint::LKneePitch]));
+    }
   }
   // Lock-step runs far faster than real time; the logger may drop frames when the machine is busy, and says
   // how many in the log itself. Every frame is accounted for.
@@ -115,14 +112,12 @@ TEST(Scenarios, SteppingInPlaceLiftsEachFootInTurn)
   std::vector<DecodedRecord> records;
   bool leftLifted = false, rightLifted = false, bothDown = false;
   while (log.next(frameNumber, records))
-    for (const auto& record : records)
-      if (record.name == "FsrSensorData" && record.object)
-      {
-        const auto& fsr = *static_cast<const FsrSensorData*>(record.object.get());
-        leftLifted |= fsr.left.totalWeight < 0.1f && fsr.right.totalWeight > 4.f;
-        rightLifted |= fsr.right.totalWeight < 0.1f && fsr.left.totalWeight > 4.f;
-        bothDown |= fsr.left.totalWeight > 2.f && fsr.right.totalWeight > 2.f;
-      }
+    if (const auto* fsr = recordOf<FsrSensorData>(records))
+    {
+      leftLifted |= fsr->left.totalWeight < 0.1f && fsr->right.totalWeight > 4.f;
+      rightLifted |= fsr->right.totalWeight < 0.1f && fsr->left.totalWeight > 4.f;
+      bothDown |= fsr->left.totalWeight > 2.f && fsr->right.totalWeight > 2.f;
+    }
   EXPECT_TRUE(bothDown);
   EXPECT_TRUE(leftLifted) << "the left foot left the ground while the right one carried the robot";
   EXPECT_TRUE(rightLifted) << "the right foot left the ground while the left one carried the robot";

@@ -60,23 +60,13 @@ std::vector<Frame> framesOf(const SimulationResult& result)
   std::vector<DecodedRecord> records;
   while (log.next(frameNumber, records))
   {
-    Frame frame;
-    int found = 0;
-    for (const auto& record : records)
-    {
-      if (!record.object) continue;
-      if (record.name == "FrameInfo")
-        frame.time = static_cast<const FrameInfo*>(record.object.get())->time, ++found;
-      else if (record.name == "EnergySaving")
-        frame.saving = *static_cast<const EnergySaving*>(record.object.get()), ++found;
-      else if (record.name == "EnergySavingRequest")
-        frame.asked = static_cast<const EnergySavingRequest*>(record.object.get())->adjust, ++found;
-      else if (record.name == "MotionJointRequest")
-        frame.motion = static_cast<const MotionJointRequest*>(record.object.get())->angles, ++found;
-      else if (record.name == "JointRequest")
-        frame.final = static_cast<const JointRequest*>(record.object.get())->angles, ++found;
-    }
-    if (found == 5) frames.push_back(frame);
+    const auto* info = recordOf<FrameInfo>(records);
+    const auto* saving = recordOf<EnergySaving>(records);
+    const auto* asked = recordOf<EnergySavingRequest>(records);
+    const auto* motion = recordOf<MotionJointRequest>(records);
+    const auto* final = recordOf<JointRequest>(records);
+    if (info && saving && asked && motion && final)
+      frames.push_back({info->time, *saving, asked->adjust, motion->angles, final->angles});
   }
   return frames;
 }

@@ -54,17 +54,15 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
   while (log.next(frameNumber, records))
-    for (const auto& record : records)
-      if (record.object && record.name == "JointSensorData")
-      {
-        const auto& joints = *static_cast<const JointSensorData*>(record.object.get());
-        judge.input<JointSensorData>().angles = joints.angles;
-        judge.input<MotionJointRequest>().angles = joints.angles;
-        judge.run();
-        outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
-        csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
-        ++outcome.frames;
-      }
+    if (const auto* joints = recordOf<JointSensorData>(records))
+    {
+      judge.input<JointSensorData>().angles = joints->angles;
+      judge.input<MotionJointRequest>().angles = joints->angles;
+      judge.run();
+      outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
+      csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
+      ++outcome.frames;
+    }
   return outcome;
 }
 

@@ -48,25 +48,21 @@ std::vector<Frame> framesOf(const SimulationResult& result)
   std::vector<DecodedRecord> records;
   while (log.next(frameNumber, records))
   {
+    const auto* info = recordOf<FrameInfo>(records);
+    const auto* smart = recordOf<SmartStiffness>(records);
+    const auto* user = recordOf<CollisionFreeJointRequest>(records);
+    const auto* sent = recordOf<StiffnessJointRequest>(records);
+    const auto* motion = recordOf<MotionJointRequest>(records);
+    const auto* measured = recordOf<JointSensorData>(records);
+    if (!info || !smart || !user || !sent || !motion || !measured) continue;
     Frame frame;
-    int found = 0;
-    for (const auto& record : records)
-    {
-      if (!record.object) continue;
-      if (record.name == "FrameInfo")
-        frame.time = static_cast<const FrameInfo*>(record.object.get())->time, ++found;
-      else if (record.name == "SmartStiffness")
-        frame.smart = *static_cast<const SmartStiffness*>(record.object.get()), ++found;
-      else if (record.name == "CollisionFreeJointRequest")
-        frame.user = static_cast<const CollisionFreeJointRequest*>(record.object.get())->stiffnesses, ++found;
-      else if (record.name == "StiffnessJointRequest")
-        frame.sent = static_cast<const StiffnessJointRequest*>(record.object.get())->stiffnesses, ++found;
-      else if (record.name == "MotionJointRequest")
-        frame.motion = static_cast<const MotionJointRequest*>(record.object.get())->angles, ++found;
-      else if (record.name == "JointSensorData")
-        frame.measured = static_cast<const JointSensorData*>(record.object.get())->angles, ++found;
-    }
-    if (found == 6) frames.push_back(frame);
+    frame.time = info->time;
+    frame.smart = *smart;
+    frame.user = user->stiffnesses;
+    frame.sent = sent->stiffnesses;
+    frame.motion = motion->angles;
+    frame.measured = measured->angles;
+    frames.push_back(frame);
   }
   return frames;
 }
