@@ -216,7 +216,7 @@ std::string Controller::setProvider(const std::string& representation, const std
   auto existing =
       std::find_if(choices.begin(), choices.end(),
                    [&](const ProviderChoice& choice) { return choice.representation == representation; });
-  const SourcePosition where{"<debug channel>", 1, 1};
+  const SourcePosition where{"debug channel", 0, 0}; // no file: errors say where, not an invented line
   if (existing != choices.end())
     *existing = {representation, provider, where};
   else
@@ -271,6 +271,19 @@ std::string Controller::setParameter(const std::string& module, const std::strin
       slot.revert();
       throw;
     }
+  }
+  catch (const streams::ConfigError& error)
+  {
+    if (parameters) info->parameters->destroy(parameters);
+    // The new value has no file: its issues say where it came from instead of a made-up line 1.
+    std::vector<streams::ConfigIssue> issues = error.issues();
+    for (streams::ConfigIssue& issue : issues)
+      if (issue.file == streams::editSourceName)
+      {
+        issue.file = "debug channel: set " + module + " " + keyPath + " " + valueToml;
+        issue.line = issue.column = 0;
+      }
+    return std::string("edit refused, old value kept: ") + streams::ConfigError(std::move(issues)).what();
   }
   catch (const std::exception& error)
   {

@@ -25,6 +25,7 @@ enum class MessageType : std::uint16_t
   logStart = 11,     ///< client -> robot: Name (file path); answered with Reply
   logStop = 12,      ///< client -> robot: Empty; answered with Reply
   reply = 13,        ///< robot -> client: Reply
+  refused = 14,      ///< robot -> client, then closed: why the token was refused (raw text, not an archive)
 };
 
 struct Empty

@@ -42,6 +42,26 @@ LogPathChoice chooseLogPath(const std::filesystem::path& logDirectory, const std
 
 using debug::MessageType;
 
+namespace
+{
+/// The unit of a parameter key path as its file has it: the leaf's, or the one all leaves under the key share
+/// ("" when dimensionless or mixed).
+std::string unitOfKey(const ModuleInfo& module, const std::string& key)
+{
+  if (!module.parameters) return {};
+  std::string unit;
+  bool first = true;
+  for (const FieldDescription& field : module.parameters->describe())
+    if (field.path == key || field.path.starts_with(key + ".") || field.path.starts_with(key + "["))
+    {
+      if (!first && field.unit != unit) return {};
+      unit = field.unit;
+      first = false;
+    }
+  return unit;
+}
+} // namespace
+
 DebugServer::DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger)
     : controller_(controller), logDirectory_(settings.logDirectory), logger_(logger),
       server_(
@@ -52,6 +72,7 @@ DebugServer::DebugServer(const DebugSettings& settings, Controller& controller, 
             config.port = settings.port;
             config.token = settings.token;
             config.helloMessageType = static_cast<std::uint16_t>(MessageType::hello);
+            config.refusedMessageType = static_cast<std::uint16_t>(MessageType::refused);
             return config;
           }(),
           network::ServerCallbacks{
@@ -175,8 +196,13 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
     {
       const auto request = binaryio::deserialize<debug::SetParameter>(payload);
       const std::string error = controller_.setParameter(request.module, request.key, request.value);
-      return reply(client, error.empty(),
-                   error.empty() ? request.module + "." + request.key + " = " + request.value : error);
+      if (!error.empty()) return reply(client, false, error);
+      // The value is in the file's unit (degrees, mA, ms, ...): the reply names it.
+      const ModuleInfo* module = ModuleRegistry::instance().find(request.module);
+      return reply(client, true,
+                   streams::labelWithUnit(request.module + "." + request.key,
+                                          module ? unitOfKey(*module, request.key) : "") +
+                       " = " + request.value);
     }
     case MessageType::setProvider:
     {
@@ -207,6 +233,8 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
                                        " frames, " + std::to_string(after.framesDropped) + " dropped"
                                  : "no log is being written");
     }
+    case MessageType::hello: // a token presented to a robot that requires none: nothing to check
+      break;
     default:
       ++badMessages_;
       return reply(client, false, "unknown message type " + std::to_string(type));

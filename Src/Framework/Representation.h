@@ -57,10 +57,24 @@ struct RepresentationInfo
   void (*loadBinary)(std::span<const char> bytes, void* object) = nullptr;  ///< bounded; throws on bad bytes
   std::vector<FieldDescription> (*describe)() = nullptr;
   std::vector<std::pair<std::string, std::string>> (*values)(const void* object) = nullptr; ///< path, text
-  std::string schema;       ///< describe() flattened to one line; logs carry it
+  std::vector<FieldDescription> fields; ///< describe() of a default object, kept for labelling values
+  std::string schema;                   ///< describe() flattened to one line; logs carry it
   int passThroughFrom = -1; ///< id of the representation `off` copies from (PassThroughFrom), or -1
   void (*passThroughCopy)(void* destination, const void* input) = nullptr; ///< motion-thread safe
 };
+
+/// One leaf of a representation object as tools show it.
+struct FieldValue
+{
+  std::string path; ///< "currents.LKneePitch"
+  std::string unit; ///< "A", "" when dimensionless
+  std::string text; ///< the value in that unit
+  /// "currents.LKneePitch [A]" (streams::labelWithUnit), the label every output uses.
+  std::string label() const;
+};
+
+/// Every leaf of `object` (of the type `info` describes) with its unit, in serialize() order.
+std::vector<FieldValue> fieldValues(const RepresentationInfo& info, const void* object);
 
 /// Deleter for type-erased representation objects.
 struct RepresentationDeleter

@@ -42,7 +42,8 @@ RepresentationInfo makeRepresentationInfo()
     info.passThroughCopy = [](void* destination, const void* input)
     { *static_cast<T*>(destination) = *static_cast<const Input*>(input); };
   }
-  for (const auto& field : info.describe())
+  info.fields = info.describe();
+  for (const auto& field : info.fields)
     info.schema += field.path + ":" + field.type + (field.unit.empty() ? "" : "[" + field.unit + "]") + ";";
   return info;
 }

@@ -113,6 +113,7 @@ void overlay(std::vector<ProviderChoice>& choices, const std::vector<ProviderCho
 
 std::string SourcePosition::text() const
 {
+  if (line <= 0) return file;
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 

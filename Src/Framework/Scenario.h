@@ -21,6 +21,8 @@
 namespace nao
 {
 /// Where something was written, for error messages: "file:line:column".
+/// Where a choice came from: a file position, or (line 0) an origin without one, such as "debug channel" or
+/// "command line --provider JointRequest=off", which text() gives alone rather than with an invented 1:1.
 struct SourcePosition
 {
   std::string file;

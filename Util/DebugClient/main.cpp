@@ -1,5 +1,6 @@
 // DebugClient: the debug channel from a terminal.
 #include "Tools/DebugClient/DebugClient.h"
+#include "Tools/Streams/Field.h"
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
@@ -10,6 +11,25 @@ using namespace nao;
 
 namespace
 {
+/// "# units (...): angles.* [deg], transitionTime [ms]": the units of a module's TOML, one entry per group of
+/// leaves that share a parent and a unit.
+std::string unitsLine(const debug::Parameters& parameters)
+{
+  std::string line, lastGroup;
+  for (const FieldDescription& field : parameters.fields)
+  {
+    if (field.unit.empty()) continue;
+    const std::size_t split = field.path.find_last_of(".[");
+    const std::string group = split == std::string::npos ? field.path : field.path.substr(0, split) + ".*";
+    const std::string entry = streams::labelWithUnit(group, field.unit);
+    if (entry == lastGroup) continue;
+    line += (line.empty() ? "" : ", ") + entry;
+    lastGroup = entry;
+  }
+  return "# " + parameters.module + " in the units of Config/Modules/" + parameters.module +
+         ".toml: " + (line.empty() ? "every value dimensionless" : line + "; the rest dimensionless");
+}
+
 int printReply(const debug::Reply& reply)
 {
   (reply.ok ? std::cout : std::cerr) << reply.message << "\n";
@@ -30,8 +50,8 @@ void printSample(const debug::Data& data)
   const auto& info = RepresentationRegistry::instance().info(static_cast<RepresentationId>(id));
   RepresentationObject object = RepresentationRegistry::instance().create(static_cast<RepresentationId>(id));
   info.loadBinary(data.payload, object.get());
-  for (const auto& [path, value] : info.values(object.get()))
-    std::cout << "  " << path << " = " << value << "\n";
+  for (const FieldValue& field : fieldValues(info, object.get()))
+    std::cout << "  " << field.label() << " = " << field.text << "\n";
 }
 } // namespace
 
@@ -58,7 +78,10 @@ int main(int argc, char** argv)
       app.add_subcommand("set", "change a module parameter (validated; refused edits change nothing)");
   set->add_option("module", name)->required();
   set->add_option("key", key, "key path, e.g. thresholds.LKneePitch")->required();
-  set->add_option("value", value, "TOML value, e.g. 0.3 or \"text\" or [1, 2]")->required();
+  set->add_option(
+         "value", value,
+         "TOML value in the unit of the module's file (deg, mA, ms: `get <module>` lists them), e.g. 0.3")
+      ->required();
   auto* subscribe = app.add_subcommand("subscribe", "stream a representation");
   subscribe->add_option("representation", name)->required();
   subscribe->add_option("--count", count, "samples to print, then exit");
@@ -110,7 +133,8 @@ int main(int argc, char** argv)
       for (const auto& module : known.modules)
         if (module.name == name)
         {
-          std::cout << client.parameters(name).toml << "\n";
+          const debug::Parameters parameters = client.parameters(name);
+          std::cout << unitsLine(parameters) << "\n" << parameters.toml << "\n";
           return 0;
         }
       if (const auto reply = client.subscribe(name, 0); !reply.ok) return printReply(reply);

@@ -66,20 +66,21 @@ int csv(const std::string& path, const std::vector<std::string>& fields)
   std::size_t matchedAny = 0;
   while (decoder.next(frameNumber, records))
   {
-    std::vector<std::pair<std::string, std::string>> row;
+    std::vector<std::pair<std::string, std::string>> row; // label with unit, value
     for (const auto& record : records)
     {
       if (!record.object) continue;
       const int id = RepresentationRegistry::instance().find(record.name);
-      for (auto& [leaf, value] : RepresentationRegistry::instance()
-                                     .info(static_cast<RepresentationId>(id))
-                                     .values(record.object.get()))
+      for (FieldValue& field :
+           fieldValues(RepresentationRegistry::instance().info(static_cast<RepresentationId>(id)),
+                       record.object.get()))
       {
-        const std::string full = record.name + "." + leaf;
+        field.path = record.name + "." + field.path;
         for (const std::string& wanted : fields)
-          if (full == wanted || full.starts_with(wanted + ".") || full.starts_with(wanted + "["))
+          if (field.path == wanted || field.path.starts_with(wanted + ".") ||
+              field.path.starts_with(wanted + "["))
           {
-            row.emplace_back(full, value);
+            row.emplace_back(field.label(), std::move(field.text));
             break;
           }
       }
@@ -130,10 +131,10 @@ int dump(const std::string& path, std::uint32_t wantedFrame)
         continue;
       }
       const int id = RepresentationRegistry::instance().find(record.name);
-      for (const auto& [leaf, value] : RepresentationRegistry::instance()
-                                           .info(static_cast<RepresentationId>(id))
-                                           .values(record.object.get()))
-        std::cout << "  " << leaf << " = " << value << "\n";
+      for (const FieldValue& field :
+           fieldValues(RepresentationRegistry::instance().info(static_cast<RepresentationId>(id)),
+                       record.object.get()))
+        std::cout << "  " << field.label() << " = " << field.text << "\n";
     }
     printWarnings(decoder);
     return 0;
@@ -153,7 +154,8 @@ int main(int argc, char** argv)
   std::uint32_t frame = 0;
   auto* infoCommand = app.add_subcommand("info", "representations, frames and duration of a log");
   infoCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
-  auto* csvCommand = app.add_subcommand("csv", "time series of fields as CSV on standard output");
+  auto* csvCommand = app.add_subcommand(
+      "csv", "time series of fields as CSV on standard output; headers carry units: currents.LKneePitch [A]");
   csvCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
   csvCommand->add_option("fields", fields, "Representation.field prefixes, e.g. JointSensorData.currents")
       ->required();

@@ -1,4 +1,5 @@
 // The robot binary. On the robot it talks LoLA; here it can also run against the in-process stand-in body.
+#include "Framework/ConfigFiles.h"
 #include "Framework/Robot.h"
 #include "Platform/LoLA/LolaBody.h"
 #include "Platform/StandIn/StandInBody.h"
@@ -77,6 +78,17 @@ int main(int argc, char** argv)
         nao::Settings::load(std::filesystem::path(configDirectory) / "settings.toml");
     nao::RobotOptions options;
     options.config = {configDirectory, robot.empty() ? settings.robot : robot};
+    try
+    {
+      nao::checkRobotExists(options.config);
+    }
+    catch (const nao::StartupError& error) // say where the name came from; neither has a file position
+    {
+      throw nao::StartupError(
+          (robot.empty() ? (std::filesystem::path(configDirectory) / "settings.toml").string() + ": robot"
+                         : std::string("command line --robot")) +
+          ": " + error.what());
+    }
     options.scenario = scenario.empty() ? settings.scenario : scenario;
     options.logBufferFrames = settings.logBufferFrames;
     if (!logFile.empty()) options.log = logFile;
@@ -90,9 +102,10 @@ int main(int argc, char** argv)
     {
       const auto equals = provider.find('=');
       if (equals == std::string::npos)
-        throw std::runtime_error("--provider " + provider + ": expected Representation=Module");
-      options.providerOverrides.push_back(
-          {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
+        throw std::runtime_error("command line --provider " + provider + ": expected Representation=Module");
+      options.providerOverrides.push_back({provider.substr(0, equals),
+                                           provider.substr(equals + 1),
+                                           {"command line --provider " + provider, 0, 0}});
     }
     if (!printGraph.empty())
     {

@@ -68,6 +68,8 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
       ASSERT_EQ(representation.fields.size(), 50u);
       EXPECT_EQ(representation.fields[10].path, "angles.LKneePitch");
       EXPECT_EQ(representation.fields[10].type, "float");
+      EXPECT_EQ(representation.fields[10].unit, "rad") << "units come with the field list";
+      EXPECT_EQ(representation.fields[35].unit, "") << "stiffness is a dimensionless fraction";
     }
   EXPECT_TRUE(sawRequest);
   bool sawModule = false;
@@ -99,6 +101,10 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   // Valid edit: the stiffness of the knee changes in the stream within a few frames.
   auto reply = client.setParameter("StandPoseProvider", "stiffnesses.LKneePitch", "0.5");
   ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_EQ(reply.message, "StandPoseProvider.stiffnesses.LKneePitch = 0.5") << "dimensionless: no unit";
+  // The reply names the unit the value was taken in: the file's (ms here, s in the code).
+  reply = client.setParameter("StandPoseProvider", "transitionTime", "1000");
+  EXPECT_EQ(reply.message, "StandPoseProvider.transitionTime [ms] = 1000");
   bool changed = false;
   for (int i = 0; i < 50 && !changed; ++i)
     if (auto data = client.nextData(std::chrono::seconds(2)))
@@ -110,6 +116,9 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(reply.message, HasSubstr("old value kept"));
   EXPECT_THAT(reply.message, HasSubstr("stiffnesses.LKneePitch"));
+  EXPECT_THAT(reply.message, HasSubstr("debug channel: set StandPoseProvider stiffnesses.LKneePitch 1.5: key "
+                                       "'stiffnesses.LKneePitch': expected value in [0, 1]"));
+  EXPECT_THAT(reply.message, ::testing::Not(HasSubstr("<edit>")));
   reply = client.setParameter("StandPoseProvider", "noSuchKey", "1");
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(client.parameters("StandPoseProvider").toml, HasSubstr("LKneePitch = 0.5"));
@@ -136,19 +145,33 @@ TEST(DebugChannel, SubscribeSetAndSwitchProvider)
   reply = client.setProvider("MotionJointRequest", "NoSuchModule");
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(reply.message, HasSubstr("not a module"));
+  // It says where the choice came from, without a made-up file position.
+  EXPECT_EQ(reply.message.rfind("debug channel: provider 'NoSuchModule' of 'MotionJointRequest'", 0), 0u)
+      << reply.message;
+  EXPECT_THAT(reply.message, ::testing::Not(HasSubstr(":1:1")));
 }
 
 TEST(DebugChannel, TokenIsRequiredWhenConfigured)
 {
   RunningRobot robot({"127.0.0.1", 0, "secret"});
+  // Refused clients are told why before the connection closes, not left with "connection closed".
+  auto refusal = [&](const std::string& token)
   {
-    DebugClient wrong("127.0.0.1", robot.port(), "guess", std::chrono::milliseconds(500));
-    EXPECT_ANY_THROW(wrong.list());
-  }
-  {
-    DebugClient none("127.0.0.1", robot.port(), "", std::chrono::milliseconds(500));
-    EXPECT_ANY_THROW(none.list());
-  }
+    DebugClient client("127.0.0.1", robot.port(), token, std::chrono::milliseconds(2000));
+    try
+    {
+      client.list();
+    }
+    catch (const std::exception& error)
+    {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_THAT(refusal("guess"), HasSubstr("the robot refused the connection: wrong token"));
+  EXPECT_THAT(refusal("a much longer guess than the token"),
+              HasSubstr("refused the connection: wrong token"));
+  EXPECT_THAT(refusal(""), HasSubstr("refused the connection: a token is required"));
   DebugClient right("127.0.0.1", robot.port(), "secret");
   EXPECT_EQ(right.list().scenario, "standin");
   EXPECT_GE(robot.robot->debugServer()->networkStats().authRejected, 2u);

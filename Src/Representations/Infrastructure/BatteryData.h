@@ -1,5 +1,6 @@
 #pragma once
 // Battery state as LoLA reports it (order [charge, status, current, temperature], NaoFacts.md §6).
+#include "Tools/Streams/Field.h"
 #include <boost/serialization/nvp.hpp>
 
 namespace nao
@@ -14,8 +15,9 @@ struct BatteryData
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(charge) & BOOST_SERIALIZATION_NVP(current) &
-        BOOST_SERIALIZATION_NVP(temperature) & BOOST_SERIALIZATION_NVP(charging);
+    ar& BOOST_SERIALIZATION_NVP(charge) & streams::field("current", current).unit(streams::Unit::amperes) &
+        streams::field("temperature", temperature).unit(streams::Unit::degreesCelsius) &
+        BOOST_SERIALIZATION_NVP(charging);
   }
 };
 } // namespace nao

@@ -1,5 +1,6 @@
 #pragma once
 // When this motion frame happened. Filled by the body before any module runs.
+#include "Tools/Streams/Field.h"
 #include <boost/serialization/nvp.hpp>
 #include <cstdint>
 
@@ -15,7 +16,7 @@ struct FrameInfo
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(time) & BOOST_SERIALIZATION_NVP(frameNumber) &
+    ar& streams::field("time", time).unit(streams::Unit::seconds) & BOOST_SERIALIZATION_NVP(frameNumber) &
         BOOST_SERIALIZATION_NVP(missedFrames);
   }
 };

@@ -2,6 +2,7 @@
 // How long each module of the motion thread took. Filled by the framework after all modules ran, so modules
 // may only USE it (last frame's value). Median and max are over the last complete window of frames.
 #include "Tools/Containers/FixedString.h"
+#include "Tools/Streams/Field.h"
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -21,8 +22,9 @@ struct ModuleTime
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(name) & BOOST_SERIALIZATION_NVP(lastNs) & BOOST_SERIALIZATION_NVP(medianNs) &
-        BOOST_SERIALIZATION_NVP(maxNs);
+    ar& BOOST_SERIALIZATION_NVP(name) & streams::field("lastNs", lastNs).unit(streams::Unit::nanoseconds) &
+        streams::field("medianNs", medianNs).unit(streams::Unit::nanoseconds) &
+        streams::field("maxNs", maxNs).unit(streams::Unit::nanoseconds);
   }
 };
 
@@ -38,7 +40,8 @@ struct ModuleTimes
   void serialize(Archive& ar, const unsigned)
   {
     ar& BOOST_SERIALIZATION_NVP(modules) & BOOST_SERIALIZATION_NVP(count) &
-        BOOST_SERIALIZATION_NVP(windowFrames) & BOOST_SERIALIZATION_NVP(frameNs);
+        BOOST_SERIALIZATION_NVP(windowFrames) &
+        streams::field("frameNs", frameNs).unit(streams::Unit::nanoseconds);
   }
 };
 } // namespace nao

@@ -2,6 +2,7 @@
 // How far each joint can turn: the robot description's limits (Config/Robots/.../nao-v6.urdf), for modules
 // that must never ask a joint to press against its mechanical stop.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 
 namespace nao
 {
@@ -13,7 +14,8 @@ struct JointLimits
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(min) & BOOST_SERIALIZATION_NVP(max);
+    ar& streams::field("min", min).unit(streams::Unit::radians) &
+        streams::field("max", max).unit(streams::Unit::radians);
   }
 };
 } // namespace nao

@@ -3,6 +3,7 @@
 // torso carried by the feet as the FSRs say (sign convention: Src/Tools/Kinematics/Conventions.h: the torque
 // the motor must produce to hold the posture).
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
@@ -31,8 +32,11 @@ struct JointTorques
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(torques) & BOOST_SERIALIZATION_NVP(supportModel) &
-        BOOST_SERIALIZATION_NVP(footLoad) & BOOST_SERIALIZATION_NVP(gravity) & BOOST_SERIALIZATION_NVP(valid);
+    ar& streams::field("torques", torques).unit(streams::Unit::newtonMeters) &
+        BOOST_SERIALIZATION_NVP(supportModel) &
+        streams::field("footLoad", footLoad).unit(streams::Unit::newtons) &
+        streams::field("gravity", gravity).unit(streams::Unit::metersPerSecondSquared) &
+        BOOST_SERIALIZATION_NVP(valid);
   }
 };
 } // namespace nao

@@ -4,6 +4,7 @@
 // y left, z up).
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Math/Pose3.h"
+#include "Tools/Streams/Field.h"
 
 namespace nao
 {
@@ -19,8 +20,9 @@ struct RobotModel
   void serialize(Archive& ar, const unsigned)
   {
     ar& BOOST_SERIALIZATION_NVP(limbs) & BOOST_SERIALIZATION_NVP(leftSole) &
-        BOOST_SERIALIZATION_NVP(rightSole) & BOOST_SERIALIZATION_NVP(centerOfMass) &
-        BOOST_SERIALIZATION_NVP(totalMass);
+        BOOST_SERIALIZATION_NVP(rightSole) &
+        streams::field("centerOfMass", centerOfMass).unit(streams::Unit::meters) &
+        streams::field("totalMass", totalMass).unit(streams::Unit::kilograms);
   }
 };
 } // namespace nao

@@ -2,6 +2,7 @@
 // What the heat adjustment (EnergySavingProvider) is doing, for logs and plots. The offsets are what it adds
 // to the joint request it receives (StiffnessJointRequest) to give the final JointRequest.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
@@ -52,11 +53,12 @@ struct EnergySaving
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(state) & BOOST_SERIALIZATION_NVP(offsets) &
-        BOOST_SERIALIZATION_NVP(baseOffsets) & BOOST_SERIALIZATION_NVP(counters) &
-        BOOST_SERIALIZATION_NVP(timeInState) & BOOST_SERIALIZATION_NVP(rounds) &
-        BOOST_SERIALIZATION_NVP(emergencySteps) & BOOST_SERIALIZATION_NVP(groundContact) &
-        BOOST_SERIALIZATION_NVP(lastResetReason);
+    ar& BOOST_SERIALIZATION_NVP(state) & streams::field("offsets", offsets).unit(streams::Unit::radians) &
+        streams::field("baseOffsets", baseOffsets).unit(streams::Unit::radians) &
+        BOOST_SERIALIZATION_NVP(counters) &
+        streams::field("timeInState", timeInState).unit(streams::Unit::seconds) &
+        BOOST_SERIALIZATION_NVP(rounds) & BOOST_SERIALIZATION_NVP(emergencySteps) &
+        BOOST_SERIALIZATION_NVP(groundContact) & BOOST_SERIALIZATION_NVP(lastResetReason);
   }
 };
 } // namespace nao

@@ -8,6 +8,7 @@
 //   (motion source)       (SelfCollisionProvider)      (SmartStiffnessProvider)  (EnergySavingProvider)
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/PassThroughFrom.h"
+#include "Tools/Streams/Field.h"
 
 namespace nao
 {
@@ -19,7 +20,7 @@ struct JointRequest
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(stiffnesses);
+    ar& streams::field("angles", angles).unit(streams::Unit::radians) & BOOST_SERIALIZATION_NVP(stiffnesses);
   }
 };
 

@@ -3,6 +3,7 @@
 // distance of every shape pair of Config/Robots/<robot>/selfCollision.toml, which pairs constrained the request,
 // what it changed, and how the QP went. Fixed size: copying it in the motion thread never allocates.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 #include <array>
 #include <cstdint>
 #include <span>
@@ -63,11 +64,13 @@ struct SelfCollision
   void serialize(Archive& ar, const unsigned)
   {
     ar& BOOST_SERIALIZATION_NVP(status) & BOOST_SERIALIZATION_NVP(pairCount) &
-        BOOST_SERIALIZATION_NVP(distances) & BOOST_SERIALIZATION_NVP(pairState) &
-        BOOST_SERIALIZATION_NVP(shapeA) & BOOST_SERIALIZATION_NVP(shapeB) &
-        BOOST_SERIALIZATION_NVP(minDistance) & BOOST_SERIALIZATION_NVP(closestPair) &
-        BOOST_SERIALIZATION_NVP(constrainedPairs) & BOOST_SERIALIZATION_NVP(activePairs) &
-        BOOST_SERIALIZATION_NVP(iterations) & BOOST_SERIALIZATION_NVP(corrections) &
+        streams::field("distances", distances).unit(streams::Unit::meters) &
+        BOOST_SERIALIZATION_NVP(pairState) & BOOST_SERIALIZATION_NVP(shapeA) &
+        BOOST_SERIALIZATION_NVP(shapeB) &
+        streams::field("minDistance", minDistance).unit(streams::Unit::meters) &
+        BOOST_SERIALIZATION_NVP(closestPair) & BOOST_SERIALIZATION_NVP(constrainedPairs) &
+        BOOST_SERIALIZATION_NVP(activePairs) & BOOST_SERIALIZATION_NVP(iterations) &
+        streams::field("corrections", corrections).unit(streams::Unit::radians) &
         BOOST_SERIALIZATION_NVP(modifiedJoints) & BOOST_SERIALIZATION_NVP(protectedChains);
   }
 };

@@ -3,6 +3,7 @@
 // joint needs to hold the posture, the stiffness sent on, and why the stage is not limiting when it is not.
 // StiffnessJointRequest carries the result to the heat adjustment behind it.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
@@ -39,9 +40,11 @@ struct SmartStiffness
   void serialize(Archive& ar, const unsigned)
   {
     ar& BOOST_SERIALIZATION_NVP(state) & BOOST_SERIALIZATION_NVP(needed) &
-        BOOST_SERIALIZATION_NVP(stiffnesses) & BOOST_SERIALIZATION_NVP(torques) &
-        BOOST_SERIALIZATION_NVP(maxTorques) & BOOST_SERIALIZATION_NVP(sagging) &
-        BOOST_SERIALIZATION_NVP(pinned) & BOOST_SERIALIZATION_NVP(staticTime);
+        BOOST_SERIALIZATION_NVP(stiffnesses) &
+        streams::field("torques", torques).unit(streams::Unit::newtonMeters) &
+        streams::field("maxTorques", maxTorques).unit(streams::Unit::newtonMeters) &
+        BOOST_SERIALIZATION_NVP(sagging) & BOOST_SERIALIZATION_NVP(pinned) &
+        streams::field("staticTime", staticTime).unit(streams::Unit::seconds);
   }
 };
 } // namespace nao

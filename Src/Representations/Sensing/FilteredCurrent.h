@@ -2,6 +2,7 @@
 // Motor currents smoothed over a short window (B-Human: the last 20 frames, about 240 ms), so that decisions
 // on currents do not follow single noisy packets.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 
 namespace nao
 {
@@ -15,8 +16,10 @@ struct FilteredCurrent
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(currents) & BOOST_SERIALIZATION_NVP(highestLegJoint) &
-        BOOST_SERIALIZATION_NVP(highestLegCurrent) & BOOST_SERIALIZATION_NVP(windowFull);
+    ar& streams::field("currents", currents).unit(streams::Unit::amperes) &
+        BOOST_SERIALIZATION_NVP(highestLegJoint) &
+        streams::field("highestLegCurrent", highestLegCurrent).unit(streams::Unit::amperes) &
+        BOOST_SERIALIZATION_NVP(windowFull);
   }
 };
 } // namespace nao

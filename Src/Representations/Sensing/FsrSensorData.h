@@ -1,6 +1,7 @@
 #pragma once
 // Force sensitive resistors under the soles: 4 per foot, LoLA order (Docs/NaoFacts.md §5), positions in
 // NaoFacts.md §12.
+#include "Tools/Streams/Field.h"
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -25,8 +26,10 @@ struct FsrFoot
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(readings) & BOOST_SERIALIZATION_NVP(totalWeight) &
-        BOOST_SERIALIZATION_NVP(centerOfPressure) & BOOST_SERIALIZATION_NVP(hasPressure);
+    ar& streams::field("readings", readings).unit(streams::Unit::kilograms) &
+        streams::field("totalWeight", totalWeight).unit(streams::Unit::kilograms) &
+        streams::field("centerOfPressure", centerOfPressure).unit(streams::Unit::meters) &
+        BOOST_SERIALIZATION_NVP(hasPressure);
   }
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 // The torso IMU (LoLA Gyroscope, Accelerometer, Angles), in the torso frame: x forward, y left, z up.
+#include "Tools/Streams/Field.h"
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -16,8 +17,9 @@ struct InertialSensorData
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(gyro) & BOOST_SERIALIZATION_NVP(accelerometer) &
-        BOOST_SERIALIZATION_NVP(angles);
+    ar& streams::field("gyro", gyro).unit(streams::Unit::radiansPerSecond) &
+        streams::field("accelerometer", accelerometer).unit(streams::Unit::metersPerSecondSquared) &
+        streams::field("angles", angles).unit(streams::Unit::radians);
   }
 };
 } // namespace nao

@@ -1,6 +1,7 @@
 #pragma once
 // What the joints measure, as LoLA delivers it every 12 ms (currents in A, not B-Human's mA).
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
@@ -31,9 +32,10 @@ struct JointSensorData
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(angles) & BOOST_SERIALIZATION_NVP(currents) &
-        BOOST_SERIALIZATION_NVP(temperatures) & BOOST_SERIALIZATION_NVP(status) &
-        BOOST_SERIALIZATION_NVP(stiffnesses);
+    ar& streams::field("angles", angles).unit(streams::Unit::radians) &
+        streams::field("currents", currents).unit(streams::Unit::amperes) &
+        streams::field("temperatures", temperatures).unit(streams::Unit::degreesCelsius) &
+        BOOST_SERIALIZATION_NVP(status) & BOOST_SERIALIZATION_NVP(stiffnesses);
   }
 };
 } // namespace nao

@@ -38,6 +38,7 @@ network::Frame DebugClient::await(MessageType type)
     if (received == type) return std::move(*frame);
     if (received == MessageType::reply)
       throw std::runtime_error(binaryio::deserialize<debug::Reply>(frame->payload).message);
+    if (received == MessageType::refused) throwRefused(*frame);
   }
   throw std::runtime_error("the robot did not answer within " + std::to_string(timeout_.count()) + " ms");
 }
@@ -99,6 +100,13 @@ debug::Reply DebugClient::stopLog()
   return request(MessageType::logStop, debug::Empty{});
 }
 
+void DebugClient::throwRefused(const network::Frame& frame)
+{
+  throw std::runtime_error(
+      "the robot refused the connection: " + std::string(frame.payload.begin(), frame.payload.end()) +
+      " (--token must be the robot's debugToken, Config/settings.toml)");
+}
+
 std::optional<debug::Data> DebugClient::nextData(std::chrono::milliseconds timeout)
 {
   if (!pendingData_.empty())
@@ -115,6 +123,7 @@ std::optional<debug::Data> DebugClient::nextData(std::chrono::milliseconds timeo
     if (!frame) return std::nullopt;
     if (static_cast<MessageType>(frame->messageType) == MessageType::data)
       return binaryio::deserialize<debug::Data>(frame->payload);
+    if (static_cast<MessageType>(frame->messageType) == MessageType::refused) throwRefused(*frame);
   }
   return std::nullopt;
 }

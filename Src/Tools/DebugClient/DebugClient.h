@@ -37,6 +37,8 @@ private:
   /// Waits for a frame of `type` (or a Reply, which then is an error for typed requests); data frames are
   /// queued.
   network::Frame await(debug::MessageType type);
+  /// Throws the robot's reason for refusing the token (a `refused` frame) as std::runtime_error.
+  [[noreturn]] static void throwRefused(const network::Frame& frame);
 
   network::FrameClient client_;
   std::chrono::milliseconds timeout_;

@@ -2,6 +2,7 @@
 // A rigid transform as plain numbers (serializable, copyable without allocation): rotation matrix row-major
 // and translation, in float. This is the form representations store and logs carry; math::Pose (Pose.h) is
 // the one to compute with. Conversions to Eigen live with the code that computes them.
+#include "Tools/Streams/Field.h"
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
@@ -17,7 +18,8 @@ struct Pose3
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& BOOST_SERIALIZATION_NVP(rotation) & BOOST_SERIALIZATION_NVP(translation);
+    ar& BOOST_SERIALIZATION_NVP(rotation) &
+        streams::field("translation", translation).unit(streams::Unit::meters);
   }
 };
 } // namespace nao

@@ -111,7 +111,14 @@ DecodeResult FrameDecoder::next()
     return fail(FrameError::BadMagic);
   if (available < frameHeaderBytes) return {};
   const auto payloadLength = getLittleEndian<std::uint32_t>(start + lengthOffset);
-  if (payloadLength > maxPayloadBytes_) return fail(FrameError::Oversize);
+  if (payloadLength > maxPayloadBytes_)
+  {
+    const auto messageType =
+        getLittleEndian<std::uint16_t>(start + messageTypeOffset); // before fail() frees it
+    DecodeResult oversize = fail(FrameError::Oversize);
+    oversize.frame.messageType = messageType; // says who sent so much
+    return oversize;
+  }
   if (available - frameHeaderBytes < payloadLength) return {};
 
   DecodeResult result;

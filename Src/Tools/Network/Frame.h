@@ -57,7 +57,7 @@ struct DecodeResult
     Error,        ///< `error` says why a frame was rejected
   };
   Kind kind = Kind::NeedMoreData;
-  FrameView frame;
+  FrameView frame; ///< Frame: the frame; Oversize: only its messageType
   FrameError error = FrameError::BadMagic;
 };
 

@@ -250,7 +250,12 @@ void FrameServer::handleDecoded(Connection& connection, const DecodeResult& resu
   if (!connection.authenticated)
   {
     ++stats_.authRejected; // anything but a valid Hello first is a rejection
-    close(connection, DisconnectReason::AuthRejected);
+    // Before the Hello the payload bound is the token's length: a longer frame is a longer, wrong token
+    // (or another message in its place).
+    refuse(connection,
+           result.error == FrameError::Oversize && result.frame.messageType == config_.helloMessageType
+               ? "wrong token"
+               : "a token is required: the first frame was not a Hello");
   }
   else if (isFatal(result.error))
     close(connection, disconnectReasonOf(result.error));
@@ -258,10 +263,16 @@ void FrameServer::handleDecoded(Connection& connection, const DecodeResult& resu
 
 void FrameServer::authenticate(Connection& connection, const FrameView& frame)
 {
-  if (frame.messageType != config_.helloMessageType || !tokensEqual(frame.payload, config_.token))
+  if (frame.messageType != config_.helloMessageType)
   {
     ++stats_.authRejected;
-    close(connection, DisconnectReason::AuthRejected);
+    refuse(connection, "a token is required: the first frame was not a Hello");
+    return;
+  }
+  if (!tokensEqual(frame.payload, config_.token))
+  {
+    ++stats_.authRejected;
+    refuse(connection, "wrong token");
     return;
   }
   connection.authenticated = true;
@@ -317,8 +328,20 @@ void FrameServer::expireUnauthenticated()
         now - connection->acceptedAt >= std::chrono::milliseconds(config_.authTimeoutMs))
     {
       ++stats_.authRejected;
-      close(*connection, DisconnectReason::AuthRejected);
+      refuse(*connection, "no token within " + std::to_string(config_.authTimeoutMs) + " ms");
     }
+}
+
+void FrameServer::refuse(Connection& connection, std::string_view reason)
+{
+  if (config_.refusedMessageType != 0 && connection.open())
+  {
+    // A few bytes into a fresh socket's empty send buffer: one non-blocking write sends them (best effort;
+    // the connection is closed either way).
+    connection.output.push(config_.refusedMessageType, std::span<const char>(reason.data(), reason.size()));
+    writeTo(connection);
+  }
+  close(connection, DisconnectReason::AuthRejected);
 }
 
 void FrameServer::writeTo(Connection& connection)

@@ -76,6 +76,8 @@ private:
   void authenticate(Connection& connection, const FrameView& frame);
   void writeTo(Connection& connection);
   void expireUnauthenticated();
+  /// Closes an unauthenticated connection, telling it why first (ServerConfig::refusedMessageType).
+  void refuse(Connection& connection, std::string_view reason);
   void expireIdle();
   std::size_t openConnections() const;
   /// Closes a connection to make room for a newcomer (ServerConfig::idleEvictMs); false if none may go.

@@ -21,6 +21,9 @@ struct ServerConfig
   /// must be a Hello frame whose payload equals the token, or the connection is closed.
   std::string token;
   std::uint16_t helloMessageType = 1;
+  /// Nonzero: a connection refused for its token is first sent one frame of this type whose payload is the
+  /// reason as text ("wrong token", ...), so that the client can say why instead of "connection closed".
+  std::uint16_t refusedMessageType = 0;
   /// Incoming frames announcing a larger payload close the connection; at most maxFramePayloadBytes.
   std::uint32_t maxPayloadBytes = maxFramePayloadBytes;
   /// Bytes a connection may have waiting to be written; a frame that would exceed it is dropped.

@@ -20,24 +20,47 @@
 
 namespace nao::streams
 {
-/// The unit a value has in a FILE. Code always holds the SI counterpart: rad, A, s, m, fraction (0..1).
+/// The unit a value has in a FILE and wherever tools show it (CSV headers, dumps, the debug channel), the one
+/// table of units: every field declares its unit here, and every output takes its symbol from unitSymbol().
+/// The first group differs from what code holds (code holds the SI counterpart: rad, rad/s, A, s, m,
+/// fraction) and is converted at load and save. The second group is what code holds, for fields shown as held
+/// (representations, logs): no conversion.
 enum class Unit
 {
-  none,
+  none, ///< dimensionless: counts, flags, states, 0..1 fractions (stiffness)
   degrees,
+  degreesPerSecond,
   milliamperes,
   milliseconds,
   millimeters,
-  percent
+  percent,
+  // as held, no conversion:
+  radians,
+  radiansPerSecond,
+  amperes,
+  seconds,
+  nanoseconds,
+  meters,
+  metersPerSecondSquared,
+  kilograms,
+  newtons,
+  newtonMeters,
+  degreesCelsius,
+  kelvins,
+  joules,
 };
 
-/// Display string of a file unit: "deg", "mA", "ms", "mm", "%" ("" for none).
+/// Display string of a unit: "deg", "mA", "ms", "A", "°C", ... ("" for none).
 constexpr std::string_view unitSymbol(Unit unit)
 {
   switch (unit)
   {
+  case Unit::none:
+    return "";
   case Unit::degrees:
     return "deg";
+  case Unit::degreesPerSecond:
+    return "deg/s";
   case Unit::milliamperes:
     return "mA";
   case Unit::milliseconds:
@@ -46,10 +69,49 @@ constexpr std::string_view unitSymbol(Unit unit)
     return "mm";
   case Unit::percent:
     return "%";
-  case Unit::none:
-    break;
+  case Unit::radians:
+    return "rad";
+  case Unit::radiansPerSecond:
+    return "rad/s";
+  case Unit::amperes:
+    return "A";
+  case Unit::seconds:
+    return "s";
+  case Unit::nanoseconds:
+    return "ns";
+  case Unit::meters:
+    return "m";
+  case Unit::metersPerSecondSquared:
+    return "m/s²";
+  case Unit::kilograms:
+    return "kg";
+  case Unit::newtons:
+    return "N";
+  case Unit::newtonMeters:
+    return "N·m";
+  case Unit::degreesCelsius:
+    return "°C";
+  case Unit::kelvins:
+    return "K";
+  case Unit::joules:
+    return "J";
   }
   return "";
+}
+
+/// How every output labels a value with its unit: "currents.LKneePitch [A]"; no brackets without a unit.
+inline std::string labelWithUnit(std::string_view name, std::string_view symbol)
+{
+  std::string label(name);
+  if (!symbol.empty()) label.append(" [").append(symbol).append("]");
+  return label;
+}
+
+/// Whether file and code values differ for this unit (the first group of Unit).
+constexpr bool convertsValues(Unit unit)
+{
+  return unit == Unit::degrees || unit == Unit::degreesPerSecond || unit == Unit::milliamperes ||
+         unit == Unit::milliseconds || unit == Unit::millimeters || unit == Unit::percent;
 }
 
 /// File value (e.g. degrees) -> code value (e.g. rad).
@@ -58,6 +120,7 @@ constexpr double fileToCode(double fileValue, Unit unit)
   switch (unit)
   {
   case Unit::degrees:
+  case Unit::degreesPerSecond:
     return fileValue * (std::numbers::pi / 180.0);
   case Unit::milliamperes:
   case Unit::milliseconds:
@@ -65,7 +128,7 @@ constexpr double fileToCode(double fileValue, Unit unit)
     return fileValue / 1000.0;
   case Unit::percent:
     return fileValue / 100.0;
-  case Unit::none:
+  default: // as held
     break;
   }
   return fileValue;
@@ -77,6 +140,7 @@ constexpr double codeToFile(double codeValue, Unit unit)
   switch (unit)
   {
   case Unit::degrees:
+  case Unit::degreesPerSecond:
     return codeValue / (std::numbers::pi / 180.0);
   case Unit::milliamperes:
   case Unit::milliseconds:
@@ -84,7 +148,7 @@ constexpr double codeToFile(double codeValue, Unit unit)
     return codeValue * 1000.0;
   case Unit::percent:
     return codeValue * 100.0;
-  case Unit::none:
+  default: // as held
     break;
   }
   return codeValue;
@@ -112,8 +176,9 @@ public:
 
   const Field unit(Unit fileUnit) const
   {
-    if (fileUnit != Unit::none && !std::is_floating_point_v<ScalarOf<T>>)
-      throw std::logic_error(std::string("field '") + name_ + "': a unit needs floating-point values");
+    if (convertsValues(fileUnit) && !std::is_floating_point_v<ScalarOf<T>>)
+      throw std::logic_error(std::string("field '") + name_ +
+                             "': a converted unit needs floating-point values");
     Field copy = *this;
     copy.spec_.unit = fileUnit;
     return copy;

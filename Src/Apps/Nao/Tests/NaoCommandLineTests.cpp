@@ -59,6 +59,16 @@ TEST(NaoCommandLine, PrintGraphOfAScenarioThatDoesNotResolveFails)
   const CommandResult broken = runCommand(std::string(NAO_ROBOT_BINARY) +
                                           " --scenario stand --provider RobotModel=Nobody --print-graph dot");
   EXPECT_EQ(broken.status, 1);
-  EXPECT_NE(broken.output.find("'Nobody' of 'RobotModel' is not a module"), std::string::npos)
+  // The override came from the command line, which has no lines and columns to invent.
+  EXPECT_NE(
+      broken.output.find("command line --provider RobotModel=Nobody: provider 'Nobody' of 'RobotModel' is "
+                         "not a module"),
+      std::string::npos)
       << broken.output;
+  EXPECT_EQ(broken.output.find(":1:1"), std::string::npos) << broken.output;
+  const CommandResult malformed =
+      runCommand(std::string(NAO_ROBOT_BINARY) + " --provider RobotModel --print-graph dot");
+  EXPECT_NE(malformed.output.find("command line --provider RobotModel: expected Representation=Module"),
+            std::string::npos)
+      << malformed.output;
 }

@@ -165,6 +165,13 @@ TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
   EXPECT_NE(result.output.find("frames: 500"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("closed properly: yes"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("frame 100"), std::string::npos) << result.output;
+  // Units, the one convention everywhere: `name [unit]` in the CSV header and in the dump.
+  EXPECT_NE(result.output.find("frame,FrameInfo.time [s],JointSensorData.currents.HeadYaw [A],"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("  currents.LKneePitch [A] = "), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("  temperatures.LKneePitch [°C] = "), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("  stiffnesses.LKneePitch = "), std::string::npos) << "dimensionless";
 }
 
 TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
@@ -175,6 +182,14 @@ TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
   EXPECT_EQ(result.status, 0) << result.output;
   EXPECT_NE(result.output.find("StandPoseProvider"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("logging to Logs/run.log"), std::string::npos) << result.output;
+  // get and set say which unit they show (the module file's), subscribe labels every value with its unit.
+  EXPECT_NE(result.output.find("# StandPoseProvider in the units of Config/Modules/StandPoseProvider.toml: "
+                               "angles.* [deg], transitionTime [ms]"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("StandPoseProvider.transitionTime [ms] = 500"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("  currents.LKneePitch [A] = "), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("log closed: Logs/run.log"), std::string::npos) << result.output;
 }
 

@@ -43,7 +43,7 @@ struct SmartStiffnessParameters
     ar& field("floor", floor).range(0.0, 1.0);
     ar& field("requestThreshold", requestThreshold).unit(Unit::degrees).range(0.0, 20.0);
     ar& field("settleTime", settleTime).unit(Unit::milliseconds).range(0.0, 60000.0);
-    ar& field("maxJointSpeed", maxJointSpeed).unit(Unit::degrees).range(1.0, 1000.0); // deg/s: same factor
+    ar& field("maxJointSpeed", maxJointSpeed).unit(Unit::degreesPerSecond).range(1.0, 1000.0);
     ar& field("maxFrameGap", maxFrameGap).unit(Unit::milliseconds).range(12.0, 1000.0);
     ar& field("raiseOnSag", raiseOnSag);
     ar& field("sagTolerance", sagTolerance).unit(Unit::degrees).range(0.0, 20.0);

@@ -101,6 +101,43 @@ TEST(FieldList, UnitSymbols)
   EXPECT_EQ(unitSymbol(Unit::none), "");
 }
 
+namespace
+{
+/// A representation-like struct: values shown as the code holds them, each with its unit.
+struct HeldValues
+{
+  float current = 0.25f;      // A
+  std::uint32_t frameNs = 80; // ns
+  float stiffness = 0.5f;     // dimensionless
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& field("current", current).unit(Unit::amperes) & field("frameNs", frameNs).unit(Unit::nanoseconds) &
+        field("stiffness", stiffness);
+  }
+};
+} // namespace
+
+TEST(FieldList, HeldUnitsAreNamedButNotConverted)
+{
+  EXPECT_FALSE(convertsValues(Unit::amperes));
+  EXPECT_TRUE(convertsValues(Unit::milliamperes));
+  EXPECT_EQ(fileToCode(0.25, Unit::amperes), 0.25);
+  EXPECT_EQ(unitSymbol(Unit::degreesCelsius), "°C");
+  EXPECT_EQ(unitSymbol(Unit::degreesPerSecond), "deg/s");
+  const auto fields = describeFields(HeldValues{});
+  ASSERT_EQ(fields.size(), 3u);
+  EXPECT_EQ(fields[0].unit, Unit::amperes);
+  EXPECT_EQ(fields[1].unit, Unit::nanoseconds) << "an integer may carry a unit it is held in";
+  const auto values = flattenValues(HeldValues{});
+  EXPECT_EQ(values[0].second, "0.25") << "shown as held, shortest text";
+  EXPECT_EQ(values[1].second, "80");
+  // The one label convention of every output.
+  EXPECT_EQ(labelWithUnit("currents.LKneePitch", unitSymbol(Unit::amperes)), "currents.LKneePitch [A]");
+  EXPECT_EQ(labelWithUnit("stiffness", unitSymbol(Unit::none)), "stiffness");
+}
+
 TEST(FlatValues, FileUnitsAsInTheFile)
 {
   const auto values = flattenValues(loadValid());
