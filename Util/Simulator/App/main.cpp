@@ -2,6 +2,7 @@
 // robot code talking LoLA to them. One robot: the robot's log, a CSV, a summary, PNG plots and a per-joint
 // table. An ensemble (--robots N): one process per robot, a per-robot table with percentiles and a
 // distribution figure.
+#include "Framework/ConfigFiles.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
@@ -164,6 +165,15 @@ int main(int argc, char** argv)
       quiet = true;
     }
     options.configDirectory = configDirectory;
+    try
+    {
+      nao::checkRobotExists({configDirectory, options.robot});
+    }
+    catch (const std::exception& error) // at once, not after the robot failed to start
+    {
+      std::cerr << "Simulator: command line --robot: " << error.what() << "\n";
+      return 2;
+    }
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
                                              : std::filesystem::path(output);
     // The default folder is reused by every run of the scenario: an earlier run in it is kept under its time
@@ -197,11 +207,13 @@ int main(int argc, char** argv)
       const auto equals = provider.find('=');
       if (equals == std::string::npos)
       {
-        std::cerr << "Simulator: --provider " << provider << ": expected Representation=Module\n";
+        std::cerr << "Simulator: command line --provider " << provider
+                  << ": expected Representation=Module\n";
         return 2;
       }
-      options.providerOverrides.push_back(
-          {provider.substr(0, equals), provider.substr(equals + 1), {"--provider", 1, 1}});
+      options.providerOverrides.push_back({provider.substr(0, equals),
+                                           provider.substr(equals + 1),
+                                           {"command line --provider " + provider, 0, 0}});
     }
 
     if (robots > 1 || worn > 0 || printJobs)

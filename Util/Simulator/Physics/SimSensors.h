@@ -46,5 +46,7 @@ struct GroundTruth
   std::array<double, numOfJoints> housingTemperatures{}; ///< °C
   double airTemperature = 25.0;                          ///< °C inside the robot
   double fsrTotal = 0.0;                                 ///< kg, sum of the 8 FSRs without noise
+  std::array<double, 2>
+      footForces{}; ///< N, normal force of the ground on the left and right sole (FSRs 0..3, 4..7)
 };
 } // namespace nao::sim

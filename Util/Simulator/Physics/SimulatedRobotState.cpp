@@ -53,8 +53,10 @@ void SimulatedRobot::readSensors()
   for (int contact = 0; contact < d.ncon; ++contact)
     addSoleContact(contact, forces);
   double total = 0.0;
+  groundTruth_.footForces = {};
   for (std::size_t fsr = 0; fsr < numOfFsrs; ++fsr)
   {
+    groundTruth_.footForces[fsr < numOfFsrs / 2 ? 0 : 1] += forces[fsr];
     const double kilograms = forces[fsr] / config_.physics.gravity;
     total += kilograms;
     s.fsr[fsr] = static_cast<float>(std::max(0.0, kilograms + noise_.normal() * body.fsrNoise));

@@ -1,5 +1,6 @@
 #include "Util/Simulator/Run/Ensemble.h"
 
+#include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
 #include <algorithm>

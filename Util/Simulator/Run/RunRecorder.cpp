@@ -1,89 +1,292 @@
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Representations/Infrastructure/Joints.h"
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <functional>
+#include <map>
+#include <numbers>
+#include <sstream>
 #include <stdexcept>
 
 namespace nao
 {
-void writeCsv(const std::filesystem::path& file, const std::vector<RunSample>& samples)
-{
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << "time";
-  for (const char* quantity : {"current", "temperature", "status", "stiffness"})
-    for (std::string_view joint : jointNames)
-      out << "," << quantity << "." << joint;
-  out << ",torsoHeight,fsrTotal\n";
-  for (const RunSample& sample : samples)
-  {
-    out << sample.time;
-    for (float value : sample.currents)
-      out << "," << value;
-    for (float value : sample.temperatures)
-      out << "," << value;
-    for (int value : sample.status)
-      out << "," << value;
-    for (float value : sample.stiffnessCommands)
-      out << "," << value;
-    out << "," << sample.torsoHeight << "," << sample.fsrTotal << "\n";
-  }
-}
-
 namespace
 {
-/// gnuplot `plot` clause for the given joints of one quantity block (columns start at 2 + block * 25). A
-/// joint and its mirror share a colour; right-side joints are dashed.
-std::string plotClause(const std::string& csv, int block, bool legs, double scale)
+using streams::Unit;
+
+template<auto Member>
+constexpr RunColumn jointColumn(const char* name, Unit unit)
 {
-  static const char* const colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                        "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  return {name, unit, true,
+          [](const RunSample& s, std::size_t j) { return static_cast<double>((s.*Member)[j]); },
+          [](RunSample& s, std::size_t j, double v)
+          { (s.*Member)[j] = static_cast<std::remove_reference_t<decltype((s.*Member)[j])>>(v); }};
+}
+
+template<auto Member>
+constexpr RunColumn singleColumn(const char* name, Unit unit)
+{
+  return {name, unit, false, [](const RunSample& s, std::size_t) { return static_cast<double>(s.*Member); },
+          [](RunSample& s, std::size_t, double v)
+          { s.*Member = static_cast<std::remove_reference_t<decltype(s.*Member)>>(v); }};
+}
+
+const RunColumn columns[] = {
+    singleColumn<&RunSample::time>("time", Unit::seconds),
+    jointColumn<&RunSample::currents>("current", Unit::amperes),
+    jointColumn<&RunSample::temperatures>("temperature", Unit::degreesCelsius),
+    jointColumn<&RunSample::status>("status", Unit::none),
+    jointColumn<&RunSample::stiffnessCommands>("stiffness", Unit::none),
+    jointColumn<&RunSample::angles>("angle", Unit::radians),
+    jointColumn<&RunSample::angleErrors>("angleError", Unit::radians),
+    singleColumn<&RunSample::torsoHeight>("torsoHeight", Unit::meters),
+    singleColumn<&RunSample::fsrTotal>("fsrTotal", Unit::kilograms),
+    {"footForce.left", Unit::newtons, false,
+     [](const RunSample& s, std::size_t) { return double(s.footForces[0]); },
+     [](RunSample& s, std::size_t, double v) { s.footForces[0] = static_cast<float>(v); }},
+    {"footForce.right", Unit::newtons, false,
+     [](const RunSample& s, std::size_t) { return double(s.footForces[1]); },
+     [](RunSample& s, std::size_t, double v) { s.footForces[1] = static_cast<float>(v); }},
+};
+
+std::string labelOf(const RunColumn& column, std::size_t joint)
+{
+  const std::string name = column.perJoint ? std::string(column.name) + "." + std::string(jointNames[joint])
+                                           : std::string(column.name);
+  return streams::labelWithUnit(name, streams::unitSymbol(column.unit));
+}
+
+/// 1-based gnuplot column of a quantity (and joint) in the CSV.
+int columnNumber(const char* name, std::size_t joint)
+{
+  int number = 1;
+  for (const RunColumn& column : columns)
+  {
+    if (std::string_view(column.name) == name)
+      return number + (column.perJoint ? static_cast<int>(joint) : 0);
+    number += column.perJoint ? static_cast<int>(numOfJoints) : 1;
+  }
+  throw std::logic_error(std::string("no run column ") + name);
+}
+
+std::vector<std::string> split(const std::string& line)
+{
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  for (std::string field; std::getline(stream, field, ',');)
+    fields.push_back(field);
+  return fields;
+}
+
+[[noreturn]] void fail(const std::filesystem::path& file, int line, const std::string& what)
+{
+  throw std::runtime_error(file.string() + ":" + std::to_string(line) + ": " + what);
+}
+
+/// Text for a gnuplot string in single quotes, where a quote is written twice.
+std::string gnuplotText(const std::string& text)
+{
+  std::string quoted;
+  for (char c : text)
+    quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  return quoted;
+}
+
+/// One hue per joint of a panel (by its name without the side letter), dark for the left joint and the head,
+/// light for the right one: every curve of a panel has its own colour, and a joint's pair shares its hue.
+struct Hue
+{
+  const char* dark;
+  const char* light;
+};
+constexpr Hue hues[] = {{"#1f77b4", "#8cc4ea"}, {"#d95f02", "#fdae6b"}, {"#2ca02c", "#98df8a"},
+                        {"#d62728", "#ff9896"}, {"#6a3d9a", "#c5b0d5"}, {"#8c564b", "#c49c94"},
+                        {"#17becf", "#9edae5"}, {"#555555", "#b0b0b0"}};
+
+std::string plotClause(const std::string& csv, const char* quantity, bool legs, double scale)
+{
+  std::vector<std::string> bases; // hue order within the panel
   std::string clause;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (isLegJoint(jointAt(j)) != legs) continue;
     const std::string name(jointNames[j]);
     const bool right = name.front() == 'R';
-    // The mirror's name without the side letter picks the colour, so LKneePitch and RKneePitch match.
     const std::string base = (name.front() == 'L' || right) ? name.substr(1) : name;
-    const std::size_t colour = std::hash<std::string>{}(base) % std::size(colours);
-    const int column = 2 + block * 25 + static_cast<int>(j);
-    clause += std::string(clause.empty() ? "plot " : ", ") + "'" + csv + "' using 1:($" +
-              std::to_string(column) + "*" + std::to_string(scale) + ") with lines lw 2 lc rgb '" +
-              colours[colour] + "' dt " + (right ? "2" : "1") + " title '" + name + "'";
+    auto at = std::find(bases.begin(), bases.end(), base);
+    if (at == bases.end()) at = bases.insert(bases.end(), base);
+    const Hue& hue = hues[static_cast<std::size_t>(at - bases.begin()) % std::size(hues)];
+    clause += std::string(clause.empty() ? "plot " : ", ") + "'" + csv + "' skip 1 using 1:($" +
+              std::to_string(columnNumber(quantity, j)) + "*" + std::to_string(scale) +
+              ") with lines lw 2 lc rgb '" + (right ? hue.light : hue.dark) + "' dt " + (right ? "2" : "1") +
+              " title '" + name + "'";
   }
   return clause + "\n";
 }
+
+std::string eventName(const ScriptEvent& event)
+{
+  if (event.kind == ScriptEventKind::pickUp) return "pick-up";
+  if (event.kind == ScriptEventKind::putDown) return "put-down";
+  const double force = std::hypot(event.force[0], event.force[1], event.force[2]);
+  char text[64];
+  std::snprintf(text, sizeof(text), "push %.0f N, %.2f s", force, static_cast<double>(event.duration));
+  return text;
+}
 } // namespace
 
-std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title)
+std::span<const RunColumn> runColumns()
+{
+  return columns;
+}
+
+std::vector<std::string> runCsvHeader()
+{
+  std::vector<std::string> header;
+  for (const RunColumn& column : columns)
+    for (std::size_t j = 0; j < (column.perJoint ? numOfJoints : 1); ++j)
+      header.push_back(labelOf(column, j));
+  return header;
+}
+
+void writeCsv(const std::filesystem::path& file, const std::vector<RunSample>& samples)
+{
+  std::ofstream out(file);
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+  const std::vector<std::string> header = runCsvHeader();
+  for (std::size_t c = 0; c < header.size(); ++c)
+    out << (c ? "," : "") << header[c];
+  out << "\n";
+  for (const RunSample& sample : samples)
+  {
+    bool first = true;
+    for (const RunColumn& column : columns)
+      for (std::size_t j = 0; j < (column.perJoint ? numOfJoints : 1); ++j)
+      {
+        out << (first ? "" : ",") << column.get(sample, j);
+        first = false;
+      }
+    out << "\n";
+  }
+}
+
+std::vector<RunSample> readSamples(const std::filesystem::path& csv)
+{
+  std::ifstream in(csv);
+  if (!in) throw std::runtime_error("cannot read " + csv.string());
+  std::string text;
+  if (!std::getline(in, text)) fail(csv, 1, "empty");
+  const std::vector<std::string> labels = split(text);
+  std::map<std::string, std::size_t> position;
+  for (std::size_t c = 0; c < labels.size(); ++c)
+    position[labels[c]] = c;
+  struct Source
+  {
+    const RunColumn* column;
+    std::size_t joint, field;
+  };
+  std::vector<Source> sources;
+  for (const RunColumn& column : columns)
+    for (std::size_t j = 0; j < (column.perJoint ? numOfJoints : 1); ++j)
+    {
+      const auto found = position.find(labelOf(column, j));
+      if (found == position.end())
+        fail(csv, 1, "no column '" + labelOf(column, j) + "' (a CSV of an older simulator?)");
+      sources.push_back({&column, j, found->second});
+    }
+  std::vector<RunSample> samples;
+  int line = 1;
+  while (std::getline(in, text))
+  {
+    ++line;
+    const std::vector<std::string> fields = split(text);
+    if (fields.size() != labels.size())
+      fail(csv, line,
+           "has " + std::to_string(fields.size()) + " fields, the header " + std::to_string(labels.size()));
+    RunSample sample;
+    for (const Source& source : sources)
+    {
+      const std::string& field = fields[source.field];
+      double value = 0;
+      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+      if (error != std::errc() || end != field.data() + field.size())
+        fail(csv, line, "'" + field + "' is not a number");
+      source.column->set(sample, source.joint, value);
+    }
+    samples.push_back(sample);
+  }
+  return samples;
+}
+
+void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events)
+{
+  std::ofstream out(file);
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+  out << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n";
+  for (const ScriptEvent& event : events)
+    out << event.time << ',' << enumNames(event.kind)[static_cast<std::size_t>(event.kind)] << ','
+        << event.force[0] << ',' << event.force[1] << ',' << event.force[2] << ','
+        << (event.kind == ScriptEventKind::push ? event.duration : 0.f) << "\n";
+}
+
+std::string plotScript(const std::filesystem::path& csv, const std::string& title,
+                       const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs)
 {
   struct Plot
   {
     const char* name;
-    int block;
+    const char* quantity;
     const char* label;
     double scale;
+    const char* yrange; ///< gnuplot range, "" for automatic
   };
-  const Plot plots[] = {{"currents", 0, "current (mA)", 1000.0},
-                        {"temperatures", 1, "temperature (°C)", 1.0},
-                        {"stiffness", 3, "stiffness command (0..1)", 1.0}};
-  std::vector<std::filesystem::path> written;
-  const auto script = csv.parent_path() / "plots.gp";
-  std::ofstream out(script);
+  constexpr double degreesPerRadian = 180.0 / std::numbers::pi;
+  const Plot plots[] = {
+      {"currents", "current", "current (mA)", 1000.0, ""},
+      {"temperatures", "temperature", "temperature (°C)", 1.0, ""},
+      {"stiffness", "stiffness", "stiffness command (0..1)", 1.0, "[-0.05:1.05]"},
+      {"angles", "angle", "measured angle, LoLA (deg)", degreesPerRadian, ""},
+      {"errors", "angleError", "tracking error: request − measured (deg)", degreesPerRadian, ""}};
+  std::ostringstream out;
   out << "set datafile separator ','\nset key outside right top\nset xlabel 'simulated time (s)'\nset grid\n"
       << "set terminal pngcairo size 1400,900 font ',10'\n";
+  // The scenario's events: a dotted vertical line in every panel, named at its top.
+  for (const ScriptEvent& event : events)
+    out << "set arrow from " << event.time << ", graph 0 to " << event.time
+        << ", graph 1 nohead dt 3 lw 1.5 lc rgb '#333333'\nset label '" << gnuplotText(eventName(event))
+        << "' at " << event.time << ", graph 1 offset 0.5,-1 font ',9' tc rgb '#333333'\n";
+  const std::string data = csv.string();
+  pngs.clear();
   for (const Plot& plot : plots)
   {
     const auto png = csv.parent_path() / (std::string(plot.name) + ".png");
-    out << "set output '" << png.string() << "'\nset multiplot layout 2,1 title '" << title << "'\n"
+    out << "set output '" << png.string() << "'\nset yrange " << (*plot.yrange ? plot.yrange : "[*:*]")
+        << "\nset multiplot layout 2,1 title '" << gnuplotText(title) << "'\n"
         << "set ylabel '" << plot.label << "'\nset title 'leg joints'\n"
-        << plotClause(csv.string(), plot.block, true, plot.scale) << "set title 'head and arm joints'\n"
-        << plotClause(csv.string(), plot.block, false, plot.scale) << "unset multiplot\n";
-    written.push_back(png);
+        << plotClause(data, plot.quantity, true, plot.scale) << "set title 'head and arm joints'\n"
+        << plotClause(data, plot.quantity, false, plot.scale) << "unset multiplot\n";
+    pngs.push_back(png);
   }
-  out.close();
+  const auto feet = csv.parent_path() / "feet.png";
+  out << "set output '" << feet.string() << "'\nset yrange [*:*]\nset title '" << gnuplotText(title)
+      << "'\nset ylabel 'ground force on the sole (N)'\nplot '" << data
+      << "' skip 1 using 1:" << columnNumber("footForce.left", 0) << " with lines lw 2 lc rgb '"
+      << hues[0].dark << "' title 'left foot', '" << data
+      << "' skip 1 using 1:" << columnNumber("footForce.right", 0) << " with lines lw 2 lc rgb '"
+      << hues[1].dark << "' title 'right foot'\n";
+  pngs.push_back(feet);
+  return out.str();
+}
+
+std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title,
+                                           const std::vector<ScriptEvent>& events)
+{
+  std::vector<std::filesystem::path> written;
+  const auto script = csv.parent_path() / "plots.gp";
+  std::ofstream(script) << plotScript(csv, title, events, written);
   const std::string command =
       "gnuplot '" + script.string() + "' 2>'" + (csv.parent_path() / "plots.err").string() + "'";
   if (std::system(command.c_str()) != 0)

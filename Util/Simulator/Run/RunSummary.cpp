@@ -127,38 +127,4 @@ SimulationResult readSummary(const std::filesystem::path& file)
   return result;
 }
 
-std::vector<RunSample> readSamples(const std::filesystem::path& csv)
-{
-  std::ifstream in(csv);
-  if (!in) throw std::runtime_error("cannot read " + csv.string());
-  std::string text;
-  if (!std::getline(in, text)) fail(csv, 1, "empty");
-  const std::size_t columns = split(text).size();
-  constexpr std::size_t expected = 1 + 4 * numOfJoints + 2;
-  if (columns != expected)
-    fail(csv, 1, "has " + std::to_string(columns) + " columns, expected " + std::to_string(expected));
-  std::vector<RunSample> samples;
-  int line = 1;
-  while (std::getline(in, text))
-  {
-    ++line;
-    const std::vector<std::string> fields = split(text);
-    if (fields.size() != expected) fail(csv, line, "has " + std::to_string(fields.size()) + " fields");
-    RunSample sample;
-    std::size_t column = 0;
-    sample.time = number(fields[column++], csv, line);
-    for (float& value : sample.currents)
-      value = static_cast<float>(number(fields[column++], csv, line));
-    for (float& value : sample.temperatures)
-      value = static_cast<float>(number(fields[column++], csv, line));
-    for (int& value : sample.status)
-      value = static_cast<int>(number(fields[column++], csv, line));
-    for (float& value : sample.stiffnessCommands)
-      value = static_cast<float>(number(fields[column++], csv, line));
-    sample.torsoHeight = static_cast<float>(number(fields[column++], csv, line));
-    sample.fsrTotal = static_cast<float>(number(fields[column++], csv, line));
-    samples.push_back(sample);
-  }
-  return samples;
-}
 } // namespace nao

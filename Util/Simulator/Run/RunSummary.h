@@ -15,7 +15,4 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
 /// and what is wrong.
 SimulationResult readSummary(const std::filesystem::path& file);
 
-/// A run's samples from its CSV (RunRecorder's writeCsv: reported currents, temperatures, status, stiffness
-/// commands, torso height, FSR total). Throws std::runtime_error naming the file and line.
-std::vector<RunSample> readSamples(const std::filesystem::path& csv);
 } // namespace nao

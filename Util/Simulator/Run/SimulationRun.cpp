@@ -132,6 +132,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
     while (nextEvent < script.events.size() && script.events[nextEvent].time <= simulation.time() + 1e-9)
     {
       const ScriptEvent& event = script.events[nextEvent++];
+      result.events.push_back(event);
       if (event.kind == ScriptEventKind::pickUp)
         simulation.pickUp();
       else if (event.kind == ScriptEventKind::putDown)
@@ -188,10 +189,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
         sample.temperatures[j] = sensors.temperatures[j];
         sample.status[j] = sensors.status[j];
         sample.stiffnessCommands[j] = command.stiffness[j];
-        sample.angleErrors[j] = static_cast<float>(command.position[j] - truth.angles[j]);
+        sample.angles[j] = sensors.positions[j];
+        sample.angleErrors[j] = command.position[j] - sensors.positions[j];
       }
       sample.torsoHeight = static_cast<float>(truth.torsoHeight);
       sample.fsrTotal = static_cast<float>(truth.fsrTotal);
+      sample.footForces = {static_cast<float>(truth.footForces[0]), static_cast<float>(truth.footForces[1])};
       result.samples.push_back(sample);
     }
     if (options.progress && frame % framesPerSecond == 0)
@@ -234,6 +237,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
   {
     result.csv = options.outputDirectory / (options.scenario + ".csv");
     writeCsv(result.csv, result.samples);
+    result.eventsCsv = options.outputDirectory / "events.csv";
+    writeEvents(result.eventsCsv, result.events);
     result.summary = options.outputDirectory / "summary.csv";
     writeSummary(result.summary, result);
     char title[300];
@@ -244,7 +249,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
                   options.scenario.c_str(), options.minutes, static_cast<unsigned long long>(options.seed),
                   options.preset.empty() ? "" : " ", options.preset.c_str(),
                   overrides.empty() ? "" : (overrides + ")").c_str());
-    if (options.writePlots) result.plots = plotCsv(result.csv, title);
+    if (options.writePlots) result.plots = plotCsv(result.csv, title, result.events);
   }
   return result;
 }

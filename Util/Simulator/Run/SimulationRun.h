@@ -6,6 +6,7 @@
 // [Script] gives the start posture and the events (pick up, put down, push); the seed and preset draw the
 // robot (Config/Sim/robots.toml).
 #include "Framework/Scenario.h"
+#include "Framework/ScenarioScript.h"
 
 #include <array>
 #include <cstdint>
@@ -64,9 +65,11 @@ struct RunSample
   std::array<float, 25> temperatures{};      ///< °C, reported
   std::array<int, 25> status{};              ///< 0..3
   std::array<float, 25> stiffnessCommands{}; ///< 0..1, as the robot sent them
-  std::array<float, 25> angleErrors{};       ///< rad, commanded − measured
+  std::array<float, 25> angles{};            ///< rad, LoLA's reading (Position)
+  std::array<float, 25> angleErrors{};       ///< rad, tracking error: the robot's request − LoLA's reading
   float torsoHeight = 0;                     ///< m above the floor
   float fsrTotal = 0;                        ///< kg
+  std::array<float, 2> footForces{};         ///< N, ground force on the left and right sole
 };
 
 struct SimulationResult
@@ -76,6 +79,7 @@ struct SimulationResult
   std::string preset;
   std::array<JointSummary, 25> joints;
   std::vector<RunSample> samples;
+  std::vector<ScriptEvent> events; ///< the scenario's events that happened, in order
   /// s from which on every leg joint's reported current stayed below heatingCurrent to the end; −1: never.
   double legsBelowHeatingAfter = -1;
   /// s at which the script's first keyframe is reached (its duration; 0 for a speed-timed one): the posture
@@ -84,7 +88,7 @@ struct SimulationResult
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
-  std::filesystem::path log, csv, summary;
+  std::filesystem::path log, csv, summary, eventsCsv;
   std::vector<std::filesystem::path> plots;
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }
 };

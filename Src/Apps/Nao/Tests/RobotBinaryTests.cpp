@@ -46,7 +46,9 @@ TEST(WrongNames, AnUnknownRobotStopsStartUpAndListsTheRobots)
 {
   const CommandResult unknown = runNao("--scenario stand --robot Nao99");
   EXPECT_NE(unknown.status, 0);
-  EXPECT_NE(unknown.output.find("robot 'Nao99': no folder"), std::string::npos) << unknown.output;
+  // The message says where the name came from (no file position to give: none is made up).
+  EXPECT_NE(unknown.output.find("nao: command line --robot: robot 'Nao99': no folder"), std::string::npos)
+      << unknown.output;
   EXPECT_NE(unknown.output.find("robots: Default, Nao01"), std::string::npos) << unknown.output;
 
   const CommandResult typo = runNao("--scenario stand --robot Defualt");
@@ -54,6 +56,27 @@ TEST(WrongNames, AnUnknownRobotStopsStartUpAndListsTheRobots)
   EXPECT_NE(typo.output.find("did you mean 'Default'?"), std::string::npos) << typo.output;
 
   EXPECT_EQ(runNao("--scenario stand --robot Nao01").status, 0) << "a robot with a folder runs";
+}
+
+TEST(WrongNames, AMistypedRobotInTheSettingsNamesTheFile)
+{
+  const auto directory =
+      std::filesystem::temp_directory_path() / ("nao-settings-robot-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(directory);
+  std::filesystem::copy(NAO_CONFIG_DIR, directory, std::filesystem::copy_options::recursive);
+  std::ifstream in(directory / "settings.toml");
+  std::string settings((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = settings.find("robot = \"Default\"");
+  ASSERT_NE(at, std::string::npos);
+  settings.replace(at, 17, "robot = \"Defualt\"");
+  std::ofstream(directory / "settings.toml") << settings;
+  const CommandResult typo = runNao("--scenario stand --config " + directory.string());
+  EXPECT_NE(typo.status, 0);
+  EXPECT_NE(typo.output.find(directory.string() + "/settings.toml: robot: robot 'Defualt': no folder"),
+            std::string::npos)
+      << typo.output;
+  EXPECT_NE(typo.output.find("did you mean 'Default'?"), std::string::npos) << typo.output;
+  std::filesystem::remove_all(directory);
 }
 
 TEST(WrongNames, AnUnknownScenarioListsTheScenarios)

@@ -4,6 +4,7 @@
 #include "Representations/Sensing/JointSensorData.h"
 #include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace nao;
@@ -85,6 +86,33 @@ TEST(EndToEnd, PickedUpRobotLeavesTheGroundAndComesBack)
   EXPECT_LT(fsrAt(20.0), 0.3) << "picked up at 10 s: the feet are off the ground";
   EXPECT_GT(fsrAt(48.0), 4.0) << "put down at 40 s: the weight is back on the feet";
   EXPECT_GT(result.minTorsoHeight, 0.25) << "standing before and after";
+  // Each foot's ground force (N): about half the weight on each while standing, none in the air.
+  auto feetAt = [&](double time)
+  {
+    for (const RunSample& sample : result.samples)
+      if (sample.time >= time) return sample.footForces;
+    return std::array<float, 2>{-1.f, -1.f};
+  };
+  for (const double time : {5.0, 48.0})
+    for (const float force : feetAt(time))
+      EXPECT_GT(force, 15.f) << time << " s: each foot carries part of the 53 N robot";
+  for (const float force : feetAt(20.0))
+    EXPECT_LT(force, 3.f) << "20 s: in the air";
+  // The events that happened are written and marked in the plots.
+  ASSERT_EQ(result.events.size(), 2u);
+  EXPECT_EQ(result.events[0].kind, ScriptEventKind::pickUp);
+  EXPECT_EQ(result.events[1].kind, ScriptEventKind::putDown);
+  std::ifstream events(result.eventsCsv);
+  std::string line;
+  int rows = 0;
+  while (std::getline(events, line))
+    ++rows;
+  EXPECT_EQ(rows, 3) << "header, pick-up, put-down";
+  std::ifstream script(result.csv.parent_path() / "plots.gp");
+  const std::string text((std::istreambuf_iterator<char>(script)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("set label 'pick-up' at 10,"), std::string::npos);
+  EXPECT_NE(text.find("set label 'put-down' at 40,"), std::string::npos);
+  EXPECT_EQ(result.plots.size(), 6u);
 }
 
 TEST(Scenarios, EverySimulatedScenarioKeepsTheRobotUp)

@@ -1,0 +1,150 @@
+// What a run writes for people to read, without running physics: the CSV's columns and their units, the
+// events file, and the gnuplot script (one colour per joint, the stiffness range, the scenario's events).
+#include "Util/Simulator/Run/RunRecorder.h"
+#include <fstream>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace nao;
+using ::testing::HasSubstr;
+
+namespace
+{
+std::filesystem::path freshFolder(const std::string& name)
+{
+  const auto folder = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  return folder;
+}
+
+std::string readFile(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+ScenarioScript lifted()
+{
+  return ScenarioScript::load(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios/lifted.toml");
+}
+} // namespace
+
+TEST(RunCsv, EveryColumnNamesItsUnit)
+{
+  const std::vector<std::string> header = runCsvHeader();
+  ASSERT_EQ(header.size(), 1u + 6u * 25u + 4u);
+  EXPECT_EQ(header.front(), "time [s]");
+  auto has = [&](const std::string& label)
+  { return std::find(header.begin(), header.end(), label) != header.end(); };
+  EXPECT_TRUE(has("current.LKneePitch [A]"));
+  EXPECT_TRUE(has("temperature.LKneePitch [°C]"));
+  EXPECT_TRUE(has("status.LKneePitch")) << "a state: no unit";
+  EXPECT_TRUE(has("stiffness.LKneePitch")) << "a 0..1 fraction: no unit";
+  EXPECT_TRUE(has("angle.LKneePitch [rad]"));
+  EXPECT_TRUE(has("angleError.LKneePitch [rad]"));
+  EXPECT_TRUE(has("torsoHeight [m]"));
+  EXPECT_TRUE(has("fsrTotal [kg]"));
+  EXPECT_TRUE(has("footForce.left [N]"));
+  EXPECT_TRUE(has("footForce.right [N]"));
+}
+
+TEST(RunCsv, ReadsBackWhatItWrote)
+{
+  const auto folder = freshFolder("nao-run-csv");
+  RunSample sample;
+  sample.time = 1.5;
+  sample.currents[index(Joint::LKneePitch)] = 0.75f;
+  sample.status[index(Joint::RKneePitch)] = 2;
+  sample.angles[index(Joint::LKneePitch)] = 0.5f;
+  sample.angleErrors[index(Joint::LAnklePitch)] = -0.002f;
+  sample.footForces = {20.5f, 30.25f};
+  writeCsv(folder / "run.csv", {sample, sample});
+  const std::vector<RunSample> read = readSamples(folder / "run.csv");
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[1].time, 1.5);
+  EXPECT_EQ(read[1].currents[index(Joint::LKneePitch)], 0.75f);
+  EXPECT_EQ(read[1].status[index(Joint::RKneePitch)], 2);
+  EXPECT_EQ(read[1].angles[index(Joint::LKneePitch)], 0.5f);
+  EXPECT_EQ(read[1].angleErrors[index(Joint::LAnklePitch)], -0.002f);
+  EXPECT_EQ(read[1].footForces[1], 30.25f);
+
+  // A CSV without a column (an older simulator's) is refused by name.
+  std::ofstream(folder / "old.csv") << "time,current.HeadYaw\n0,0\n";
+  try
+  {
+    readSamples(folder / "old.csv");
+    ADD_FAILURE() << "a CSV without the columns was read";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_THAT(error.what(), HasSubstr("old.csv:1: no column 'time [s]'"));
+  }
+  std::filesystem::remove_all(folder);
+}
+
+TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
+{
+  const auto folder = freshFolder("nao-run-events");
+  writeEvents(folder / "events.csv", lifted().events);
+  EXPECT_EQ(readFile(folder / "events.csv"),
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
+            "10,pickUp,0,0,0,0\n"
+            "40,putDown,0,0,0,0\n");
+  std::filesystem::remove_all(folder);
+}
+
+TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
+{
+  std::vector<std::filesystem::path> pngs;
+  ScriptEvent push;
+  push.time = 15.f;
+  push.force = {15.f, 0.f, 0.f};
+  push.duration = 0.15f;
+  std::vector<ScriptEvent> events = lifted().events;
+  events.push_back(push);
+  const std::string script = plotScript("/tmp/run/lifted.csv", "lifted", events, pngs);
+
+  // Every panel (one `plot` line) gives each of its joints its own colour and a legend entry.
+  std::istringstream lines(script);
+  int panels = 0;
+  const std::regex colour("lc rgb '(#[0-9a-f]{6})'"), title("title '([A-Za-z ]+)'");
+  for (std::string line; std::getline(lines, line);)
+  {
+    if (line.rfind("plot ", 0) != 0) continue;
+    ++panels;
+    std::set<std::string> colours, titles;
+    std::size_t curves = 0;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), colour); it != std::sregex_iterator(); ++it)
+    {
+      colours.insert((*it)[1]);
+      ++curves;
+    }
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), title); it != std::sregex_iterator(); ++it)
+      titles.insert((*it)[1]);
+    EXPECT_EQ(colours.size(), curves) << "two curves share a colour: " << line;
+    EXPECT_EQ(titles.size(), curves) << line;
+  }
+  EXPECT_EQ(panels, 5 * 2 + 1) << "currents, temperatures, stiffness, angles, errors (legs, others); feet";
+  ASSERT_EQ(pngs.size(), 6u);
+  EXPECT_EQ(pngs.back().filename(), "feet.png");
+
+  // Stiffness commands are 0..1: the axis shows that range and a little room, not gnuplot's guess.
+  const std::size_t stiffness = script.find("stiffness.png");
+  ASSERT_NE(stiffness, std::string::npos);
+  EXPECT_EQ(script.find("set yrange [-0.05:1.05]", stiffness), script.find("set yrange", stiffness));
+
+  // The events: a vertical line at each, with its name.
+  EXPECT_THAT(script, HasSubstr("set arrow from 10, graph 0 to 10, graph 1 nohead"));
+  EXPECT_THAT(script, HasSubstr("set label 'pick-up' at 10, graph 1"));
+  EXPECT_THAT(script, HasSubstr("set arrow from 40, graph 0 to 40, graph 1 nohead"));
+  EXPECT_THAT(script, HasSubstr("set label 'put-down' at 40, graph 1"));
+  EXPECT_THAT(script, HasSubstr("set label 'push 15 N, 0.15 s' at 15, graph 1"));
+  // Angles and errors are drawn in degrees from the CSV's radians.
+  EXPECT_THAT(script, HasSubstr("tracking error: request − measured (deg)"));
+}
