@@ -247,12 +247,14 @@ std::string plotScript(const std::filesystem::path& csv, const std::string& titl
   const Plot plots[] = {
       {"currents", "current", "current (mA)", 1000.0, ""},
       {"temperatures", "temperature", "temperature (°C)", 1.0, ""},
-      {"stiffness", "stiffness", "stiffness command (0..1)", 1.0, "[-0.05:1.05]"},
+      {"stiffness", "stiffness", "stiffness command (0..1)", 1.0, "[-0.05:1.15]"},
       {"angles", "angle", "measured angle, LoLA (deg)", degreesPerRadian, ""},
       {"errors", "angleError", "tracking error: request − measured (deg)", degreesPerRadian, ""}};
   std::ostringstream out;
   out << "set datafile separator ','\nset key outside right top\nset xlabel 'simulated time (s)'\nset grid\n"
       << "set terminal pngcairo size 1400,900 font ',10'\n";
+  // Room above the curves for the events' names (autoscaled axes; stiffness leaves it in its range).
+  out << "set offsets 0, 0, graph 0.1, 0\n";
   // The scenario's events: a dotted vertical line in every panel, named at its top.
   for (const ScriptEvent& event : events)
     out << "set arrow from " << event.time << ", graph 0 to " << event.time

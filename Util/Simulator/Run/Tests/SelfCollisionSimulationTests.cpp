@@ -49,7 +49,7 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
   Outcome outcome;
   // s, mm: for the README's plot (Util/Simulator/Docs/self-collision-comparison.png).
   std::ofstream csv(options.outputDirectory / "distance.csv");
-  csv << "time_s,min_distance_mm\n";
+  csv << "time [s],smallest pair distance [mm]\n";
   LogDecoder log(result.log);
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
