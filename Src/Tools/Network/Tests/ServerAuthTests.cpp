@@ -142,6 +142,27 @@ TEST(FrameServerAuth, NonLoopbackWithTokenBindsAndAuthenticates)
   EXPECT_TRUE(echoWorks(client, "over any interface"));
 }
 
+TEST(FrameServerAuth, ARefusedClientIsToldWhyBeforeTheClose)
+{
+  constexpr std::uint16_t refusedType = 9;
+  ServerConfig config = tokenConfig();
+  config.refusedMessageType = refusedType;
+  ServerThread server(config);
+  auto reasonFor = [&](std::uint16_t type, const std::string& payload)
+  {
+    FrameClient client = connectClient(server.port());
+    client.sendFrame(type, bytesOf(payload));
+    const auto frame = client.receiveFrame(patience);
+    if (!frame || frame->messageType != refusedType) return std::string("no refusal");
+    EXPECT_TRUE(serverClosed(client)) << "the refusal is the last frame";
+    return std::string(frame->payload.begin(), frame->payload.end());
+  };
+  EXPECT_EQ(reasonFor(helloType, "s3cret-tokex"), "wrong token");
+  EXPECT_EQ(reasonFor(helloType, "a guess longer than the token"), "wrong token");
+  EXPECT_EQ(reasonFor(echoType, "hi"), "a token is required: the first frame was not a Hello");
+  EXPECT_EQ(connectedEvents(server), 0u);
+}
+
 TEST(SocketAddress, LoopbackClassification)
 {
   const auto loopback = [](const std::string& host)
