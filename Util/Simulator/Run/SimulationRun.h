@@ -37,6 +37,10 @@ struct SimulationOptions
   double serveWaitSeconds = 600;                 ///< s serve waits for its client
   std::vector<ProviderChoice> providerOverrides; ///< e.g. {"JointRequest", "off"} for a comparison run
   std::function<void(double fraction)> progress; ///< called about once per simulated second
+  /// Asked before every frame (e.g. whether Ctrl-C came): true ends the run there as if `minutes` had passed:
+  /// the robot stops (the robot binary gets SIGTERM) and closes its log, and the CSV, summary and plots cover
+  /// the time simulated.
+  std::function<bool()> stopRequested;
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
@@ -84,6 +88,7 @@ struct SimulationResult
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
+  bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
   std::filesystem::path log, csv, summary;
   std::vector<std::filesystem::path> plots;
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }
