@@ -119,7 +119,9 @@ int main(int argc, char** argv)
       "1/60..1440");
   auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
-  run->add_option("--minutes", options.minutes, "simulated minutes, 1/60 (one second) to 1440")
+  run->add_option("--minutes", options.minutes,
+                  "simulated minutes, 1/60 (one second) to 1440 (default: 1, or the scenario's last scripted "
+                  "event plus 30 s if later)")
       ->check(minutesRange);
   const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
                                  "executable's folder or a folder above it)";
@@ -202,6 +204,8 @@ int main(int argc, char** argv)
       quiet = true;
     }
     options.configDirectory = configDirectory;
+    if (run->parsed() && run->count("--minutes") == 0)
+      options.minutes = nao::defaultMinutes(configDirectory, options.robot, options.scenario);
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
                                              : std::filesystem::path(output);
     // The default folder is reused by every run of the scenario: an earlier run in it is kept under its time

@@ -1,5 +1,6 @@
 #include "Util/Simulator/Run/SimulationRun.h"
 
+#include "Framework/RobotDescription.h"
 #include "Framework/ScenarioScript.h"
 #include "Util/Simulator/Lola/LolaServer.h"
 #include "Util/Simulator/Physics/Encoder.h"
@@ -49,6 +50,19 @@ sim::JointValues toJointValues(const JointArray<float>& angles)
   return values;
 }
 } // namespace
+
+double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
+                      const std::string& scenario)
+{
+  ConfigFiles files{{configDirectory, robot}, configDirectory / "Scenarios" / (scenario + ".toml")};
+  const ScenarioScript script = ScenarioScript::load(files.scenarioFile);
+  const RobotDescription description = RobotDescription::load(files);
+  JointArray<double> velocityLimits{};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    velocityLimits[j] = description.limits(j).velocity;
+  const double end = script.scriptedEnd(script.transitionTimes(velocityLimits));
+  return std::max(1.0, (end + scriptMarginSeconds) / 60.0);
+}
 
 SimulationResult runSimulation(const SimulationOptions& options)
 {
@@ -238,8 +252,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
   }
   if (options.progress && !result.stopped) options.progress(1.0);
 
-  // The robot binary stops on SIGTERM as on Ctrl-C (log closed, status 0) rather than waiting for a lost LoLA.
-  if (child && result.stopped) child->stop();
+  // The run is over: the robot binary stops on SIGTERM as on Ctrl-C (log closed, status 0) instead of retrying
+  // the lost LoLA for 5 s and ending with status 3.
+  if (child) child->stop();
   server.reset(); // the robot's LoLA connection ends: it stops (and closes its log)
   if (inProcess)
   {

@@ -94,6 +94,16 @@ struct SimulationResult
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }
 };
 
+/// s a default run goes on after the script's last scripted moment (ScenarioScript::scriptedEnd): what the last
+/// event started settles (after a put-down every leg joint is below 300 mA 7 s later on seed 1) and the summary's
+/// last-10-s figures come from the settled robot.
+inline constexpr double scriptMarginSeconds = 30.0;
+
+/// Simulated minutes a run of the scenario lasts unless --minutes says otherwise: one, or the script's end plus
+/// scriptMarginSeconds if that is later, so that the defaults show the whole script.
+double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
+                      const std::string& scenario);
+
 /// Runs the scenario. Throws std::runtime_error (or StartupError) naming what failed.
 SimulationResult runSimulation(const SimulationOptions& options);
 
