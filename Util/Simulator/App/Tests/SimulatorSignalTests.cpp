@@ -128,3 +128,28 @@ TEST(SimulatorSignals, CtrlCStopsServeAndItsClient)
   const CommandResult info = runCommand(logTool + " info " + (scratch.path / "client.log").string());
   EXPECT_NE(info.output.find("closed properly: yes"), std::string::npos) << info.output;
 }
+
+TEST(SimulatorSignals, CtrlCStopsAnEnsembleAndItReportsWhatRan)
+{
+  // Both robots run at once; once both logs grow (each robot has connected and run), Ctrl-C reaches the whole
+  // process group: every robot's process writes its outputs, the ensemble reports them and ends by the signal.
+  const Scratch scratch("ensemble");
+  const CommandResult result = scratch.run(
+      "set -m; " + simulator +
+      " run stand --robots 2 --jobs 2 --minutes 10 --robot-logs --no-plots --output out & pid=$!; "
+      "for i in $(seq 1200); do [ \"$(stat -c %s out/robot-0/stand.log 2> /dev/null || echo 0)\" -gt 200000 "
+      "] && "
+      "[ \"$(stat -c %s out/robot-1/stand.log 2> /dev/null || echo 0)\" -gt 200000 ] && break; sleep 0.05; "
+      "done; "
+      "kill -INT -- -$pid; wait $pid; echo simulator-status=$?");
+  EXPECT_NE(result.output.find("simulator-status=130"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("out: stand, 2 robots"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("robot runs failed"), std::string::npos) << result.output;
+  for (const char* robot : {"robot-0", "robot-1"})
+  {
+    const SimulationResult summary = readSummary(scratch.path / "out" / robot / "summary.csv");
+    EXPECT_TRUE(summary.stopped) << robot;
+    EXPECT_GT(summary.simulatedSeconds, 1.0) << robot;
+    EXPECT_LT(summary.simulatedSeconds, 600.0) << robot;
+  }
+}
