@@ -1,6 +1,7 @@
 // The standing robot: staying upright, squatting, its noisy sensors, resting without freezing, reproducible
 // seeds.
 #include "TestRobot.h"
+#include "Util/Simulator/Physics/MjcfBuilder.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -81,6 +82,39 @@ TEST(Standing, SquatsDownAndRisesAgain)
   EXPECT_NEAR(robot.groundTruth().torsoHeight, 0.315, 0.005);
   EXPECT_LT(std::abs(robot.sensors().angles[1]), deg(2.0));
   EXPECT_NEAR(robot.groundTruth().fsrTotal, test::kilogramsOfRobot, 0.02 * test::kilogramsOfRobot);
+}
+
+TEST(Standing, BHumansSitSquatHangsTheBodyOnTheKnees)
+{
+  // Why the `sit` scenario's knees draw about 2 A: B-Human's sit is a squat on the feet whose torso leans back 25°,
+  // so the upper body's weight hangs behind the knees. The soles are the only contacts (the plant's robot geoms
+  // touch nothing but the floor), and each knee holds a gravity load of about 2.5 N·m, more than twice what its
+  // gear's static friction holds (motors.toml: 1 N·m): the motor must carry at least the difference, whatever
+  // offset the heat adjustment finds. The posture, not the plant or the module, makes the current.
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 0.5);
+  interpolate(robot, test::standPosture(), sitPosture(), 2.0);
+  robot.advance(3.0);
+  const mjModel& m = robot.model();
+  const mjData& d = robot.data();
+  for (int contact = 0; contact < d.ncon; ++contact)
+  {
+    const std::string floor = mj_id2name(&m, mjOBJ_GEOM, d.contact[contact].geom1);
+    const std::string part = mj_id2name(&m, mjOBJ_GEOM, d.contact[contact].geom2);
+    EXPECT_EQ(floor, mjcf::floorGeom);
+    EXPECT_TRUE(part.rfind("fsr", 0) == 0 || part.ends_with(mjcf::outlineSuffix))
+        << part << " touches the floor";
+  }
+  const double stiction =
+      robot.config().motors.drives[static_cast<std::size_t>(driveKindOf(Joint::LKneePitch))].staticFriction;
+  for (const Joint knee : {Joint::LKneePitch, Joint::RKneePitch})
+  {
+    const GroundTruth& g = robot.groundTruth();
+    // At rest the motor and the gear's friction together hold the knee's load.
+    const double load = std::abs(g.motorTorques[index(knee)] + g.frictionTorques[index(knee)]);
+    EXPECT_GT(load, 2.0 * stiction) << "N·m on knee " << index(knee) << " (gear holds " << stiction << ")";
+    EXPECT_GT(g.currents[index(knee)], 1.0) << "A, knee " << index(knee);
+  }
 }
 
 TEST(Standing, SensorsShowAnUprightRobotOnBothFeet)
