@@ -1,6 +1,7 @@
 #include "Framework/ScenarioScript.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace nao
@@ -31,6 +32,45 @@ ScenarioScript ScenarioScript::load(const ConfigFiles& files)
   if (files.scenarioFile.empty())
     throw std::runtime_error("the module graph comes from no scenario file: there is no [Script] to play");
   return load(files.scenarioFile);
+}
+
+std::vector<float> ScenarioScript::transitionTimes(const JointArray<double>& velocityLimits) const
+{
+  std::vector<float> times;
+  const ScriptPose* previous = &pose(start);
+  for (const ScriptKeyframe& keyframe : keyframes)
+  {
+    const ScriptPose* target = &pose(keyframe.pose);
+    float time = keyframe.duration;
+    if (keyframe.speed > 0)
+    {
+      time = 0;
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+      {
+        const double move = std::abs(target->angles[j] - previous->angles[j]);
+        if (velocityLimits[j] > 0)
+          time = std::max(time, static_cast<float>(1.5 * move / (keyframe.speed * velocityLimits[j])));
+      }
+    }
+    times.push_back(time);
+    previous = target;
+  }
+  return times;
+}
+
+double ScenarioScript::scriptedEnd(const std::vector<float>& transitionTimes) const
+{
+  double end = 0;
+  for (std::size_t k = 0; k < keyframes.size() && k < transitionTimes.size(); ++k)
+  {
+    end += transitionTimes[k];
+    if (k + 1 < keyframes.size() || loopFrom >= 0) end += keyframes[k].hold;
+  }
+  for (const ScriptEvent& event : events)
+    end =
+        std::max(end, static_cast<double>(event.time) +
+                          (event.kind == ScriptEventKind::push ? static_cast<double>(event.duration) : 0.0));
+  return end;
 }
 
 const ScriptPose& ScenarioScript::pose(const std::string& name) const

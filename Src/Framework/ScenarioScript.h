@@ -136,5 +136,14 @@ struct ScenarioScript
   /// The same for Loads<ScenarioScript>: the [Script] of the scenario the process runs.
   static ScenarioScript load(const ConfigFiles& files);
   const ScriptPose& pose(const std::string& name) const;
+
+  /// s each keyframe's transition takes: its duration, or for a speed-timed one 1.5 × the largest move / (speed ×
+  /// that joint's velocity limit), since smoothstep peaks at 1.5 times its mean speed. velocityLimits in rad/s, per
+  /// joint (≤ 0: unlimited, the joint does not count).
+  std::vector<float> transitionTimes(const JointArray<double>& velocityLimits) const;
+  /// s from the start until everything scripted has happened: the last event has ended and the keyframes have
+  /// played once, up to reaching the last keyframe's posture (whose hold is open-ended) or, with a loop, through
+  /// the last hold.
+  double scriptedEnd(const std::vector<float>& transitionTimes) const;
 };
 } // namespace nao

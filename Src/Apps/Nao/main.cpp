@@ -3,6 +3,7 @@
 #include "Framework/Robot.h"
 #include "Platform/LoLA/LolaBody.h"
 #include "Platform/StandIn/StandInBody.h"
+#include "Tools/Files/ConfigDirectory.h"
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <csignal>
@@ -15,9 +16,11 @@ namespace
 /// ends after its frame, then the log is closed and the tables are printed as after any run.
 std::atomic<nao::Robot*> signalledRobot{nullptr};
 volatile std::sig_atomic_t stopSignal = 0;
+std::atomic<bool> stopping{false}; ///< a LoLA that is gone is not waited for once a stop signal came
 void onStopSignal(int signal)
 {
   stopSignal = signal;
+  stopping = true;
   if (nao::Robot* robot = signalledRobot.load()) robot->stop();
 }
 
@@ -46,14 +49,18 @@ void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
 int main(int argc, char** argv)
 {
   CLI::App app{"NAO V6 robot binary: runs the motion thread against a body"};
-  std::string configDirectory = NAO_CONFIG_DIR;
+  std::string configDirectory; // empty: found from this executable (Tools/Files/ConfigDirectory.h)
   std::string robot, scenario, logFile, body = "lola", lolaSocket = "/tmp/robocup";
   std::vector<std::string> providers;
   std::uint32_t frames = 1000;
   std::string printGraph;
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
-  app.add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
+  app.add_option(
+         "--config", configDirectory,
+         "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the executable's folder "
+         "or a folder above it)")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--robot", robot, "robot name: Config/Robots/<robot>/ overlays (default: settings.toml)");
   app.add_option("--scenario", scenario, "Config/Scenarios/<scenario>.toml (default: settings.toml)");
   app.add_option("--body", body, "lola (the robot or the simulator) or standin (in-process, deterministic)")
@@ -74,6 +81,7 @@ int main(int argc, char** argv)
 
   try
   {
+    if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
     const nao::Settings settings =
         nao::Settings::load(std::filesystem::path(configDirectory) / "settings.toml");
     nao::RobotOptions options;
@@ -133,6 +141,7 @@ int main(int argc, char** argv)
     {
       nao::LolaBodyOptions bodyOptions;
       bodyOptions.socketPath = lolaSocket;
+      bodyOptions.giveUp = &stopping;
       auto lola = std::make_unique<nao::LolaBody>(bodyOptions);
       if (!lola->connect())
         throw std::runtime_error("LoLA at " + lolaSocket + ": " + std::string(lola->lastError()));
@@ -168,7 +177,8 @@ int main(int argc, char** argv)
                   static_cast<unsigned long long>(log.framesWritten),
                   static_cast<unsigned long long>(log.framesDropped),
                   log.lastError.empty() ? "" : ", error: ", log.lastError.c_str());
-    if (lolaBody && lolaBody->lost())
+    // Ctrl-C in a terminal also stops the simulator that served LoLA: that loss is part of the stop.
+    if (lolaBody && lolaBody->lost() && stopSignal == 0)
     {
       std::fprintf(stderr,
                    "nao: LoLA at %s was lost (%.*s) and did not come back within %.1f s of reconnecting; "

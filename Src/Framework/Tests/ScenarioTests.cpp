@@ -1,5 +1,7 @@
-// Scenario files: positions in errors, and the shared [Motion] table of default.toml overlaid per key.
+// Scenario files: positions in errors, and the shared [Motion] table of default.toml overlaid per key; a script's
+// transition times and the moment everything it scripts has happened.
 #include "Framework/Scenario.h"
+#include "Framework/ScenarioScript.h"
 #include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -97,4 +99,60 @@ TEST_F(ScenarioFolder, OverridesReplaceOrAdd)
   scenario.override({{"RepB", "off", {"--provider", 1, 1}}, {"RepC", "ModCProvider", {"--provider", 1, 1}}});
   using Pairs = std::vector<std::pair<std::string, std::string>>;
   EXPECT_EQ(pairs(scenario), (Pairs{{"RepA", "ModA"}, {"RepB", "off"}, {"RepC", "ModCProvider"}}));
+}
+
+namespace
+{
+/// Two postures 90° apart in the head's yaw; keyframes between them.
+ScenarioScript twoPostureScript(int loopFrom)
+{
+  ScenarioScript script;
+  script.start = "a";
+  script.loopFrom = loopFrom;
+  script.poses = {{"a", {}}, {"b", {}}};
+  script.poses[1].angles[index(Joint::HeadYaw)] = 1.5707964f;
+  ScriptKeyframe there;
+  there.pose = "b";
+  there.duration = 2.f;
+  there.hold = 3.f;
+  ScriptKeyframe back = there;
+  back.pose = "a";
+  back.speed = 0.5f; // half of HeadYaw's 1 rad/s below: 1.5 × (π/2) / 0.5 s
+  back.hold = 86400.f;
+  script.keyframes = {there, back};
+  return script;
+}
+} // namespace
+
+TEST(ScenarioScriptTiming, TransitionTimesComeFromDurationsOrSpeeds)
+{
+  JointArray<double> limits{};
+  limits[index(Joint::HeadYaw)] = 1.0; // rad/s; every other joint unlimited (it does not move here anyway)
+  const std::vector<float> times = twoPostureScript(-1).transitionTimes(limits);
+  ASSERT_EQ(times.size(), 2u);
+  EXPECT_FLOAT_EQ(times[0], 2.f);
+  EXPECT_NEAR(times[1], 1.5 * 1.5707964 / 0.5, 1e-5);
+}
+
+TEST(ScenarioScriptTiming, TheScriptEndsWithItsLastEventOrKeyframe)
+{
+  ScenarioScript script = twoPostureScript(-1);
+  // Without a loop the last posture's hold is open-ended: the script has happened when it is reached.
+  EXPECT_DOUBLE_EQ(script.scriptedEnd({2.f, 4.f}), 2.0 + 3.0 + 4.0);
+  // With a loop, one pass through every hold.
+  script.loopFrom = 0;
+  EXPECT_DOUBLE_EQ(script.scriptedEnd({2.f, 4.f}), 2.0 + 3.0 + 4.0 + 86400.0);
+  script.loopFrom = -1;
+  ScriptEvent putDown;
+  putDown.time = 40.f;
+  putDown.kind = ScriptEventKind::putDown;
+  putDown.duration = 0.f;
+  script.events = {putDown};
+  EXPECT_DOUBLE_EQ(script.scriptedEnd({2.f, 4.f}), 40.0);
+  ScriptEvent push;
+  push.time = 50.f;
+  push.kind = ScriptEventKind::push;
+  push.duration = 0.15f;
+  script.events.push_back(push);
+  EXPECT_NEAR(script.scriptedEnd({2.f, 4.f}), 50.15, 1e-6);
 }

@@ -23,6 +23,7 @@ bool LolaBody::connectWithRetries(unsigned attempts, double intervalSeconds)
 {
   for (unsigned attempt = 0; attempt < attempts; ++attempt)
   {
+    if (attempt > 0 && options_.giveUp && options_.giveUp->load()) break;
     if (attempt > 0) std::this_thread::sleep_for(std::chrono::duration<double>(intervalSeconds));
     socket_ = UnixSocket::connectTo(options_.socketPath.c_str());
     if (socket_.valid())

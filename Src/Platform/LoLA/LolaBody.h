@@ -7,6 +7,7 @@
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaSensorConversion.h"
 #include "Platform/LoLA/LolaStream.h"
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -30,6 +31,9 @@ struct LolaBodyOptions
   double missedFrameGapFactor = 1.5;
   bool countWallClockGaps = true;
   LolaConversionParameters conversion;
+  /// When set and true, (re)connecting gives up at once: Ctrl-C while LoLA is gone ends the body now instead of
+  /// after the retries (lock-free, so a signal handler may set it).
+  const std::atomic<bool>* giveUp = nullptr;
 };
 
 struct LolaBodyStatistics

@@ -3,12 +3,14 @@
 // table. An ensemble (--robots N): one process per robot, a per-robot table with percentiles and a
 // distribution figure.
 #include "Framework/ConfigFiles.h"
+#include "Tools/Files/ConfigDirectory.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -17,6 +19,38 @@
 
 namespace
 {
+/// SIGINT or SIGTERM, once received: the run stops at its next frame and writes its outputs for the time simulated;
+/// then the simulator ends by the same signal, so that a shell script or job runner that started it stops too.
+volatile std::sig_atomic_t stopSignal = 0;
+void onStopSignal(int signal)
+{
+  stopSignal = signal;
+}
+
+void installStopHandlers()
+{
+  struct sigaction action
+  {
+  };
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+/// After the outputs are written: end by the signal that stopped the run (status 128 + signal in a shell).
+int endAfterStop(int status)
+{
+  if (stopSignal == 0) return status;
+  std::fflush(stdout);
+  std::fprintf(stderr, "Simulator: stopped by signal %d; the outputs cover the time simulated until then\n",
+               static_cast<int>(stopSignal));
+  std::fflush(nullptr);
+  std::signal(stopSignal, SIG_DFL);
+  std::raise(stopSignal);
+  return 128 + stopSignal; // not reached
+}
+
 void drawProgress(const std::string& what, double fraction)
 {
   const int width = 40, filled = static_cast<int>(fraction * width);
@@ -67,7 +101,8 @@ int main(int argc, char** argv)
   CLI::App app{"Simulated NAO V6 robots that speak LoLA, with motors that draw current and heat up"};
   app.require_subcommand(1);
   nao::SimulationOptions options;
-  std::string configDirectory = NAO_CONFIG_DIR, output, robotBinary;
+  // Empty: Config/ found from this executable (Tools/Files/ConfigDirectory.h), never a path of the build.
+  std::string configDirectory, output, robotBinary;
   std::vector<std::string> providers;
   bool quiet = false, noLog = false, noPlots = false, printJobs = false, robotLogs = false;
   int robots = 1, worn = 0, jobs = 0, progressFd = -1;
@@ -85,9 +120,13 @@ int main(int argc, char** argv)
       "1/60..1440");
   auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
-  run->add_option("--minutes", options.minutes, "simulated minutes, 1/60 (one second) to 1440")
+  run->add_option("--minutes", options.minutes,
+                  "simulated minutes, 1/60 (one second) to 1440 (default: 1, or the scenario's last scripted "
+                  "event plus 30 s if later)")
       ->check(minutesRange);
-  run->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
+  const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
+                                 "executable's folder or a folder above it)";
+  run->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
   run->add_option("--robot", options.robot,
                   "robot name: Config/Robots/<robot>/ overlays of the robot software");
   run->add_option("--seed", options.seed,
@@ -132,7 +171,7 @@ int main(int argc, char** argv)
       ->check(minutesRange);
   serve->add_option("--wait", options.serveWaitSeconds, "s to wait for the client (default 600)")
       ->check(CLI::PositiveNumber);
-  serve->add_option("--config", configDirectory, "the Config/ folder")->check(CLI::ExistingDirectory);
+  serve->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
   serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)");
   serve->add_option("--preset", options.preset, "robots.toml preset of the simulated robot, e.g. worn");
   serve->add_option("--output", output,
@@ -155,6 +194,7 @@ int main(int argc, char** argv)
   try
   {
     if (reportCommand->parsed()) return report(folders, labels, figure, title);
+    if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
     if (serve->parsed())
     {
       options.serveSocket = serveSocket;
@@ -174,6 +214,8 @@ int main(int argc, char** argv)
       std::cerr << "Simulator: command line --robot: " << error.what() << "\n";
       return 2;
     }
+    if (run->parsed() && run->count("--minutes") == 0)
+      options.minutes = nao::defaultMinutes(configDirectory, options.robot, options.scenario);
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
                                              : std::filesystem::path(output);
     // The default folder is reused by every run of the scenario: an earlier run in it is kept under its time
@@ -199,6 +241,8 @@ int main(int argc, char** argv)
       std::cerr << "Simulator: the earlier run in " << options.outputDirectory.string() << " is kept in "
                 << kept.string() << "\n";
     }
+    installStopHandlers();
+    options.stopRequested = [] { return stopSignal != 0; };
     options.writeLog = !noLog;
     options.writePlots = !noPlots;
     if (!robotBinary.empty()) options.robotBinary = robotBinary;
@@ -260,12 +304,14 @@ int main(int argc, char** argv)
       std::filesystem::create_directories(ensemble.output);
       const bool bar = !quiet && isatty(fileno(stderr));
       const std::string what = options.scenario + ", " + std::to_string(robots) + " robots";
+      ensemble.stopRequested = options.stopRequested;
       nao::runEnsemble(ensemble,
                        [&](double fraction)
                        {
                          if (bar) drawProgress(what, fraction);
                        });
-      return report({ensemble.output.string()}, {}, "", "");
+      if (stopSignal != 0 && bar) std::fprintf(stderr, "\n");
+      return endAfterStop(report({ensemble.output.string()}, {}, "", ""));
     }
 
     if (progressFd >= 0)
@@ -273,6 +319,7 @@ int main(int argc, char** argv)
     else if (!quiet && isatty(fileno(stderr)))
       options.progress = [&](double fraction) { drawProgress(options.scenario, fraction); };
     const nao::SimulationResult result = nao::runSimulation(options);
+    if (result.stopped && options.progress) std::fprintf(stderr, "\n"); // after the progress bar
     std::cout << nao::summaryTable(result);
     std::cout << "output in " << options.outputDirectory.string() << ":";
     if (!result.log.empty()) std::cout << " " << result.log.filename().string();
@@ -280,11 +327,11 @@ int main(int argc, char** argv)
     for (const auto& plot : result.plots)
       std::cout << " " << plot.filename().string();
     std::cout << "\n";
-    return 0;
+    return endAfterStop(0);
   }
   catch (const std::exception& error)
   {
     std::cerr << "\nSimulator: " << error.what() << "\n";
-    return 1;
+    return endAfterStop(1);
   }
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -114,14 +115,24 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
   std::vector<double> done(static_cast<std::size_t>(options.robots), 0.0);
   std::vector<std::string> failures;
   int next = 0;
-  while (next < options.robots || !running.empty())
+  bool stopping = false;
+  const auto checkStop = [&]
   {
-    while (next < options.robots && static_cast<int>(running.size()) < jobs)
+    if (stopping || !options.stopRequested || !options.stopRequested()) return;
+    stopping = true; // the robots' processes got Ctrl-C from the terminal too, or only we got SIGTERM
+    for (const Job& job : running)
+      kill(job.pid, SIGTERM);
+  };
+  while ((next < options.robots && !stopping) || !running.empty())
+  {
+    checkStop();
+    while (!stopping && next < options.robots && static_cast<int>(running.size()) < jobs)
       running.push_back(start(options, next++));
     std::vector<pollfd> watched;
     for (const Job& job : running)
       watched.push_back({job.progressPipe, POLLIN, 0});
     poll(watched.data(), watched.size(), 200);
+    checkStop(); // before the ends are judged: a robot stopped by the same Ctrl-C did not fail
     for (std::size_t k = 0; k < running.size();)
     {
       Job& job = running[k];
@@ -135,11 +146,13 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
       close(job.progressPipe);
       int status = 0;
       waitpid(job.pid, &status, 0);
-      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      const bool stoppedBySignal =
+          stopping && WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM);
+      if (!stoppedBySignal && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
         failures.push_back("robot " + std::to_string(job.index) + " (" +
                            (robotFolder(options.output, job.index) / "run.out").string() +
                            "): " + lastLine(robotFolder(options.output, job.index) / "run.out"));
-      else
+      else if (!stoppedBySignal)
         done[static_cast<std::size_t>(job.index)] = 1.0;
       watched.erase(watched.begin() + static_cast<std::ptrdiff_t>(k));
       running.erase(running.begin() + static_cast<std::ptrdiff_t>(k));

@@ -27,13 +27,17 @@ struct EnsembleOptions
   std::string preset;     ///< every robot's preset (robots.toml); empty: none
   int worn = 0;           ///< the last `worn` robots use the preset "worn" (e.g. Make/run: 1 of 8)
   int jobs = 0;           ///< processes at a time; 0: one per core
+  /// Asked between polls (e.g. whether Ctrl-C came): true starts no more robots and sends SIGTERM to the
+  /// running ones, which write their outputs for the time simulated; runEnsemble then returns.
+  std::function<bool()> stopRequested;
 };
 
 /// The command line of robot `index` (argv, starting with the simulator), as --print-jobs prints it.
 std::vector<std::string> robotCommand(const EnsembleOptions& options, int index);
 
 /// Runs every robot's process, `jobs` at a time; `progress` gets the fraction of all simulated time done.
-/// Throws std::runtime_error naming the robots whose process failed (their output folder holds the details).
+/// Throws std::runtime_error naming the robots whose process failed (their output folder holds the details); a
+/// robot stopped by stopRequested did not fail.
 void runEnsemble(const EnsembleOptions& options, const std::function<void(double)>& progress);
 
 /// One robot's run as the report reads it back.

@@ -3,6 +3,7 @@
 #include "Framework/Robot.h"
 #include "Platform/LoLA/LolaBody.h"
 
+#include <csignal>
 #include <cstdio>
 #include <stdexcept>
 #include <sys/wait.h>
@@ -91,6 +92,11 @@ bool ChildRobot::exited()
   exitStatus_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   pid_ = -1;
   return true;
+}
+
+void ChildRobot::stop()
+{
+  if (pid_ > 0) kill(pid_, SIGTERM);
 }
 
 void ChildRobot::join()

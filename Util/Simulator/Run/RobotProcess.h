@@ -41,6 +41,8 @@ public:
   void join();
   /// True once the process has ended (without waiting for it).
   bool exited();
+  /// SIGTERM: the robot binary stops after its frame, closes its log and exits (status 0).
+  void stop();
   int exitStatus() const { return exitStatus_; }
 
 private:

@@ -50,8 +50,9 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
   out << "scenario," << result.scenario << "\nseed," << result.seed << "\npreset," << result.preset
       << "\nsimulatedSeconds [s]," << result.simulatedSeconds << "\nlegsBelowHeatingAfter [s],"
       << result.legsBelowHeatingAfter << "\nholdStart [s]," << result.holdStart << "\nminTorsoHeight [m],"
-      << result.minTorsoHeight << "\nmaxTorsoHeight [m]," << result.maxTorsoHeight << "\n"
-      << jointHeader << "\n";
+      << result.minTorsoHeight << "\nmaxTorsoHeight [m]," << result.maxTorsoHeight << "\n";
+  if (result.stopped) out << "stopped,1\n"; // Ctrl-C or SIGTERM ended the run early
+  out << jointHeader << "\n";
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const JointSummary& joint = result.joints[j];
@@ -101,6 +102,8 @@ SimulationResult readSummary(const std::filesystem::path& file)
         result.minTorsoHeight = number(value, file, line);
       else if (key == "maxTorsoHeight [m]")
         result.maxTorsoHeight = number(value, file, line);
+      else if (key == "stopped")
+        result.stopped = number(value, file, line) != 0;
       else
         fail(file, line, "unknown key '" + key + "'");
       continue;

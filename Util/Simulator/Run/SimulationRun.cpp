@@ -1,5 +1,6 @@
 #include "Util/Simulator/Run/SimulationRun.h"
 
+#include "Framework/RobotDescription.h"
 #include "Framework/ScenarioScript.h"
 #include "Util/Simulator/Lola/LolaServer.h"
 #include "Util/Simulator/Physics/Encoder.h"
@@ -50,6 +51,19 @@ sim::JointValues toJointValues(const JointArray<float>& angles)
 }
 } // namespace
 
+double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
+                      const std::string& scenario)
+{
+  ConfigFiles files{{configDirectory, robot}, configDirectory / "Scenarios" / (scenario + ".toml")};
+  const ScenarioScript script = ScenarioScript::load(files.scenarioFile);
+  const RobotDescription description = RobotDescription::load(files);
+  JointArray<double> velocityLimits{};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    velocityLimits[j] = description.limits(j).velocity;
+  const double end = script.scriptedEnd(script.transitionTimes(velocityLimits));
+  return std::max(1.0, (end + scriptMarginSeconds) / 60.0);
+}
+
 SimulationResult runSimulation(const SimulationOptions& options)
 {
   const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");
@@ -92,8 +106,15 @@ SimulationResult runSimulation(const SimulationOptions& options)
   // reported as soon as it gives up, not after the timeout.
   const auto connectDeadline = std::chrono::steady_clock::now() +
                                std::chrono::duration<double>(serving ? options.serveWaitSeconds : 30.0);
+  const auto stopRequested = [&] { return options.stopRequested && options.stopRequested(); };
   while (!server->waitForClient(0.05))
   {
+    if (stopRequested())
+    {
+      if (child) child->stop();
+      server.reset();
+      throw std::runtime_error("stopped before the robot connected: nothing was simulated");
+    }
     const bool gaveUp = (inProcess && inProcess->done()) || (child && child->exited());
     if (!gaveUp && std::chrono::steady_clock::now() < connectDeadline) continue;
     server.reset();
@@ -129,6 +150,11 @@ SimulationResult runSimulation(const SimulationOptions& options)
 
   for (std::uint64_t frame = 0; frame < frames; ++frame)
   {
+    if (stopRequested())
+    {
+      result.stopped = true;
+      break;
+    }
     while (nextEvent < script.events.size() && script.events[nextEvent].time <= simulation.time() + 1e-9)
     {
       const ScriptEvent& event = script.events[nextEvent++];
@@ -146,8 +172,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
     if (options.realTime)
       std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
     const LolaAnswerStatus answer = server->receiveAnswer(mode);
-    if (serving && (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected))
-      break; // the client left: the run is over
+    if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
+    {
+      // Ctrl-C in a terminal reaches the robot binary too: it stops and leaves as the simulator stops.
+      result.stopped = stopRequested();
+      if (serving || result.stopped) break; // the client left: the run is over
+    }
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
     {
       if (inProcess && inProcess->done()) inProcess->rethrow();
@@ -223,8 +253,11 @@ SimulationResult runSimulation(const SimulationOptions& options)
     result.joints[j].finalError = finalError / static_cast<double>(std::max<std::size_t>(held, 1));
     result.joints[j].finalTemperature = simulation.sensors().temperatures[j];
   }
-  if (options.progress) options.progress(1.0);
+  if (options.progress && !result.stopped) options.progress(1.0);
 
+  // The run is over: the robot binary stops on SIGTERM as on Ctrl-C (log closed, status 0) instead of retrying
+  // the lost LoLA for 5 s and ending with status 3.
+  if (child) child->stop();
   server.reset(); // the robot's LoLA connection ends: it stops (and closes its log)
   if (inProcess)
   {
@@ -246,9 +279,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
     for (const ProviderChoice& choice : options.providerOverrides)
       overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
     std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s",
-                  options.scenario.c_str(), options.minutes, static_cast<unsigned long long>(options.seed),
-                  options.preset.empty() ? "" : " ", options.preset.c_str(),
-                  overrides.empty() ? "" : (overrides + ")").c_str());
+                  options.scenario.c_str(), result.simulatedSeconds / 60.0,
+                  static_cast<unsigned long long>(options.seed), options.preset.empty() ? "" : " ",
+                  options.preset.c_str(), overrides.empty() ? "" : (overrides + ")").c_str());
     if (options.writePlots) result.plots = plotCsv(result.csv, title, result.events);
   }
   return result;
@@ -287,6 +320,12 @@ std::string summaryTable(const SimulationResult& result)
       result.maxTorsoHeight, static_cast<unsigned long long>(result.missingAnswers),
       static_cast<unsigned long long>(result.malformedAnswers));
   text += line;
+  if (result.stopped)
+  {
+    std::snprintf(line, sizeof(line), "stopped (Ctrl-C or SIGTERM) after %.1f s simulated\n",
+                  result.simulatedSeconds);
+    text += line;
+  }
   return text;
 }
 } // namespace nao

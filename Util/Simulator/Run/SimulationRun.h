@@ -38,6 +38,10 @@ struct SimulationOptions
   double serveWaitSeconds = 600;                 ///< s serve waits for its client
   std::vector<ProviderChoice> providerOverrides; ///< e.g. {"JointRequest", "off"} for a comparison run
   std::function<void(double fraction)> progress; ///< called about once per simulated second
+  /// Asked before every frame (e.g. whether Ctrl-C came): true ends the run there as if `minutes` had passed:
+  /// the robot stops (the robot binary gets SIGTERM) and closes its log, and the CSV, summary and plots cover
+  /// the time simulated.
+  std::function<bool()> stopRequested;
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
@@ -88,10 +92,21 @@ struct SimulationResult
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
+  bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
   std::filesystem::path log, csv, summary, eventsCsv;
   std::vector<std::filesystem::path> plots;
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }
 };
+
+/// s a default run goes on after the script's last scripted moment (ScenarioScript::scriptedEnd): what the last
+/// event started settles (after a put-down every leg joint is below 300 mA 7 s later on seed 1) and the summary's
+/// last-10-s figures come from the settled robot.
+inline constexpr double scriptMarginSeconds = 30.0;
+
+/// Simulated minutes a run of the scenario lasts unless --minutes says otherwise: one, or the script's end plus
+/// scriptMarginSeconds if that is later, so that the defaults show the whole script.
+double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
+                      const std::string& scenario);
 
 /// Runs the scenario. Throws std::runtime_error (or StartupError) naming what failed.
 SimulationResult runSimulation(const SimulationOptions& options);

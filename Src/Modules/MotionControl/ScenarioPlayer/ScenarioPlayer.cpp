@@ -8,28 +8,14 @@ namespace nao
 ScenarioPlayer::ScenarioPlayer(const ModuleContext& context)
     : Module(context), script_(loaded<ScenarioScript>())
 {
-  // Speeds are fractions of each joint's velocity limit in the robot description. Smoothstep peaks at 1.5
-  // times its mean speed, so a transition at `speed` takes 1.5 * largest move / (speed * limit).
+  // Speeds are fractions of each joint's velocity limit in the robot description (ScenarioScript::transitionTimes).
   const RobotDescription& robot = loaded<RobotDescription>();
-  const ScriptPose* previous = &script_.pose(script_.start);
+  JointArray<double> velocityLimits{};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    velocityLimits[j] = robot.limits(j).velocity;
+  transitionTimes_ = script_.transitionTimes(velocityLimits);
   for (const ScriptKeyframe& keyframe : script_.keyframes)
-  {
-    const ScriptPose* target = &script_.pose(keyframe.pose);
-    float time = keyframe.duration;
-    if (keyframe.speed > 0)
-    {
-      time = 0;
-      for (std::size_t j = 0; j < numOfJoints; ++j)
-      {
-        const double limit = robot.limits(j).velocity;
-        const double move = std::abs(target->angles[j] - previous->angles[j]);
-        if (limit > 0) time = std::max(time, static_cast<float>(1.5 * move / (keyframe.speed * limit)));
-      }
-    }
-    transitionTimes_.push_back(time);
-    targets_.push_back(target);
-    previous = target;
-  }
+    targets_.push_back(&script_.pose(keyframe.pose));
   // Targets beyond a joint's range (the NAOqi arm example asks for -150° elbow roll) are clipped to it, as
   // ALMotion does; the durations above use the unclipped moves, as NAOqi's timing does.
   for (ScriptPose& pose : script_.poses)

@@ -1,6 +1,7 @@
 // The standing robot: staying upright, squatting, its noisy sensors, resting without freezing, reproducible
 // seeds.
 #include "TestRobot.h"
+#include "Util/Simulator/Physics/MjcfBuilder.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -81,6 +82,88 @@ TEST(Standing, SquatsDownAndRisesAgain)
   EXPECT_NEAR(robot.groundTruth().torsoHeight, 0.315, 0.005);
   EXPECT_LT(std::abs(robot.sensors().angles[1]), deg(2.0));
   EXPECT_NEAR(robot.groundTruth().fsrTotal, test::kilogramsOfRobot, 0.02 * test::kilogramsOfRobot);
+}
+
+/// Every contact is the floor touching a sole (an FSR pad or the sole's outline).
+void expectOnlySolesTouchTheFloor(const SimulatedRobot& robot)
+{
+  const mjModel& m = robot.model();
+  const mjData& d = robot.data();
+  for (int contact = 0; contact < d.ncon; ++contact)
+  {
+    EXPECT_EQ(std::string(mj_id2name(&m, mjOBJ_GEOM, d.contact[contact].geom1)), mjcf::floorGeom);
+    const std::string part = mj_id2name(&m, mjOBJ_GEOM, d.contact[contact].geom2);
+    EXPECT_TRUE(part.rfind("fsr", 0) == 0 || part.ends_with(mjcf::outlineSuffix))
+        << part << " touches the floor";
+  }
+}
+
+TEST(Standing, BHumansSitSquatHangsTheBodyOnTheKnees)
+{
+  // Why the `sit` scenario's knees draw about 2 A: B-Human's sit is a squat on the feet whose torso leans back 25°,
+  // so the upper body's weight hangs behind the knees. The soles are the only contacts (the plant's robot geoms
+  // touch nothing but the floor), and each knee holds a gravity load of about 2.5 N·m, more than twice what its
+  // gear's static friction holds (motors.toml: 1 N·m): the motor must carry at least the difference, whatever
+  // offset the heat adjustment finds. The posture, not the plant or the module, makes the current.
+  SimulatedRobot robot(test::projectConfig());
+  test::standStill(robot, 0.5);
+  interpolate(robot, test::standPosture(), sitPosture(), 2.0);
+  robot.advance(3.0);
+  expectOnlySolesTouchTheFloor(robot);
+  const double stiction =
+      robot.config().motors.drives[static_cast<std::size_t>(driveKindOf(Joint::LKneePitch))].staticFriction;
+  for (const Joint knee : {Joint::LKneePitch, Joint::RKneePitch})
+  {
+    const GroundTruth& g = robot.groundTruth();
+    // At rest the motor and the gear's friction together hold the knee's load.
+    const double load = std::abs(g.motorTorques[index(knee)] + g.frictionTorques[index(knee)]);
+    EXPECT_GT(load, 2.0 * stiction) << "N·m on knee " << index(knee) << " (gear holds " << stiction << ")";
+    EXPECT_GT(g.currents[index(knee)], 1.0) << "A, knee " << index(knee);
+  }
+}
+
+/// The `sit` scenario's crouch (Config/Scenarios/sit.toml): torso 16° forward, arms hanging.
+JointValues crouchPosture()
+{
+  JointValues angles = sitPosture();
+  auto set = [&](Joint joint, double degrees) { angles[index(joint)] = deg(degrees); };
+  set(Joint::LShoulderPitch, 74.0);
+  set(Joint::LShoulderRoll, 8.0);
+  set(Joint::LElbowRoll, -5.0);
+  set(Joint::RShoulderPitch, 74.0);
+  set(Joint::RShoulderRoll, -8.0);
+  set(Joint::RElbowRoll, 5.0);
+  for (const auto& [joint, degrees] : {std::pair{Joint::LHipPitch, -66.0},
+                                       {Joint::RHipPitch, -66.0},
+                                       {Joint::LKneePitch, 90.0},
+                                       {Joint::RKneePitch, 90.0},
+                                       {Joint::LAnklePitch, -40.0},
+                                       {Joint::RAnklePitch, -40.0}})
+    set(joint, degrees);
+  return angles;
+}
+
+TEST(Standing, TheCrouchLoadsNoJointBeyondItsGear)
+{
+  // The sit scenario's crouch shares the body's weight between hips, knees and ankles: each pitch joint's static
+  // load stays below its gear's static friction, so the gears can hold the posture without motor current.
+  // Placed in it (no motion before: two feet on the floor close a loop, and a motion leaves the legs pushing
+  // against each other by up to a few tenths of a N·m, which the gears hold as well).
+  SimulatedRobot robot(test::projectConfig());
+  robot.resetToPosture(crouchPosture());
+  robot.setCommand(crouchPosture(), test::uniform(0.6f));
+  robot.advance(3.0);
+  expectOnlySolesTouchTheFloor(robot);
+  EXPECT_GT(robot.groundTruth().torsoHeight, 0.25);
+  for (const Joint joint : {Joint::LHipPitch, Joint::RHipPitch, Joint::LKneePitch, Joint::RKneePitch,
+                            Joint::LAnklePitch, Joint::RAnklePitch})
+  {
+    const GroundTruth& g = robot.groundTruth();
+    const double load = std::abs(g.motorTorques[index(joint)] + g.frictionTorques[index(joint)]);
+    const double stiction =
+        robot.config().motors.drives[static_cast<std::size_t>(driveKindOf(joint))].staticFriction;
+    EXPECT_LT(load, 0.9 * stiction) << "N·m on joint " << index(joint);
+  }
 }
 
 TEST(Standing, SensorsShowAnUprightRobotOnBothFeet)

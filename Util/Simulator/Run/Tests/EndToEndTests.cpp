@@ -131,6 +131,31 @@ TEST(Scenarios, EverySimulatedScenarioKeepsTheRobotUp)
   }
 }
 
+TEST(Scenarios, TheSitIsHeldWithoutHeatingTheKnees)
+{
+  // The sit's crouch loads each hip, knee and ankle pitch by about 0.7 N·m, below the 1.0 N·m its gear's static
+  // friction holds (Config/Sim/motors.toml; test Standing.TheCrouchLoadsNoJointBeyondItsGear): the gears can carry
+  // it without motor torque, so with the heat adjustment ("any": legs above 300 mA) every knee must end below
+  // 300 mA and no joint may reach temperature status 1. B-Human's sit squat drew about 2 A per knee (2.5 N·m) and
+  // reached status 1 within a minute. A nominal and a worn robot (0.7 × the knees' and ankles' static friction).
+  for (const auto& [seed, preset] : {std::pair<std::uint64_t, const char*>{1, ""}, {119, "worn"}})
+  {
+    SCOPED_TRACE(seed);
+    SimulationOptions options = optionsFor("sit", 2.0, "nao-scenario-sit-" + std::to_string(seed));
+    options.seed = seed;
+    options.preset = preset;
+    options.writeLog = false;
+    options.writePlots = false;
+    const SimulationResult result = runSimulation(options);
+    for (const Joint knee : {Joint::LKneePitch, Joint::RKneePitch})
+      EXPECT_LT(result.joints[index(knee)].finalCurrent, heatingCurrent)
+          << "A over the last 10 s, knee " << index(knee);
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      EXPECT_EQ(result.joints[j].maxStatus, 0) << jointNames[j];
+    EXPECT_GT(result.minTorsoHeight, 0.2) << "sank or fell";
+  }
+}
+
 TEST(Scenarios, SteppingInPlaceLiftsEachFootInTurn)
 {
   SimulationOptions options = optionsFor("stepping", 20.0 / 60.0, "nao-scenario-stepping-log");

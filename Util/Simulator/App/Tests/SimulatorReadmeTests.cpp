@@ -1,0 +1,157 @@
+// Every command the simulator's README (Util/Simulator/README.md) and the main README's "Simulator" section show
+// runs as written, in a scratch folder with the build's own Build/Release/. The one substitution keeps the test
+// short, as both READMEs say: `--minutes 10` runs as `--minutes 0.05` and `--robots 20`/`--robots 200` as
+// `--robots 2`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
+// keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
+#include "Apps/Nao/Tests/RunCommand.h"
+#include "Util/Simulator/Run/RunSummary.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <unistd.h>
+
+using namespace nao;
+using namespace nao::test;
+
+namespace
+{
+std::string readFile(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The ```sh blocks of `markdown`, from `heading` (a line of its own) to the next heading of its level or above;
+/// the whole text without a heading.
+std::vector<std::string> shBlocks(const std::string& markdown, const std::string& heading = "")
+{
+  std::size_t start = 0, end = markdown.size();
+  if (!heading.empty())
+  {
+    start = markdown.find("\n" + heading + "\n");
+    if (start == std::string::npos) return {};
+    end = std::min(markdown.find("\n## ", start + 1), markdown.size());
+  }
+  std::istringstream section(markdown.substr(start, end - start));
+  std::vector<std::string> blocks;
+  bool inside = false, sh = false;
+  for (std::string line; std::getline(section, line);)
+  {
+    if (line.rfind("```", 0) == 0)
+    {
+      if (!inside && line == "```sh") blocks.emplace_back();
+      sh = !inside && line == "```sh";
+      inside = !inside;
+      continue;
+    }
+    if (inside && sh) blocks.back() += line + "\n";
+  }
+  return blocks;
+}
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to)
+{
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+const std::string simulatorBinary = NAO_SIMULATOR_BINARY;
+const std::string buildRoot =
+    simulatorBinary.substr(0, simulatorBinary.size() - std::string("Util/Simulator/App/Simulator").size());
+
+struct Scratch
+{
+  std::filesystem::path path;
+  explicit Scratch(const std::string& name)
+      : path(std::filesystem::temp_directory_path() /
+             ("nao-sim-readme-" + name + "-" + std::to_string(::getpid())))
+  {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~Scratch() { std::filesystem::remove_all(path); }
+
+  /// The block as a bash script (`set -e`: every command must succeed) with the substitutions above.
+  CommandResult run(const std::string& block) const
+  {
+    std::string script = replaceAll(block, "Build/Release/", buildRoot);
+    script = replaceAll(script, "--minutes 10", "--minutes 0.05");
+    script = replaceAll(script, "--robots 200 ", "--robots 2 ");
+    script = replaceAll(script, "--robots 20 ", "--robots 2 ");
+    script = replaceAll(script, "/shared/", "shared/");
+    std::ofstream(path / "block.sh") << "set -e\n" << script;
+    return runCommand("bash block.sh", path.string());
+  }
+};
+
+std::size_t count(const std::string& text, const std::string& what)
+{
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size())
+    ++n;
+  return n;
+}
+} // namespace
+
+TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
+{
+  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  ASSERT_EQ(blocks.size(), 2u) << "the runs, and a sweep across hosts";
+  const Scratch scratch("runs");
+  const CommandResult result = scratch.run(blocks[0]);
+  EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
+  EXPECT_EQ(count(result.output, "output in Build/Simulation/stand:"), 2u) << "two single runs\n"
+                                                                           << result.output;
+  EXPECT_NE(result.output.find("the earlier run in Build/Simulation/stand is kept"), std::string::npos)
+      << result.output;
+  // The ensemble's table and the report of the same folder.
+  EXPECT_EQ(count(result.output, "Build/Simulation/stand: stand, 2 robots"), 2u) << result.output;
+  const auto summary = readSummary(scratch.path / "Build/Simulation/stand/robot-1/summary.csv");
+  EXPECT_EQ(summary.preset, "worn");
+  EXPECT_NEAR(summary.simulatedSeconds, 3.0, 0.02);
+}
+
+TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
+{
+  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  ASSERT_EQ(blocks.size(), 2u);
+  const Scratch scratch("sweep");
+  std::ofstream(scratch.path / "hosts.txt") << ":\n"; // this machine, as the README says
+  const CommandResult result = scratch.run(blocks[1]);
+  EXPECT_EQ(result.status, 0) << blocks[1] << result.output;
+  EXPECT_EQ(count(readFile(scratch.path / "jobs.txt"), "\n"), 2u) << "one job per robot";
+  EXPECT_NE(result.output.find("== shared/stand: stand, 2 robots"), std::string::npos) << result.output;
+}
+
+TEST(SimulatorReadme, TheMainReadmesSimulatorBlockRunsAsWritten)
+{
+  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md"), "## Simulator");
+  ASSERT_EQ(blocks.size(), 1u);
+  const Scratch scratch("main");
+  const CommandResult result = scratch.run(blocks[0]);
+  EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
+  EXPECT_EQ(count(result.output, "output in Build/Simulation/stand:"), 2u) << result.output;
+  EXPECT_NE(result.output.find("output in Build/Simulation/lifted:"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("Build/Simulation/stand: stand, 2 robots"), std::string::npos)
+      << result.output;
+
+  // `run lifted` without --minutes: the default shows the whole script, the put-down at 40 s and the robot
+  // standing again (its feet carry it) afterwards.
+  const auto folder = scratch.path / "Build/Simulation/lifted";
+  const SimulationResult lifted = readSummary(folder / "summary.csv");
+  EXPECT_NEAR(lifted.simulatedSeconds, 40.0 + scriptMarginSeconds, 0.02);
+  const std::vector<RunSample> samples = readSamples(folder / "lifted.csv");
+  double inTheAir = 1e9, standingAgain = 0;
+  for (const RunSample& sample : samples)
+  {
+    if (sample.time > 15.0 && sample.time < 35.0) inTheAir = std::min<double>(inTheAir, sample.fsrTotal);
+    if (sample.time > 60.0) standingAgain = std::max<double>(standingAgain, sample.fsrTotal);
+  }
+  EXPECT_LT(inTheAir, 0.5) << "kg on the feet while lifted";
+  EXPECT_GT(standingAgain, 4.0) << "kg on the feet after the put-down (the NAO weighs 5.3 kg)";
+}
