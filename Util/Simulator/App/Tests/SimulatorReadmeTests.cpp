@@ -4,6 +4,7 @@
 // `--robots 2`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Apps/Nao/Tests/RunCommand.h"
+#include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
 #include <filesystem>

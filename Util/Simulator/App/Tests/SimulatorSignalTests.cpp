@@ -2,6 +2,7 @@
 // client) stops and closes its log, and the CSV, summary and plots cover the time simulated; the simulator then
 // ends by the same signal (status 130 or 143 in a shell), so a script that ran it stops too.
 #include "Apps/Nao/Tests/RunCommand.h"
+#include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
 #include <filesystem>
