@@ -82,20 +82,25 @@ std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
 
 void Controller::post(const MotionCommand& command)
 {
-  // The queue holds 256 commands; it is only full if the motion thread stalls. Waiting here is fine: this is
-  // not the motion thread.
+  // Every command is answered once (retired). Keeping at most queueCapacity unanswered means the motion thread
+  // can always hand back what it lets go of: without this bound, commands faster than service() calls (a flood
+  // of subscriptions) overflowed the retired queue, and every dropped answer leaked a tap for good. Waiting here
+  // is fine: this is not the motion thread, which answers within a frame.
   if (motionStopped_)
   {
     motion_.post(command);
+    ++unanswered_;
     motion_.applyCommandsWhileStopped();
     service();
     return;
   }
-  while (!motion_.post(command))
+  while (unanswered_ >= MotionLoop::queueCapacity || !motion_.post(command))
   {
     service();
+    if (unanswered_ < MotionLoop::queueCapacity && motion_.post(command)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  ++unanswered_;
 }
 
 void Controller::install(const ExecutionPlan& plan,
@@ -295,34 +300,53 @@ std::string Controller::parametersText(const std::string& module)
 std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                                         std::size_t capacity)
 {
+  // A tap on its way out still counts: the motion thread may still feed it. Those leave within a frame.
+  for (int waited = 0; liveTaps_.size() >= MotionLoop::maxTaps && waited < 200; ++waited)
+  {
+    service();
+    const bool leaving =
+        std::any_of(liveTaps_.begin(), liveTaps_.end(), [](const auto& live) { return live.removing; });
+    if (liveTaps_.size() < MotionLoop::maxTaps || !leaving || motionStopped_) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (liveTaps_.size() >= MotionLoop::maxTaps) return nullptr;
   auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
+  liveTaps_.push_back({tap, false});
   post(AddTap{tap.get()});
-  liveTaps_.push_back(tap); // kept alive until the motion thread has let go of it
   return tap;
 }
 
 void Controller::removeTap(const std::shared_ptr<Tap>& tap)
 {
+  auto live =
+      std::find_if(liveTaps_.begin(), liveTaps_.end(), [&](const auto& entry) { return entry.tap == tap; });
+  if (live == liveTaps_.end() || live->removing) return;
+  live->removing = true;
   post(RemoveTap{tap.get()});
 }
 
 bool Controller::tapAttached(const Tap* tap) const
 {
-  return std::any_of(liveTaps_.begin(), liveTaps_.end(), [&](const auto& live) { return live.get() == tap; });
+  return std::any_of(liveTaps_.begin(), liveTaps_.end(),
+                     [&](const auto& live) { return live.tap.get() == tap; });
 }
 
 void Controller::service()
 {
   while (auto retired = motion_.takeRetired())
   {
+    if (unanswered_ > 0) --unanswered_;
     if (const auto* schedule = std::get_if<InstallSchedule>(&*retired))
-      std::erase_if(schedules_, [&](const auto& owned) { return owned.get() == schedule->schedule; });
+    {
+      if (schedule->schedule)
+        std::erase_if(schedules_, [&](const auto& owned) { return owned.get() == schedule->schedule; });
+    }
     else if (const auto* swap = std::get_if<SwapParameters>(&*retired))
     {
       if (swap->parameters) swap->module->info().parameters->destroy(swap->parameters);
     }
     else if (const auto* removed = std::get_if<RemoveTap>(&*retired))
-      std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == removed->tap; });
+      std::erase_if(liveTaps_, [&](const auto& live) { return live.tap.get() == removed->tap; });
   }
 }
 } // namespace nao
