@@ -1,4 +1,5 @@
 #include "Framework/Controller.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
@@ -7,6 +8,24 @@
 
 namespace nao
 {
+namespace
+{
+/// files::fileExists with its error as a ConfigError (file:1:1), as every other problem of a parameter file.
+bool fileExists(const std::filesystem::path& path)
+{
+  try
+  {
+    return files::fileExists(path);
+  }
+  catch (const files::FileError& error)
+  {
+    const std::string message = error.what(), prefix = path.string() + ":1:1: ";
+    throw streams::ConfigError(streams::ConfigIssue{
+        .file = path.string(), .line = 1, .column = 1, .message = message.substr(prefix.size())});
+  }
+}
+} // namespace
+
 Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
     : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
 {
@@ -32,7 +51,7 @@ const toml::table& Controller::shadowParameters(const ModuleInfo& module)
   {
     toml::table table = streams::loadTomlFile(file);
     const auto overlay = config_.robotOverlay(module.name);
-    if (std::filesystem::exists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
+    if (fileExists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
     return shadows_.emplace(module.name, std::move(table)).first->second;
   }
   catch (const streams::ConfigError& error)

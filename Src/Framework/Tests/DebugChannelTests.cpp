@@ -352,7 +352,6 @@ TEST(DebugChannel, SubscriptionsAreBoundedPerClientAndInTotal)
   reply = clients.back()->subscribe(names[0], 1);
   EXPECT_FALSE(reply.ok);
   EXPECT_THAT(reply.message, HasSubstr("serves 31 subscriptions at once"));
-  EXPECT_EQ(robot.robot->controller().liveTapCount(), DebugServer::maxSubscriptions);
 
   // A client that leaves frees its share at once.
   clients.front().reset();

@@ -97,13 +97,13 @@ TEST(HostileFiles, AFifoScenarioAndAUrdfLinkedToADeviceStopStartUpAtOnce)
   ASSERT_EQ(::mkfifo((config.directory / "Scenarios" / "fifo.toml").c_str(), 0600), 0);
   CommandResult result = runNao("--scenario fifo --config " + config.directory.string());
   EXPECT_EQ(result.status, 1);
-  EXPECT_NE(result.output.find("fifo.toml: cannot read: it is a FIFO, not a regular file"), std::string::npos)
+  EXPECT_NE(result.output.find("fifo.toml:1:1: cannot read: it is a FIFO, not a regular file"), std::string::npos)
       << result.output;
   std::filesystem::remove(config.directory / "Robots" / "Default" / "nao-v6.urdf");
   std::filesystem::create_symlink("/dev/zero", config.directory / "Robots" / "Default" / "nao-v6.urdf");
   result = runNao("--scenario stand --config " + config.directory.string());
   EXPECT_EQ(result.status, 1);
-  EXPECT_NE(result.output.find("nao-v6.urdf: cannot read: it is a device, not a regular file"),
+  EXPECT_NE(result.output.find("nao-v6.urdf:1:1: cannot read: it is a device, not a regular file"),
             std::string::npos)
       << result.output;
 }
