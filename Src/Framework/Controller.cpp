@@ -319,16 +319,20 @@ std::string Controller::parametersText(const std::string& module)
 std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                                         std::size_t capacity)
 {
-  // A tap on its way out still counts: the motion thread may still feed it. Those leave within a frame.
-  for (int waited = 0; liveTaps_.size() >= MotionLoop::maxTaps && waited < 200; ++waited)
+  // The motion thread takes commands in order, so a tap on its way out has left its slot before this one arrives:
+  // only taps not being removed count against maxTaps. Those being removed still hold their rings until the motion
+  // thread answers (within a frame); at most as many again may wait for that, so a flood cannot pile them up.
+  const auto leaving = [&] {
+    return std::count_if(liveTaps_.begin(), liveTaps_.end(), [](const auto& live) { return live.removing; });
+  };
+  if (liveTaps_.size() - static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps) return nullptr;
+  for (int waited = 0; static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps && waited < 1000; ++waited)
   {
     service();
-    const bool leaving =
-        std::any_of(liveTaps_.begin(), liveTaps_.end(), [](const auto& live) { return live.removing; });
-    if (liveTaps_.size() < MotionLoop::maxTaps || !leaving || motionStopped_) break;
+    if (static_cast<std::size_t>(leaving()) < MotionLoop::maxTaps || motionStopped_) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  if (liveTaps_.size() >= MotionLoop::maxTaps) return nullptr;
+  if (static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps) return nullptr;
   auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
   liveTaps_.push_back({tap, false});
   post(AddTap{tap.get()});

@@ -39,7 +39,7 @@ public:
   std::string parametersText(const std::string& module);
 
   /// A tap the motion thread feeds from its next frame, or nullptr when it already feeds MotionLoop::maxTaps
-  /// (taps being removed are waited for, at most 200 ms).
+  /// (or as many are still being removed after waiting 1 s for them).
   std::shared_ptr<Tap> addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                               std::size_t capacity);
   /// The motion thread lets go of the tap; it is freed once it has (service()). Once per tap; a tap that is not
@@ -57,7 +57,7 @@ public:
   /// The robot's Loads<> inputs (after start()): what modules share, e.g. the RobotDescription.
   LoadedInputs& loadedInputs() { return *loaded_; }
   /// Taps (subscriptions, logs) attached to the motion thread or on their way in or out: at most
-  /// MotionLoop::maxTaps.
+  /// MotionLoop::maxTaps attached or on their way in, and as many on their way out.
   std::size_t liveTapCount() const { return liveTaps_.size(); }
   /// Commands posted to the motion thread and not yet answered: at most MotionLoop::queueCapacity.
   std::size_t unansweredCommands() const { return unanswered_; }
