@@ -7,6 +7,18 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+// A sanitizer reserves terabytes of shadow memory: locking "all memory" would try to pin it.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NAO_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NAO_SANITIZED 1
+#endif
+#endif
+#ifndef NAO_SANITIZED
+#define NAO_SANITIZED 0
+#endif
+
 namespace nao
 {
 namespace
@@ -35,7 +47,10 @@ RealTimeResult enterRealTime(int priority)
   // only when the limit cannot be reached (unlimited, or root's CAP_IPC_LOCK).
   rlimit memlock{};
   ::getrlimit(RLIMIT_MEMLOCK, &memlock);
-  if (memlock.rlim_cur != RLIM_INFINITY && ::geteuid() != 0)
+  if (NAO_SANITIZED)
+    problems += std::string(problems.empty() ? "" : "; ") +
+                "memory is not locked (a sanitizer build: its shadow memory cannot be locked)";
+  else if (memlock.rlim_cur != RLIM_INFINITY && ::geteuid() != 0)
     problems += std::string(problems.empty() ? "" : "; ") + "memory is not locked (locked-memory limit " +
                 std::to_string(memlock.rlim_cur) + " bytes, not unlimited)";
   else if (::mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
