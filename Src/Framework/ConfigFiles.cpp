@@ -1,5 +1,6 @@
 #include "Framework/ConfigFiles.h"
 #include "Framework/Scenario.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
 #include <algorithm>
 
@@ -27,7 +28,11 @@ std::string joined(const std::vector<std::string>& names)
 void checkRobotExists(const ConfigLocation& location)
 {
   const auto robots = location.directory / "Robots";
-  if (std::filesystem::is_directory(robots / location.robot)) return;
+  std::error_code error;
+  if (std::filesystem::is_directory(robots / location.robot, error)) return;
+  if (error && error != std::errc::no_such_file_or_directory && error != std::errc::not_a_directory)
+    throw StartupError((robots / location.robot).string() + ":1:1: cannot read: " +
+                       (error == std::errc::permission_denied ? "permission denied" : error.message()));
   const auto known = namesInFolder(robots, "");
   throw StartupError("robot '" + location.robot + "': no folder " + (robots / location.robot).string() +
                      streams::didYouMean(location.robot, known) + "; robots: " + joined(known));
@@ -46,9 +51,18 @@ std::filesystem::path ConfigLocation::robotOverlay(const std::string& module) co
 std::filesystem::path ConfigFiles::robotFile(const std::filesystem::path& relative) const
 {
   const auto own = location.directory / "Robots" / location.robot / relative;
-  if (std::filesystem::exists(own)) return own;
   const auto fallback = location.directory / "Robots" / "Default" / relative;
-  if (std::filesystem::exists(fallback)) return fallback;
-  throw StartupError("neither " + own.string() + " nor " + fallback.string() + " exists");
+  try
+  {
+    if (files::fileExists(own)) return own;
+    if (own == fallback) throw StartupError(own.string() + ":1:1: cannot read: no such file");
+    if (files::fileExists(fallback)) return fallback;
+  }
+  catch (const files::FileError& error)
+  {
+    throw StartupError(error.what());
+  }
+  throw StartupError(own.string() + ":1:1: cannot read: no such file (nor is there " + fallback.string() +
+                     ")");
 }
 } // namespace nao

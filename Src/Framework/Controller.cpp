@@ -1,4 +1,5 @@
 #include "Framework/Controller.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
@@ -7,6 +8,24 @@
 
 namespace nao
 {
+namespace
+{
+/// files::fileExists with its error as a ConfigError (file:1:1), as every other problem of a parameter file.
+bool fileExists(const std::filesystem::path& path)
+{
+  try
+  {
+    return files::fileExists(path);
+  }
+  catch (const files::FileError& error)
+  {
+    const std::string message = error.what(), prefix = path.string() + ":1:1: ";
+    throw streams::ConfigError(streams::ConfigIssue{
+        .file = path.string(), .line = 1, .column = 1, .message = message.substr(prefix.size())});
+  }
+}
+} // namespace
+
 Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
     : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
 {
@@ -32,7 +51,7 @@ const toml::table& Controller::shadowParameters(const ModuleInfo& module)
   {
     toml::table table = streams::loadTomlFile(file);
     const auto overlay = config_.robotOverlay(module.name);
-    if (std::filesystem::exists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
+    if (fileExists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
     return shadows_.emplace(module.name, std::move(table)).first->second;
   }
   catch (const streams::ConfigError& error)
@@ -82,20 +101,25 @@ std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
 
 void Controller::post(const MotionCommand& command)
 {
-  // The queue holds 256 commands; it is only full if the motion thread stalls. Waiting here is fine: this is
-  // not the motion thread.
+  // Every command is answered once (retired). Keeping at most queueCapacity unanswered means the motion thread
+  // can always hand back what it lets go of: without this bound, commands faster than service() calls (a flood
+  // of subscriptions) overflowed the retired queue, and every dropped answer leaked a tap for good. Waiting here
+  // is fine: this is not the motion thread, which answers within a frame.
   if (motionStopped_)
   {
     motion_.post(command);
+    ++unanswered_;
     motion_.applyCommandsWhileStopped();
     service();
     return;
   }
-  while (!motion_.post(command))
+  while (unanswered_ >= MotionLoop::queueCapacity || !motion_.post(command))
   {
     service();
+    if (unanswered_ < MotionLoop::queueCapacity && motion_.post(command)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  ++unanswered_;
 }
 
 void Controller::install(const ExecutionPlan& plan,
@@ -308,34 +332,57 @@ std::string Controller::parametersText(const std::string& module)
 std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                                         std::size_t capacity)
 {
+  // The motion thread takes commands in order, so a tap on its way out has left its slot before this one arrives:
+  // only taps not being removed count against maxTaps. Those being removed still hold their rings until the motion
+  // thread answers (within a frame); at most as many again may wait for that, so a flood cannot pile them up.
+  const auto leaving = [&] {
+    return std::count_if(liveTaps_.begin(), liveTaps_.end(), [](const auto& live) { return live.removing; });
+  };
+  if (liveTaps_.size() - static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps) return nullptr;
+  for (int waited = 0; static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps && waited < 1000; ++waited)
+  {
+    service();
+    if (static_cast<std::size_t>(leaving()) < MotionLoop::maxTaps || motionStopped_) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps) return nullptr;
   auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
+  liveTaps_.push_back({tap, false});
   post(AddTap{tap.get()});
-  liveTaps_.push_back(tap); // kept alive until the motion thread has let go of it
   return tap;
 }
 
 void Controller::removeTap(const std::shared_ptr<Tap>& tap)
 {
+  auto live =
+      std::find_if(liveTaps_.begin(), liveTaps_.end(), [&](const auto& entry) { return entry.tap == tap; });
+  if (live == liveTaps_.end() || live->removing) return;
+  live->removing = true;
   post(RemoveTap{tap.get()});
 }
 
 bool Controller::tapAttached(const Tap* tap) const
 {
-  return std::any_of(liveTaps_.begin(), liveTaps_.end(), [&](const auto& live) { return live.get() == tap; });
+  return std::any_of(liveTaps_.begin(), liveTaps_.end(),
+                     [&](const auto& live) { return live.tap.get() == tap; });
 }
 
 void Controller::service()
 {
   while (auto retired = motion_.takeRetired())
   {
+    if (unanswered_ > 0) --unanswered_;
     if (const auto* schedule = std::get_if<InstallSchedule>(&*retired))
-      std::erase_if(schedules_, [&](const auto& owned) { return owned.get() == schedule->schedule; });
+    {
+      if (schedule->schedule)
+        std::erase_if(schedules_, [&](const auto& owned) { return owned.get() == schedule->schedule; });
+    }
     else if (const auto* swap = std::get_if<SwapParameters>(&*retired))
     {
       if (swap->parameters) swap->module->info().parameters->destroy(swap->parameters);
     }
     else if (const auto* removed = std::get_if<RemoveTap>(&*retired))
-      std::erase_if(liveTaps_, [&](const auto& tap) { return tap.get() == removed->tap; });
+      std::erase_if(liveTaps_, [&](const auto& live) { return live.tap.get() == removed->tap; });
   }
 }
 } // namespace nao

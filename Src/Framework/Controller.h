@@ -38,8 +38,12 @@ public:
   /// unknown).
   std::string parametersText(const std::string& module);
 
+  /// A tap the motion thread feeds from its next frame, or nullptr when it already feeds MotionLoop::maxTaps
+  /// (or as many are still being removed after waiting 1 s for them).
   std::shared_ptr<Tap> addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,
                               std::size_t capacity);
+  /// The motion thread lets go of the tap; it is freed once it has (service()). Once per tap; a tap that is not
+  /// live is ignored.
   void removeTap(const std::shared_ptr<Tap>& tap);
   /// True until the motion thread has let go of the tap (call service() to learn of it).
   bool tapAttached(const Tap* tap) const;
@@ -52,8 +56,11 @@ public:
   std::string scenarioName() const { return scenarioName_; }
   /// The robot's Loads<> inputs (after start()): what modules share, e.g. the RobotDescription.
   LoadedInputs& loadedInputs() { return *loaded_; }
-  /// Taps (subscriptions, logs) attached to the motion thread or on their way in or out.
+  /// Taps (subscriptions, logs) attached to the motion thread or on their way in or out: at most
+  /// MotionLoop::maxTaps attached or on their way in, and as many on their way out.
   std::size_t liveTapCount() const { return liveTaps_.size(); }
+  /// Commands posted to the motion thread and not yet answered: at most MotionLoop::queueCapacity.
+  std::size_t unansweredCommands() const { return unanswered_; }
   /// What the scenario's [Log] table lists: the representations a log started later records.
   void setLoggedRepresentations(std::vector<std::string> names) { logged_ = std::move(names); }
   const std::vector<std::string>& loggedRepresentations() const { return logged_; }
@@ -80,7 +87,13 @@ private:
   std::map<std::string, std::shared_ptr<ModuleBase>> instances_; ///< the modules of the current plan
   std::map<std::string, toml::table> shadows_;                   ///< current parameter tables (file units)
   std::vector<std::unique_ptr<Schedule>> schedules_;             ///< installed or pending, freed when retired
-  std::vector<std::shared_ptr<Tap>> liveTaps_; ///< attached to the motion thread or about to be
+  struct LiveTap
+  {
+    std::shared_ptr<Tap> tap; ///< kept alive until the motion thread has let go of it
+    bool removing = false;    ///< RemoveTap posted
+  };
+  std::vector<LiveTap> liveTaps_; ///< attached to the motion thread, or on their way in or out
+  std::size_t unanswered_ = 0;    ///< commands posted and not yet retired
   std::vector<std::string> logged_;
   bool motionStopped_ = false;
 };

@@ -154,15 +154,27 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       const auto everyNth = request.rateHz <= 0 || request.rateHz >= frameRateHz
                                 ? 1u
                                 : static_cast<std::uint32_t>(std::lround(frameRateHz / request.rateHz));
-      std::erase_if(subscriptions_,
-                    [&](const Subscription& s)
-                    {
-                      const bool same = s.client == client && s.tap->ids.front() == id;
-                      if (same) controller_.removeTap(s.tap);
-                      return same;
-                    });
-      subscriptions_.push_back(
-          {client, controller_.addTap({static_cast<RepresentationId>(id)}, everyNth, subscriptionRing)});
+      const bool replaces = std::erase_if(subscriptions_,
+                                          [&](const Subscription& s)
+                                          {
+                                            const bool same = s.client == client && s.tap->ids.front() == id;
+                                            if (same) controller_.removeTap(s.tap);
+                                            return same;
+                                          }) > 0;
+      const auto own = std::count_if(subscriptions_.begin(), subscriptions_.end(),
+                                     [&](const Subscription& s) { return s.client == client; });
+      if (!replaces && static_cast<std::size_t>(own) >= maxSubscriptionsPerClient)
+        return reply(client, false,
+                     "refused: a client may hold " + std::to_string(maxSubscriptionsPerClient) +
+                         " subscriptions at once; unsubscribe one first");
+      if (!replaces && subscriptions_.size() >= maxSubscriptions)
+        return reply(client, false,
+                     "refused: the robot serves " + std::to_string(maxSubscriptions) +
+                         " subscriptions at once (all clients together); try again later");
+      auto tap = controller_.addTap({static_cast<RepresentationId>(id)}, everyNth, subscriptionRing);
+      if (!tap)
+        return reply(client, false, "refused: the motion thread feeds as many subscriptions as it can");
+      subscriptions_.push_back({client, std::move(tap)});
       return reply(client, true,
                    "subscribed to " + request.representation + " every " + std::to_string(everyNth) +
                        " frame(s)");

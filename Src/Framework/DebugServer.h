@@ -37,6 +37,10 @@ class DebugServer
 public:
   static constexpr double frameRateHz = 1.0 / 0.012;  ///< LoLA packets per second
   static constexpr std::size_t subscriptionRing = 64; ///< records buffered per subscription
+  /// Subscriptions of all clients together: the motion thread's taps, less one kept for a log.
+  static constexpr std::size_t maxSubscriptions = MotionLoop::maxTaps - 1;
+  /// Subscriptions of one client, so that one client cannot take every tap from the others.
+  static constexpr std::size_t maxSubscriptionsPerClient = 8;
 
   DebugServer(const DebugSettings& settings, Controller& controller, Logger& logger);
   ~DebugServer();

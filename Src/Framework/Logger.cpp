@@ -45,6 +45,14 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
   }
   session->path = path.string();
   session->tap = controller.addTap(std::move(ids), 1, ringFrames_);
+  if (!session->tap)
+  {
+    session->writer.reset();
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored); // empty: nothing was recorded
+    return "cannot log to " + path.string() + ": the motion thread already feeds " +
+           std::to_string(MotionLoop::maxTaps) + " subscriptions and logs";
+  }
   {
     std::lock_guard lock(mutex_);
     attachedTap_ = session->tap;

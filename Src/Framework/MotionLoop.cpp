@@ -41,8 +41,8 @@ MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
 
 void MotionLoop::retire(const MotionCommand& command)
 {
-  // The retired queue is as large as the command queue, so this only fails if the controller stopped draining
-  // it; then the object leaks rather than the motion thread blocking.
+  // The controller keeps at most queueCapacity commands unanswered, so this cannot fail; if a caller broke that
+  // rule, the object would leak rather than the motion thread blocking.
   if (!retired_.push(command)) retireDrops_.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -64,7 +64,7 @@ void MotionLoop::apply(const InstallSchedule& command)
     moduleTimes_.modules[i] = ModuleTime{std::string_view(schedule_->timeSlotNames[i]), 0, 0, 0};
   windowFill_ = 0;
   windowCompleted_ = false;
-  if (old) retire(InstallSchedule{old});
+  retire(InstallSchedule{old});
 }
 
 void MotionLoop::apply(const SwapParameters& command)
@@ -76,7 +76,10 @@ void MotionLoop::apply(const SwapParameters& command)
 void MotionLoop::apply(const AddTap& command)
 {
   if (numTaps_ < maxTaps)
+  {
     taps_[numTaps_++] = command.tap;
+    retire(command);
+  }
   else
     retire(RemoveTap{command.tap});
 }
@@ -88,9 +91,10 @@ void MotionLoop::apply(const RemoveTap& command)
   retire(command);
 }
 
-void MotionLoop::apply(const StopMotion&)
+void MotionLoop::apply(const StopMotion& command)
 {
   stopRequested_ = true;
+  retire(command);
 }
 
 void MotionLoop::setOutputLimits(const JointArray<float>& lower, const JointArray<float>& upper)

@@ -33,27 +33,30 @@ struct Schedule
   std::vector<std::string> timeSlotNames;
 };
 
-// Messages between the Controller and the motion thread. Posted one way; what the motion thread lets go of
-// comes back retired in the same shape, for the Controller to free.
+// Messages between the Controller and the motion thread. Posted one way; every command comes back retired
+// exactly once, in the same shape, carrying what the motion thread let go of, for the Controller to free. One
+// answer per command lets the Controller keep no more commands unanswered than the retired queue holds, so a
+// retired object can never be dropped (and leaked) however fast commands arrive.
 struct InstallSchedule
 {
-  Schedule* schedule = nullptr; ///< posted: the new one; retired: the one it replaced
+  Schedule* schedule = nullptr; ///< posted: the new one; retired: the one it replaced (nullptr: none)
 };
 struct SwapParameters
 {
   ModuleBase* module = nullptr;
   void* parameters = nullptr; ///< posted: the new ones; retired: the old ones
 };
+/// Retired as AddTap once the tap is fed, or as RemoveTap if it was refused (beyond maxTaps).
 struct AddTap
 {
   Tap* tap = nullptr;
 };
-/// Retired once the motion thread no longer touches the tap (also for an AddTap beyond maxTaps).
+/// Retired once the motion thread no longer touches the tap.
 struct RemoveTap
 {
   Tap* tap = nullptr;
 };
-/// Ends run() after the current frame.
+/// Ends run() after the current frame (retired as it is).
 struct StopMotion
 {
 };
@@ -63,6 +66,8 @@ class MotionLoop
 {
 public:
   static constexpr std::size_t maxTaps = 32;
+  /// Commands the queue to the motion thread holds, and retired answers the queue back holds.
+  static constexpr std::size_t queueCapacity = 256;
   static constexpr std::uint16_t timingWindow = 128; ///< frames per ModuleTimes statistics window
 
   MotionLoop(Blackboard& blackboard, Body& body);
@@ -72,7 +77,8 @@ public:
   /// Frames until the body ends or stop is posted.
   void run();
 
-  /// Controller side (one producer thread at a time). False when the queue is full: retry later.
+  /// Controller side (one producer thread at a time). False when the queue is full: retry later. The caller
+  /// must keep at most queueCapacity commands unanswered by takeRetired(), or answers are dropped (counted).
   bool post(const MotionCommand& command) { return commands_.push(command); }
 
   /// The motors' angle range (rad; hands 0..1). Every frame's answer is kept inside it and free of NaN
@@ -82,7 +88,8 @@ public:
   void setOutputLimits(const JointArray<float>& lower, const JointArray<float>& upper);
   /// Values of answers the guard had to change (non-finite or out of range), since start. Thread-safe.
   std::uint64_t outputCorrections() const { return outputCorrections_.load(std::memory_order_relaxed); }
-  /// Controller side: objects the motion thread has let go of; the controller frees them.
+  /// Controller side: the answer to each command, with the objects the motion thread has let go of; the
+  /// controller frees them.
   std::optional<MotionCommand> takeRetired() { return retired_.pop(); }
 
   /// Only once the motion thread has ended (or before it starts): the caller becomes the consumer of
@@ -90,6 +97,7 @@ public:
   void applyCommandsWhileStopped() { applyCommands(); }
 
   std::uint64_t frames() const { return frames_.load(std::memory_order_relaxed); }
+  /// Answers lost because the controller left more than queueCapacity commands unanswered (their objects leak).
   std::uint64_t retireDrops() const { return retireDrops_.load(std::memory_order_relaxed); }
 
 private:
@@ -116,8 +124,8 @@ private:
   const FrameInfo& frameInfo_;
 
   Schedule* schedule_ = nullptr;
-  SpscQueue<MotionCommand> commands_{256};
-  SpscQueue<MotionCommand> retired_{256};
+  SpscQueue<MotionCommand> commands_{queueCapacity};
+  SpscQueue<MotionCommand> retired_{queueCapacity};
   std::array<Tap*, maxTaps> taps_{};
   std::size_t numTaps_ = 0;
   bool stopRequested_ = false;

@@ -2,6 +2,7 @@
 #include "Framework/RobotDescription.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <pthread.h>
 
@@ -84,6 +85,12 @@ void Robot::run()
       [&]
       {
         pthread_setname_np(pthread_self(), "Motion");
+        if (options_.motionPriority)
+        {
+          realTime_ = enterRealTime(*options_.motionPriority);
+          if (!realTime_.warning.empty())
+            std::fprintf(stderr, "nao: warning: %s\n", realTime_.warning.c_str());
+        }
         while (!stopRequested_.load(std::memory_order_relaxed) && motion_.runFrame())
         {
         }

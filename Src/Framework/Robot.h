@@ -6,6 +6,7 @@
 #include "Framework/DebugServer.h"
 #include "Framework/Logger.h"
 #include "Framework/MotionLoop.h"
+#include "Framework/RealTime.h"
 #include "Framework/Settings.h"
 #include <atomic>
 #include <optional>
@@ -23,6 +24,9 @@ struct RobotOptions
   /// without a stage. Checked like the scenario's own.
   std::vector<ProviderChoice> providerOverrides;
   std::size_t logBufferFrames = 1024; ///< motion frames buffered for the logger
+  /// SCHED_FIFO priority of the motion thread, with the process's memory locked (Framework/RealTime.h); no
+  /// value: normal priority, nothing locked. What is not permitted is warned about once on stderr.
+  std::optional<int> motionPriority;
 };
 
 class Robot
@@ -44,6 +48,8 @@ public:
   Logger& logger() { return logger_; }
   DebugServer* debugServer() { return debugServer_.get(); }
   const Scenario& scenario() const { return scenario_; }
+  /// What the motion thread was granted (after run(); all false without RobotOptions::motionPriority).
+  const RealTimeResult& realTime() const { return realTime_; }
 
 private:
   RobotOptions options_;
@@ -54,5 +60,6 @@ private:
   Logger logger_;
   std::unique_ptr<DebugServer> debugServer_;
   std::atomic<bool> stopRequested_{false};
+  RealTimeResult realTime_; ///< written by the motion thread before its first frame
 };
 } // namespace nao

@@ -19,14 +19,27 @@ SourcePosition positionOf(const toml::node& node, const std::string& fallbackFil
           static_cast<int>(source.begin.column)};
 }
 
+/// files::fileExists with its error as a StartupError.
+bool existing(const std::filesystem::path& file)
+{
+  try
+  {
+    return files::fileExists(file);
+  }
+  catch (const files::FileError& error)
+  {
+    throw StartupError(error.what());
+  }
+}
+
 toml::table parse(const std::filesystem::path& file)
 {
   const std::string path = file.string();
-  if (!std::filesystem::exists(file))
+  if (!existing(file))
   {
     std::vector<std::string> scenarios = namesInFolder(file.parent_path(), ".toml");
     std::erase(scenarios, std::string(defaultsName));
-    throw StartupError(path + ": scenario file not found" +
+    throw StartupError(path + ":1:1: scenario file not found" +
                        streams::didYouMean(file.stem().string(), scenarios) +
                        "; scenarios: " + joined(scenarios));
   }
@@ -73,7 +86,7 @@ std::vector<ProviderChoice> motionChoices(const toml::node& node, const std::str
 std::vector<ProviderChoice> defaultChoices(const std::filesystem::path& scenarioFile)
 {
   const auto file = scenarioFile.parent_path() / (std::string(defaultsName) + ".toml");
-  if (!std::filesystem::exists(file)) return {};
+  if (!existing(file)) return {};
   const std::string path = file.string();
   const toml::table table = parse(file);
   std::vector<ProviderChoice> choices;
@@ -123,8 +136,8 @@ Scenario Scenario::load(const std::filesystem::path& file)
   scenario.name = file.stem().string();
   scenario.file = file;
   const std::string path = file.string();
-  if (scenario.name == defaultsName && std::filesystem::exists(file))
-    throw StartupError(path + ": the [Motion] table every scenario overlays, not a scenario to run");
+  if (scenario.name == defaultsName && existing(file))
+    throw StartupError(path + ":1:1: the [Motion] table every scenario overlays, not a scenario to run");
   const toml::table table = parse(file);
   std::vector<ProviderChoice> own;
   for (const auto& [key, node] : table)

@@ -1,8 +1,11 @@
 // LogTool: what is in a robot log, and its data as CSV or as a frame dump.
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Tools/LogReading/LogDecoder.h"
+#include "Tools/Streams/Field.h"
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <map>
 
 using namespace nao;
 
@@ -59,56 +62,73 @@ int info(const std::string& path)
 int csv(const std::string& path, const std::vector<std::string>& fields)
 {
   LogDecoder decoder(path);
+  const auto& registry = RepresentationRegistry::instance();
+  const auto wanted = [&](const std::string& full)
+  {
+    return std::any_of(fields.begin(), fields.end(),
+                       [&](const std::string& prefix) {
+                         return full == prefix || full.starts_with(prefix + ".") ||
+                                full.starts_with(prefix + "[");
+                       });
+  };
+  // The header comes from the log's type table: every field of every logged representation this binary decodes,
+  // whatever the first frame holds. A frame without a representation leaves its cells empty.
   std::vector<std::string> header;
+  std::map<std::string, std::size_t> column;
+  std::vector<std::string> undecodableWanted;
+  for (const auto& entry : decoder.reader().typeTable().entries)
+  {
+    if (const auto reason = decoder.undecodable().find(entry.name); reason != decoder.undecodable().end())
+    {
+      if (wanted(entry.name) ||
+          std::any_of(fields.begin(), fields.end(),
+                      [&](const std::string& prefix) { return prefix.starts_with(entry.name + "."); }))
+        undecodableWanted.push_back(entry.name + " (" + reason->second + ")");
+      continue;
+    }
+    const int id = registry.find(entry.name);
+    for (const FieldDescription& field : registry.info(static_cast<RepresentationId>(id)).fields)
+      if (const std::string full = entry.name + "." + field.path; wanted(full) && !column.contains(full))
+      {
+        column.emplace(full, header.size());
+        header.push_back(streams::labelWithUnit(full, field.unit));
+      }
+  }
+  if (header.empty())
+  {
+    std::cerr << "LogTool csv: no field of the log matches";
+    for (const auto& prefix : fields)
+      std::cerr << " '" << prefix << "'";
+    for (const auto& name : undecodableWanted)
+      std::cerr << "; cannot decode " << name;
+    std::cerr
+        << " (use Representation.field, e.g. JointSensorData.currents.LKneePitch; `LogTool info` lists the "
+           "representations)\n";
+    return 2;
+  }
+  std::cout << "frame";
+  for (const std::string& name : header)
+    std::cout << "," << name;
+  std::cout << "\n";
   std::vector<DecodedRecord> records;
+  std::vector<std::string> cells(header.size());
   std::uint32_t frameNumber = 0;
-  bool headerWritten = false;
-  std::size_t matchedAny = 0;
   while (decoder.next(frameNumber, records))
   {
-    std::vector<std::pair<std::string, std::string>> row; // label with unit, value
+    std::fill(cells.begin(), cells.end(), std::string());
     for (const auto& record : records)
     {
       if (!record.object) continue;
-      const int id = RepresentationRegistry::instance().find(record.name);
-      for (FieldValue& field :
-           fieldValues(RepresentationRegistry::instance().info(static_cast<RepresentationId>(id)),
-                       record.object.get()))
-      {
-        field.path = record.name + "." + field.path;
-        for (const std::string& wanted : fields)
-          if (field.path == wanted || field.path.starts_with(wanted + ".") ||
-              field.path.starts_with(wanted + "["))
-          {
-            row.emplace_back(field.label(), std::move(field.text));
-            break;
-          }
-      }
-    }
-    if (!headerWritten)
-    {
-      std::cout << "frame";
-      for (const auto& [name, value] : row)
-        std::cout << "," << name;
-      std::cout << "\n";
-      headerWritten = true;
-      matchedAny = row.size();
-      if (row.empty())
-      {
-        std::cerr << "LogTool csv: no field of the log matches";
-        for (const auto& wanted : fields)
-          std::cerr << " '" << wanted << "'";
-        std::cerr << " (use Representation.field, e.g. JointSensorData.currents.LKneePitch; `LogTool info` "
-                     "lists them)\n";
-        return 2;
-      }
+      const int id = registry.find(record.name);
+      for (auto& [leaf, value] : registry.info(static_cast<RepresentationId>(id)).values(record.object.get()))
+        if (auto found = column.find(record.name + "." + leaf); found != column.end())
+          cells[found->second] = std::move(value);
     }
     std::cout << frameNumber;
-    for (const auto& [name, value] : row)
-      std::cout << "," << value;
+    for (const std::string& cell : cells)
+      std::cout << "," << cell;
     std::cout << "\n";
   }
-  (void)matchedAny;
   printWarnings(decoder);
   return 0;
 }

@@ -56,6 +56,7 @@ int main(int argc, char** argv)
   std::string printGraph;
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
+  int motionPriority = 0;
   app.add_option(
          "--config", configDirectory,
          "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the executable's folder "
@@ -73,6 +74,10 @@ int main(int argc, char** argv)
   app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
   app.add_flag("--no-debug", noDebug, "do not start the debug channel server");
   app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)");
+  app.add_option("--motion-priority", motionPriority,
+                 "run the motion thread SCHED_FIFO at this priority with memory locked (the robot's bin/run "
+                 "passes it); a warning and normal priority where not permitted")
+      ->check(CLI::Range(nao::minMotionPriority, nao::maxMotionPriority));
   app.add_flag("--print-plan", printPlan, "print the resolved module order");
   app.add_option("--print-graph", printGraph,
                  "print the scenario's module graph in this format (dot: Graphviz) and exit without a body")
@@ -99,6 +104,7 @@ int main(int argc, char** argv)
     }
     options.scenario = scenario.empty() ? settings.scenario : scenario;
     options.logBufferFrames = settings.logBufferFrames;
+    if (motionPriority > 0) options.motionPriority = motionPriority;
     if (!logFile.empty()) options.log = logFile;
     if (!noDebug)
     {

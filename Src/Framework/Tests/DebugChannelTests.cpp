@@ -344,3 +344,45 @@ TEST(DebugChannel, SubscriptionChurnLeavesNothingBehind)
   EXPECT_EQ(robot.robot->motion().retireDrops(), 0u);
   EXPECT_LT(residentBytes(), before + (16u << 20)) << "4000 subscribe/unsubscribe cycles grew memory";
 }
+
+TEST(DebugChannel, SubscriptionsAreBoundedPerClientAndInTotal)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  std::vector<std::string> names;
+  std::vector<std::unique_ptr<DebugClient>> clients;
+  clients.push_back(std::make_unique<DebugClient>("127.0.0.1", robot.port()));
+  for (const auto& representation : clients.front()->list().representations)
+    names.push_back(representation.name);
+  ASSERT_GT(names.size(), DebugServer::maxSubscriptionsPerClient);
+  for (std::size_t i = 0; i < DebugServer::maxSubscriptionsPerClient; ++i)
+    ASSERT_TRUE(clients.front()->subscribe(names[i], 1).ok) << names[i];
+  auto reply = clients.front()->subscribe(names[DebugServer::maxSubscriptionsPerClient], 1);
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("a client may hold 8 subscriptions"));
+  EXPECT_TRUE(clients.front()->subscribe(names[0], 2).ok) << "a new rate replaces a subscription";
+
+  // Other clients fill the rest; the last tap stays free for a log.
+  std::size_t granted = DebugServer::maxSubscriptionsPerClient;
+  while (granted < DebugServer::maxSubscriptions)
+  {
+    clients.push_back(std::make_unique<DebugClient>("127.0.0.1", robot.port()));
+    for (std::size_t i = 0;
+         i < DebugServer::maxSubscriptionsPerClient && granted < DebugServer::maxSubscriptions;
+         ++i, ++granted)
+      ASSERT_TRUE(clients.back()->subscribe(names[i], 1).ok);
+  }
+  clients.push_back(std::make_unique<DebugClient>("127.0.0.1", robot.port()));
+  reply = clients.back()->subscribe(names[0], 1);
+  EXPECT_FALSE(reply.ok);
+  EXPECT_THAT(reply.message, HasSubstr("serves 31 subscriptions at once"));
+
+  // A client that leaves frees its share at once.
+  clients.front().reset();
+  bool freed = false;
+  for (int i = 0; i < 100 && !freed; ++i)
+  {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    freed = clients.back()->subscribe(names[0], 1).ok;
+  }
+  EXPECT_TRUE(freed);
+}

@@ -1,10 +1,12 @@
 // Scenario files: positions in errors, and the shared [Motion] table of default.toml overlaid per key; a script's
 // transition times and the moment everything it scripts has happened.
+#include "Framework/ConfigFiles.h"
 #include "Framework/Scenario.h"
 #include "Framework/ScenarioScript.h"
 #include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace nao;
 using ::testing::AllOf;
@@ -155,4 +157,46 @@ TEST(ScenarioScriptTiming, TheScriptEndsWithItsLastEventOrKeyframe)
   push.duration = 0.15f;
   script.events.push_back(push);
   EXPECT_NEAR(script.scriptedEnd({2.f, 4.f}), 50.15, 1e-6);
+}
+
+TEST(ConfigFileErrors, AMissingRobotFileIsNamedOnceAndAsFileLineColumn)
+{
+  const std::filesystem::path config = NAO_CONFIG_DIR;
+  const auto errorOf = [&](const std::string& robot)
+  {
+    try
+    {
+      ConfigFiles{{config, robot}, {}}.robotFile("nosuch.toml");
+    }
+    catch (const StartupError& error)
+    {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  const std::string own = (config / "Robots" / "Default" / "nosuch.toml").string();
+  EXPECT_EQ(errorOf("Default"), own + ":1:1: cannot read: no such file") << "not 'neither X nor X'";
+  EXPECT_EQ(errorOf("Nao01"), (config / "Robots" / "Nao01" / "nosuch.toml").string() +
+                                  ":1:1: cannot read: no such file (nor is there " + own + ")");
+}
+
+TEST(ConfigFileErrors, AScenarioThatIsALoopOfLinksSaysSo)
+{
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("nao-scenario-loop-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::filesystem::create_symlink(folder / "b.toml", folder / "a.toml");
+  std::filesystem::create_symlink(folder / "a.toml", folder / "b.toml");
+  std::string message;
+  try
+  {
+    Scenario::load(folder / "a.toml");
+  }
+  catch (const StartupError& error)
+  {
+    message = error.what();
+  }
+  std::filesystem::remove_all(folder);
+  EXPECT_EQ(message, (folder / "a.toml").string() + ":1:1: cannot read: a loop of symbolic links");
 }

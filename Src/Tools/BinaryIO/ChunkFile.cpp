@@ -254,6 +254,13 @@ void ChunkReader::storeWarning(std::string warning)
     warnings_.push_back("further warnings counted but not stored");
 }
 
+void ChunkReader::rewind()
+{
+  position_ = chunkFileHeaderBytes;
+  warnings_.clear();
+  statistics_ = {};
+}
+
 bool ChunkReader::endAtTruncatedChunk(std::uint64_t offset)
 {
   ++statistics_.truncatedChunks;

@@ -35,7 +35,7 @@ namespace nao::binaryio
 {
 enum class ChunkKind : std::uint8_t
 {
-  TypeTable = 1,  ///< describes the record types of the log; first chunk of a log
+  TypeTable = 1,  ///< describes the record types of the log; first chunk of a log, repeated later
   Frame = 2,      ///< one frame's records
   Annotation = 3, ///< free UTF-8 text
   End = 4,        ///< empty; written by close(): its absence means the writer was killed or crashed
@@ -139,6 +139,8 @@ public:
   /// "offset 1234: CRC mismatch, chunk skipped", in file order.
   const std::vector<std::string>& warnings() const { return warnings_; }
   const ChunkReadStatistics& statistics() const { return statistics_; }
+  /// Reads again from the first chunk; the warnings and statistics start afresh (reading reports them again).
+  void rewind();
   /// Lets layers above report problems in the same list and format.
   void reportWarning(std::uint64_t offset, std::string_view message);
 

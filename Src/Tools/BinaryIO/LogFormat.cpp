@@ -168,9 +168,9 @@ LogWriter::LogWriter(const std::filesystem::path& path, TypeTable typeTable, Chu
 {
   for (const TypeEntry& entry : typeTable_.entries)
     knownTypeIds_[entry.id] = true;
-  std::vector<char> payload;
-  serializeInto(payload, typeTable_);
-  chunks_.writeChunk(ChunkKind::TypeTable, payload);
+  serializeInto(typeTablePayload_, typeTable_);
+  chunks_.writeChunk(ChunkKind::TypeTable, typeTablePayload_);
+  chunks_.writeChunk(ChunkKind::TypeTable, typeTablePayload_); // the copy if the first one is damaged
 }
 
 void LogWriter::writeFrame(const FrameChunkBuilder& frame)
@@ -179,7 +179,13 @@ void LogWriter::writeFrame(const FrameChunkBuilder& frame)
     if (!knownTypeIds_[record.typeId])
       throw std::invalid_argument("frame " + std::to_string(frame.frameNumber()) + ": type id " +
                                   std::to_string(record.typeId) + " is not in the type table");
+  if (framesSinceTypeTable_ == typeTableRepeatFrames)
+  {
+    chunks_.writeChunk(ChunkKind::TypeTable, typeTablePayload_);
+    framesSinceTypeTable_ = 0;
+  }
   chunks_.writeChunk(ChunkKind::Frame, frame.payload());
+  ++framesSinceTypeTable_;
 }
 
 void LogWriter::writeAnnotation(std::string_view text)
@@ -191,21 +197,60 @@ void LogWriter::writeAnnotation(std::string_view text)
 // LogReader
 
 LogReader::LogReader(const std::filesystem::path& path, LogReaderOptions options)
-    : chunks_(path, options.chunks)
+    : chunks_(path, options.chunks), typeTableOptions_(options.typeTable)
 {
   const std::string file = "'" + path.string() + "'";
-  if (!chunks_.readNext(chunk_)) throw FormatError(file + ": log has no type table (no intact chunk)");
-  if (chunk_.kind != ChunkKind::TypeTable)
-    throw FormatError(file + ": log has no type table (first intact chunk is " + toString(chunk_.kind) +
-                      " at offset " + std::to_string(chunk_.offset) + ")");
+  std::optional<Chunk> firstOther;   // the first intact chunk that is not a type table
+  std::optional<std::string> damage; // why the type table at the start could not be used
+  bool found = false;
+  while (!found && chunks_.readNext(chunk_))
+  {
+    if (chunk_.kind != ChunkKind::TypeTable)
+    {
+      if (!firstOther) firstOther = Chunk{chunk_.kind, chunk_.offset, {}};
+      continue;
+    }
+    try
+    {
+      deserialize(chunk_.payload, typeTable_, typeTableOptions_);
+      found = true;
+    }
+    catch (const FormatError& error)
+    {
+      if (!damage)
+        damage =
+            "type table at offset " + std::to_string(chunk_.offset) + " does not decode: " + error.what();
+    }
+  }
+  if (!found)
+  {
+    if (damage) throw FormatError(file + ": " + *damage + ", and no intact copy follows");
+    if (firstOther)
+      throw FormatError(file + ": log has no type table (first intact chunk is " +
+                        toString(firstOther->kind) + " at offset " + std::to_string(firstOther->offset) +
+                        ")");
+    throw FormatError(file + ": log has no type table (no intact chunk)");
+  }
+  typeTableOffset_ = chunk_.offset;
   try
   {
-    deserialize(chunk_.payload, typeTable_, options.typeTable);
+    // Two types under one id (or name) would decode records as the wrong type; every copy would repeat it.
+    typeTable_.checkUnique();
   }
-  catch (const FormatError& error)
+  catch (const std::invalid_argument& error)
   {
-    throw FormatError(file + ": type table at offset " + std::to_string(chunk_.offset) +
-                      " does not decode: " + error.what());
+    throw FormatError(file + ": " + error.what() + " (type table at offset " + std::to_string(chunk_.offset) +
+                      "): the log cannot be read unambiguously");
+  }
+  const bool damagedBefore = !chunks_.warnings().empty() || damage || firstOther;
+  if (damagedBefore)
+  {
+    // Read again from the start, so that the frames before the copy are not lost.
+    const std::uint64_t copyOffset = chunk_.offset;
+    chunks_.rewind();
+    chunks_.reportWarning(copyOffset,
+                          "the type table at the start of the log is damaged or missing; read with "
+                          "its copy at this offset");
   }
 }
 
@@ -242,7 +287,19 @@ bool LogReader::readNextFrame(LogFrame& frame)
       sawEnd_ = true;
       continue;
     case ChunkKind::TypeTable:
-      chunks_.reportWarning(chunk_.offset, "second type table ignored");
+      if (chunk_.offset == typeTableOffset_) continue;
+      try
+      {
+        TypeTable copy;
+        deserialize(chunk_.payload, copy, typeTableOptions_);
+        if (copy != typeTable_)
+          chunks_.reportWarning(chunk_.offset, "type table differs from the one in use, ignored");
+      }
+      catch (const FormatError& error)
+      {
+        chunks_.reportWarning(chunk_.offset,
+                              std::string("type table copy does not decode, ignored: ") + error.what());
+      }
       continue;
     }
   }

@@ -11,7 +11,15 @@ namespace
 {
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& why)
 {
-  throw FileError(path.string() + ": cannot read: " + why);
+  throw FileError(path.string() + ":1:1: cannot read: " + why);
+}
+
+std::string describeOpenError(int error)
+{
+  if (error == ENOENT) return "no such file";
+  if (error == ELOOP) return "a loop of symbolic links";
+  if (error == EACCES) return "permission denied";
+  return std::strerror(error);
 }
 
 std::string describeType(mode_t mode)
@@ -31,11 +39,7 @@ std::string readBoundedFile(const std::filesystem::path& path, std::uintmax_t ma
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
   {
-    const int error = errno;
-    if (error == ENOENT) fail(path, "no such file");
-    if (error == ELOOP) fail(path, "a loop of symbolic links");
-    if (error == EACCES) fail(path, "permission denied");
-    fail(path, std::strerror(error));
+    fail(path, describeOpenError(errno));
   }
   struct stat status
   {
@@ -69,5 +73,21 @@ std::string readBoundedFile(const std::filesystem::path& path, std::uintmax_t ma
   text.resize(done);
   ::close(fd);
   return text;
+}
+
+bool fileExists(const std::filesystem::path& path)
+{
+  struct stat status
+  {
+  };
+  if (::stat(path.c_str(), &status) == 0) return true;
+  const int error = errno;
+  if (error == ENOENT || error == ENOTDIR)
+  {
+    if (::lstat(path.c_str(), &status) == 0) fail(path, "a symbolic link to a file that does not exist");
+    return false;
+  }
+  if (error == EACCES) fail(path, "permission denied (a folder on the way may not be searched)");
+  fail(path, describeOpenError(error));
 }
 } // namespace nao::files

@@ -16,6 +16,12 @@ struct FileError : std::runtime_error
   using std::runtime_error::runtime_error;
 };
 
-/// The whole text of `path`, or FileError "<path>: cannot read: <why>".
+/// The whole text of `path`, or FileError "<path>:1:1: cannot read: <why>" (the position is the file as a whole, so
+/// that every configuration error has the same file:line:column form).
 std::string readBoundedFile(const std::filesystem::path& path, std::uintmax_t maxBytes = maxConfigFileBytes);
+
+/// Whether `path` exists (links followed): false when it or a folder on the way does not. When that cannot be told
+/// — a loop of symbolic links, a folder that may not be searched — or `path` is a link to nothing, FileError
+/// "<path>:1:1: cannot read: <why>" (std::filesystem::exists would throw a raw filesystem error, or say "no").
+bool fileExists(const std::filesystem::path& path);
 } // namespace nao::files

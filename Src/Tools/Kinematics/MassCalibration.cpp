@@ -13,6 +13,10 @@ namespace nao::kinematics
 namespace
 {
 constexpr double metresPerMillimetre = 0.001;
+/// kg: a correction of a weighed link, not a new part (the NAO's heaviest link, the torso, is 1.05 kg).
+constexpr double maxExtraMassKg = 1.0;
+/// mm: a centre of mass moved within a link (the NAO's longest links, thigh and tibia, are 100 mm).
+constexpr double maxComOffsetMm = 100.0;
 
 std::string where(std::string_view sourceName, const toml::source_region& region)
 {
@@ -26,11 +30,24 @@ std::string where(std::string_view sourceName, const toml::source_region& region
   throw ModelError(where(sourceName, node.source()) + ": key '" + key + "': " + problem);
 }
 
-double readNumber(std::string_view sourceName, const toml::node& node, const std::string& key)
+std::string numberText(double value)
+{
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+/// A number in [-limit, limit] (file units).
+double readNumber(std::string_view sourceName, const toml::node& node, const std::string& key, double limit,
+                  std::string_view unit)
 {
   const std::optional<double> value = node.value<double>(); // integers convert too
   if (!node.is_number() || !value || !std::isfinite(*value))
     fail(sourceName, node, key, "expected a finite number");
+  if (std::abs(*value) > limit)
+    fail(sourceName, node, key,
+         numberText(*value) + " is out of range [" + numberText(-limit) + ", " + numberText(limit) + "] " +
+             std::string(unit));
   return *value;
 }
 
@@ -47,7 +64,7 @@ LinkMassCalibration readEntry(std::string_view sourceName, const std::string& li
   {
     const std::string key = prefix + "." + std::string(name.str());
     if (name.str() == "extraMassKg")
-      entry.extraMass = readNumber(sourceName, value, key);
+      entry.extraMass = readNumber(sourceName, value, key, maxExtraMassKg, "kg");
     else if (name.str() == "comOffsetMm")
     {
       const toml::array* components = value.as_array();
@@ -55,7 +72,7 @@ LinkMassCalibration readEntry(std::string_view sourceName, const std::string& li
         fail(sourceName, value, key, "expected an array of 3 numbers (mm)");
       for (std::size_t i = 0; i < 3; ++i)
         entry.centerOfMassOffset[static_cast<Eigen::Index>(i)] =
-            readNumber(sourceName, *components->get(i), key) * metresPerMillimetre;
+            readNumber(sourceName, *components->get(i), key, maxComOffsetMm, "mm") * metresPerMillimetre;
     }
     else
       fail(sourceName, value, key, "unknown key (expected extraMassKg or comOffsetMm)");

@@ -176,8 +176,12 @@ toml::table loadTomlFile(const std::filesystem::path& path)
   catch (const files::FileError& error)
   {
     const std::string message = error.what();
+    const std::string prefix = path.string() + ":1:1: ";
     throw ConfigError(
-        ConfigIssue{.file = path.string(), .message = message.substr(path.string().size() + 2)});
+        ConfigIssue{.file = path.string(),
+                    .line = 1,
+                    .column = 1,
+                    .message = message.starts_with(prefix) ? message.substr(prefix.size()) : message});
   }
   try
   {

@@ -319,8 +319,9 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
         maps = Path(f"/proc/{pid2}/maps").read_text()
         check(f"{self.base}/versions/{v2}/lib/libstdc++.so.6" in maps,
               "the running binary does not use the libstdc++ shipped in its version folder")
-        check("--frames=100000" in Path(f"/proc/{pid2}/cmdline").read_text().replace("\0", " "),
-              "local/args are not passed to the binary")
+        command_line = Path(f"/proc/{pid2}/cmdline").read_text().replace("\0", " ")
+        check("--frames=100000" in command_line, "local/args are not passed to the binary")
+        check("--motion-priority 40" in command_line, "the robot's motion thread is not asked to run real-time")
         self.check_local(local_before)
         logs = sorted(path.name for path in (self.base / "logs").glob("*.log"))
         check(any(v2 in name for name in logs), f"no log of the running binary in logs/: {logs}")

@@ -9,6 +9,7 @@
 #include "Util/Simulator/Run/RobotProcess.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
+#include <limits>
 
 #include <chrono>
 #include <cmath>
@@ -73,6 +74,18 @@ SimulationResult runSimulation(const SimulationOptions& options)
       config.robots, sim::encoderStep(config.sensors.position.bits), options.seed, options.preset);
   sim::SimulatedRobot simulation(config, robot);
   simulation.resetToPosture(toJointValues(script.pose(script.start).angles));
+  // The motors' range, as the URDF gives it: every Position the robot sends is checked against it.
+  const RobotDescription description =
+      RobotDescription::load(ConfigFiles{{options.configDirectory, "Default"}, {}});
+  JointArray<float> lowerLimits, upperLimits;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const kinematics::JointLimits& limits = description.limits(j);
+    lowerLimits[j] =
+        limits.bounded ? static_cast<float>(limits.lower) : -std::numeric_limits<float>::infinity();
+    upperLimits[j] =
+        limits.bounded ? static_cast<float>(limits.upper) : std::numeric_limits<float>::infinity();
+  }
 
   SimulationResult result;
   result.scenario = options.scenario;
@@ -186,6 +199,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
     }
     const LolaActuatorFrame& command = server->command();
     if (command.presentKeys) simulation.setCommand(command.position, command.stiffness);
+    if (answer == LolaAnswerStatus::answered)
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+        result.positionsOutOfRange +=
+            !(command.position[j] >= lowerLimits[j] && command.position[j] <= upperLimits[j]);
     simulation.advance(frameTime);
 
     const sim::SimSensors& sensors = simulation.sensors();

@@ -93,6 +93,9 @@ struct SimulationResult
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
   bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
+  /// Position values the robot sent over LoLA outside the URDF's joint limits (the motors' range) or not finite,
+  /// checked here against the robot description the simulated body is built from.
+  std::uint64_t positionsOutOfRange = 0;
   std::filesystem::path log, csv, summary, eventsCsv;
   std::vector<std::filesystem::path> plots;
   double speedFactor() const { return wallSeconds > 0 ? simulatedSeconds / wallSeconds : 0; }

@@ -9,6 +9,9 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sstream>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -16,6 +19,18 @@
 #include <unistd.h>
 
 using namespace nao::test;
+
+// The robot binary of a sanitizer build does not lock its memory (RealTime.cpp): the test expects what it says then.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NAO_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NAO_SANITIZED 1
+#endif
+#endif
+#ifndef NAO_SANITIZED
+#define NAO_SANITIZED 0
+#endif
 
 namespace
 {
@@ -117,13 +132,14 @@ TEST(HostileFiles, AFifoScenarioAndAUrdfLinkedToADeviceStopStartUpAtOnce)
   ASSERT_EQ(::mkfifo((config.directory / "Scenarios" / "fifo.toml").c_str(), 0600), 0);
   CommandResult result = runNao("--scenario fifo --config " + config.directory.string());
   EXPECT_EQ(result.status, 1);
-  EXPECT_NE(result.output.find("fifo.toml: cannot read: it is a FIFO, not a regular file"), std::string::npos)
+  EXPECT_NE(result.output.find("fifo.toml:1:1: cannot read: it is a FIFO, not a regular file"),
+            std::string::npos)
       << result.output;
   std::filesystem::remove(config.directory / "Robots" / "Default" / "nao-v6.urdf");
   std::filesystem::create_symlink("/dev/zero", config.directory / "Robots" / "Default" / "nao-v6.urdf");
   result = runNao("--scenario stand --config " + config.directory.string());
   EXPECT_EQ(result.status, 1);
-  EXPECT_NE(result.output.find("nao-v6.urdf: cannot read: it is a device, not a regular file"),
+  EXPECT_NE(result.output.find("nao-v6.urdf:1:1: cannot read: it is a device, not a regular file"),
             std::string::npos)
       << result.output;
 }
@@ -196,4 +212,118 @@ TEST(Signals, APortClashSuggestsAFreePort)
   ::close(holder);
   EXPECT_EQ(result.status, 1);
   EXPECT_NE(result.output.find("--debug-port 0 picks a free port"), std::string::npos) << result.output;
+}
+
+namespace
+{
+/// Whether this process may make a thread SCHED_FIFO (root, CAP_SYS_NICE or an rtprio limit): then the robot
+/// binary must be granted it too.
+bool fifoPermittedHere()
+{
+  bool permitted = false;
+  std::thread probe(
+      [&]
+      {
+        sched_param parameters{};
+        parameters.sched_priority = 40;
+        permitted = ::pthread_setschedparam(::pthread_self(), SCHED_FIFO, &parameters) == 0;
+      });
+  probe.join();
+  return permitted;
+}
+
+/// Fields of /proc/<pid>/task/<tid>/stat after the command name, numbered as in proc(5) (the first is field 3).
+std::vector<std::string> statFields(const std::string& line)
+{
+  std::vector<std::string> fields(3);
+  std::istringstream rest(line.substr(line.rfind(')') + 1));
+  for (std::string field; rest >> field;)
+    fields.push_back(field);
+  return fields;
+}
+} // namespace
+
+TEST(RealTimeMotion, WhereNotPermittedOneWarningAndTheRobotRunsNormally)
+{
+  // Without privileges (as root: as the user nobody, all capabilities dropped) and with no real-time priority and
+  // a small locked-memory limit, as on a machine nobody configured.
+  const std::string unprivileged =
+      ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all " : "";
+  const CommandResult result =
+      runCommand("prlimit --rtprio=0:0 --memlock=65536:65536 " + unprivileged + NAO_ROBOT_BINARY +
+                 " --body standin --frames 20 --no-debug "
+                 "--motion-priority 40");
+  EXPECT_EQ(result.status, 0) << result.output;
+  const std::string warning = "nao: warning: real-time motion thread not fully granted";
+  const auto first = result.output.find(warning);
+  ASSERT_NE(first, std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find(warning, first + 1), std::string::npos) << "one warning only";
+  EXPECT_NE(result.output.find("SCHED_FIFO priority 40 was refused"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("memory is not locked"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("runs at normal priority"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("Per-module timing over the last 16 frames (of 20)"), std::string::npos)
+      << "all 20 frames ran:\n"
+      << result.output;
+}
+
+TEST(RealTimeMotion, WherePermittedTheMotionThreadRunsFifoWithMemoryLocked)
+{
+  const bool permitted = fifoPermittedHere();
+  const auto folder = std::filesystem::temp_directory_path() / ("nao-realtime-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  // While it runs (1.8 s of real-time frames), the kernel's view of its Motion thread and of its locked memory.
+  const CommandResult result = runCommand(
+      std::string(NAO_ROBOT_BINARY) +
+          " --body standin --realtime --frames 150 --no-debug --motion-priority 40 > out.txt 2>&1 & pid=$!; "
+          "sleep 0.8; for task in /proc/$pid/task/*; do "
+          "if [ \"$(cat $task/comm)\" = Motion ]; then echo \"motion-stat: $(cat $task/stat)\"; fi; "
+          "if [ \"$(cat $task/comm)\" = Debug ]; then echo \"debug-stat: $(cat $task/stat)\"; fi; done; "
+          "grep VmLck /proc/$pid/status; wait $pid; echo nao-status=$?; cat out.txt",
+      folder.string());
+  std::filesystem::remove_all(folder);
+  EXPECT_NE(result.output.find("nao-status=0"), std::string::npos) << result.output;
+  const auto line = [&](const std::string& prefix)
+  {
+    const auto start = result.output.find(prefix);
+    return start == std::string::npos ? std::string()
+                                      : result.output.substr(start, result.output.find('\n', start) - start);
+  };
+  const std::string motion = line("motion-stat: "), debug = line("debug-stat: "), locked = line("VmLck:");
+  ASSERT_FALSE(motion.empty()) << "no Motion thread seen:\n" << result.output;
+  ASSERT_FALSE(debug.empty()) << result.output;
+  const auto motionFields = statFields(motion), debugFields = statFields(debug);
+  ASSERT_GT(motionFields.size(), 41u) << motion;
+  constexpr std::size_t priorityField = 40, policyField = 41; // proc(5): rt_priority, policy
+  EXPECT_EQ(debugFields[policyField], "0") << "the Debug thread stays SCHED_OTHER";
+  if (permitted)
+  {
+    EXPECT_EQ(motionFields[policyField], std::to_string(SCHED_FIFO)) << motion;
+    EXPECT_EQ(motionFields[priorityField], "40") << motion;
+    std::istringstream kilobytes(locked.substr(locked.find(':') + 1));
+    std::size_t lockedKb = 0;
+    kilobytes >> lockedKb;
+#if NAO_SANITIZED
+    EXPECT_NE(result.output.find("a sanitizer build"), std::string::npos) << result.output;
+#else
+    EXPECT_GT(lockedKb, 1000u) << "memory is locked: " << locked;
+    EXPECT_EQ(result.output.find("warning"), std::string::npos) << result.output;
+#endif
+  }
+  else
+  {
+    EXPECT_EQ(motionFields[policyField], "0") << motion;
+    EXPECT_NE(result.output.find("nao: warning: real-time motion thread not fully granted"),
+              std::string::npos)
+        << result.output;
+  }
+  EXPECT_NE(result.output.find("(of 150)"), std::string::npos) << result.output;
+}
+
+TEST(RealTimeMotion, WithoutTheOptionNothingChanges)
+{
+  const CommandResult result = runNao("");
+  EXPECT_EQ(result.status, 0);
+  EXPECT_EQ(result.output.find("warning"), std::string::npos) << result.output;
+  EXPECT_NE(runNao("--motion-priority 99").status, 0) << "99 is left to the kernel's watchdogs";
 }

@@ -1,4 +1,5 @@
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionShapes.h"
+#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/TomlFiles.h"
 
 #include <cmath>
@@ -114,7 +115,7 @@ SelfCollisionShapes SelfCollisionShapes::load(const ConfigFiles& files)
   const std::filesystem::path robots = files.location.directory / "Robots";
   toml::table table = streams::loadTomlFile(robots / "Default" / "selfCollision.toml");
   const std::filesystem::path overlay = robots / files.location.robot / "selfCollision.toml";
-  if (files.location.robot != "Default" && std::filesystem::exists(overlay))
+  if (files.location.robot != "Default" && files::fileExists(overlay))
     streams::overlayPerKey(table, streams::loadTomlFile(overlay));
   return fromTable(table);
 }

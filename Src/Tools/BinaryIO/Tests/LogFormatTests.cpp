@@ -3,6 +3,7 @@
 #include "Tools/BinaryIO/LogFormat.h"
 #include "Tools/Testing/AllocationCounter.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -253,5 +254,97 @@ TEST(LogFormat, WriterRefusesUnknownAndDuplicateTypes)
   builder.begin(0);
   builder.addRecord(99, std::string("?"));
   EXPECT_THROW(writer.writeFrame(builder), std::invalid_argument);
+}
+} // namespace nao::binaryio::test
+
+namespace nao::binaryio::test
+{
+TEST(LogFormat, TheTypeTableIsRepeatedSoDamagedCopiesAtTheStartLoseNoFrame)
+{
+  TemporaryDirectory directory;
+  const auto path = directory.file("repeated.naolog");
+  std::vector<std::uint64_t> tableOffsets{chunkFileHeaderBytes};
+  {
+    LogWriter writer(path, sampleTypeTable());
+    tableOffsets.push_back(writer.bytesWritten() - (writer.bytesWritten() - chunkFileHeaderBytes) / 2);
+    FrameChunkBuilder builder;
+    for (std::uint32_t frameNumber = 0; frameNumber < LogWriter::typeTableRepeatFrames + 10; ++frameNumber)
+    {
+      buildSampleFrame(builder, frameNumber);
+      writer.writeFrame(builder);
+    }
+  }
+  std::vector<char> bytes = readFileBytes(path);
+  for (std::uint64_t offset : tableOffsets) // both copies at the start
+    bytes[offset + chunkHeaderBytes + 3] ^= 0x10;
+  writeFileBytes(path, bytes);
+
+  LogReader reader(path);
+  EXPECT_EQ(reader.typeTable(), sampleTypeTable());
+  std::uint32_t frames = 0;
+  while (std::optional<LogFrame> frame = reader.nextFrame())
+  {
+    EXPECT_EQ(frame->frameNumber(), frames);
+    expectSampleFrame(*frame, frame->frameNumber());
+    ++frames;
+  }
+  EXPECT_EQ(frames, LogWriter::typeTableRepeatFrames + 10) << "the frames before the third copy are read too";
+  ASSERT_EQ(reader.warnings().size(), 3u);
+  EXPECT_THAT(reader.warnings()[0],
+              ::testing::HasSubstr("the type table at the start of the log is damaged"));
+  EXPECT_EQ(reader.warnings()[1], "offset 12: CRC mismatch, chunk skipped");
+  EXPECT_EQ(reader.warnings()[2],
+            "offset " + std::to_string(tableOffsets[1]) + ": CRC mismatch, chunk skipped");
+}
+
+TEST(LogFormat, ALaterTypeTableThatDiffersIsWarnedAboutAndDuplicateIdsAreRefused)
+{
+  TemporaryDirectory directory;
+  const auto path = directory.file("differs.naolog");
+  std::uint64_t otherOffset = 0;
+  {
+    ChunkWriter writer(path);
+    std::vector<char> table;
+    serializeInto(table, sampleTypeTable());
+    writer.writeChunk(ChunkKind::TypeTable, table);
+    writer.writeChunk(ChunkKind::Frame, handMadeFramePayload(1, {}));
+    TypeTable other = sampleTypeTable();
+    other.entries[0].name = "Renamed";
+    table.clear();
+    serializeInto(table, other);
+    otherOffset = writer.bytesWritten();
+    writer.writeChunk(ChunkKind::TypeTable, table);
+    writer.writeChunk(ChunkKind::Frame, handMadeFramePayload(2, {}));
+  }
+  LogReader reader(path);
+  int frames = 0;
+  while (reader.nextFrame())
+    ++frames;
+  EXPECT_EQ(frames, 2);
+  EXPECT_EQ(reader.typeTable(), sampleTypeTable()) << "the first one stays in use";
+  EXPECT_EQ(reader.warnings(), std::vector<std::string>{"offset " + std::to_string(otherOffset) +
+                                                        ": type table differs from the one in use, ignored"});
+
+  const auto duplicate = directory.file("duplicate.naolog");
+  {
+    ChunkWriter writer(duplicate);
+    TypeTable table = sampleTypeTable();
+    table.entries[1].id = table.entries[0].id;
+    std::vector<char> payload;
+    serializeInto(payload, table);
+    writer.writeChunk(ChunkKind::TypeTable, payload);
+  }
+  try
+  {
+    LogReader refused(duplicate);
+    FAIL() << "expected FormatError";
+  }
+  catch (const FormatError& error)
+  {
+    EXPECT_EQ(std::string(error.what()),
+              "'" + duplicate.string() + "': type table: id " +
+                  std::to_string(sampleTypeTable().entries[0].id) +
+                  " used twice (type table at offset 12): the log cannot be read unambiguously");
+  }
 }
 } // namespace nao::binaryio::test

@@ -116,6 +116,21 @@ TEST(MassCalibration, UnknownLinkNamesFileLineAndKey)
               AllOf(HasSubstr("cal.toml:3:"), HasSubstr("links.Torso"), HasSubstr("no such link")));
 }
 
+TEST(MassCalibration, ValuesOutsideTheirPhysicalRangeAreRefusedWithTheRange)
+{
+  EXPECT_THAT(errorOf("[links]\ntorso = { extraMassKg = 1e308 }\n"),
+              AllOf(HasSubstr("cal.toml:2:"), HasSubstr("links.torso.extraMassKg"),
+                    HasSubstr("1e+308 is out of range [-1, 1] kg")));
+  EXPECT_THAT(errorOf("[links]\ntorso = { extraMassKg = -1.5 }\n"),
+              HasSubstr("-1.5 is out of range [-1, 1] kg"));
+  EXPECT_THAT(errorOf("[links]\ntorso = { comOffsetMm = [0, 250, 0] }\n"),
+              AllOf(HasSubstr("cal.toml:2:"), HasSubstr("links.torso.comOffsetMm"),
+                    HasSubstr("250 is out of range [-100, 100] mm")));
+  EXPECT_NO_THROW(naoWith(parseMassCalibration(
+      "[links]\ntorso = { extraMassKg = 1.0, comOffsetMm = [100, -100, 0] }\n", "cal.toml")))
+      << "the ends of the ranges are allowed";
+}
+
 TEST(MassCalibration, NegativeResultingMassIsRejected)
 {
   EXPECT_THAT(errorOf("[links]\nNeck = { extraMassKg = -1.0 }\n"),

@@ -36,6 +36,7 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   EXPECT_EQ(result.frames, 5000u);
   EXPECT_EQ(result.malformedAnswers, 0u);
   EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
+  EXPECT_EQ(result.positionsOutOfRange, 0u) << "the robot binary's Positions lie within the URDF's limits";
   // Rising into the stand draws current and heat, and both show up (what the heat adjustment makes of them is
   // HeatAdjustmentTests' job).
   EXPECT_GT(result.joints[index(Joint::LKneePitch)].maxCurrent, 1.0);
@@ -128,6 +129,9 @@ TEST(Scenarios, EverySimulatedScenarioKeepsTheRobotUp)
     EXPECT_GT(result.minTorsoHeight, 0.2) << "fell";
     EXPECT_LT(result.maxTorsoHeight, 0.36);
     EXPECT_EQ(result.missingAnswers, 0u);
+    EXPECT_EQ(result.positionsOutOfRange, 0u)
+        << "every Position sent over LoLA lies within the URDF's limits";
+    EXPECT_EQ(result.frames, 1667u) << "20 s of frames: the check saw every answer";
   }
 }
 

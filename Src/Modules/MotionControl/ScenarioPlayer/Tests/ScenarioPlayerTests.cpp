@@ -34,11 +34,14 @@ void run(const std::string& scenario, std::uint32_t frames, Check check,
 
 TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
 {
+  std::vector<std::string> visited;
+  std::size_t scripts = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios"))
   {
     const std::string name = entry.path().stem().string();
     if (name == "default") continue; // the [Motion] table the scenarios overlay, not a scenario
+    visited.push_back(name);
     SCOPED_TRACE(name);
     EXPECT_NO_THROW(run(name, 5, [](double, const auto&, const auto&) {}));
     const Scenario scenario = Scenario::load(entry.path());
@@ -47,9 +50,16 @@ TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
                     [](const ProviderChoice& c) { return c.provider == "ScenarioPlayer"; });
     if (playsScript)
     {
+      ++scripts;
       EXPECT_NO_THROW(ScenarioScript::load(entry.path()));
     }
   }
+  // The walk must have met the scenarios the README and the simulator tests name (a loop that skips files, or a
+  // wrong folder, would pass without them).
+  for (const char* known : {"standin", "stand", "highstand", "sit", "armexample", "stepping", "lifted"})
+    EXPECT_NE(std::find(visited.begin(), visited.end(), known), visited.end()) << known << " not visited";
+  EXPECT_EQ(visited.size(), 12u) << "Config/Scenarios/ holds 12 scenarios besides default.toml";
+  EXPECT_GE(scripts, 4u) << "scenarios that play a script";
 }
 
 TEST(ScenarioPlayer, ArmExampleAtHalfMaximumSpeedClippedToTheJointRange)
