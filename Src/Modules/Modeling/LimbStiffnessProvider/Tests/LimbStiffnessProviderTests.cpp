@@ -8,6 +8,7 @@
 #include "Tools/Stiffness/Metric.h"
 #include <cmath>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -76,6 +77,9 @@ TEST(LimbStiffnessProvider, AStraightLegIsStiffestAlongItselfAndABentKneeMakesIt
     EXPECT_NEAR(bent.limbs[Limb::leftLeg].verticalMetric, bent.limbs[Limb::rightLeg].verticalMetric, 1e-6f)
         << "mirror-symmetric legs";
     last = bent.limbs[Limb::leftLeg].verticalMetric;
+    std::cout << "knee " << knee << "°: leg p along the vertical " << last << " (N·m)², ellipsoid "
+              << bent.limbs[Limb::leftLeg].values[0] << ", " << bent.limbs[Limb::leftLeg].values[1] << ", "
+              << bent.limbs[Limb::leftLeg].values[2] << "\n";
   }
 }
 
@@ -88,6 +92,7 @@ TEST(LimbStiffnessProvider, AHangingArmIsStiffVerticallyAnArmHeldForwardIsNot)
   // Straight forward, a vertical unit force at the hand has a lever of the whole arm (~0.22 m) at the shoulder
   // and elbow pitch-like joints: p of the order of 1/2 * 0.2^2.
   EXPECT_GT(forward, 0.01f);
+  std::cout << "arm forward: p along the vertical " << forward << " (N·m)²\n";
   JointArray<float>& angles = harness.input<JointSensorData>().angles;
   angles[Joint::LShoulderPitch] = 90.f * degree; // hanging down, elbow straight
   angles[Joint::RShoulderPitch] = 90.f * degree;
@@ -95,6 +100,8 @@ TEST(LimbStiffnessProvider, AHangingArmIsStiffVerticallyAnArmHeldForwardIsNot)
   const LimbStiffness& hanging = harness.output<LimbStiffness>();
   // The gripper point sits 12 mm below the wrist axis, so the hanging arm keeps a small lever.
   EXPECT_LT(hanging.limbs[Limb::leftArm].verticalMetric, 0.01f * forward);
+  std::cout << "arm hanging: p along the vertical " << hanging.limbs[Limb::leftArm].verticalMetric
+            << " (N·m)²\n";
   EXPECT_NEAR(hanging.limbs[Limb::leftArm].verticalMetric, hanging.limbs[Limb::rightArm].verticalMetric,
               1e-7f);
 }

@@ -8,6 +8,7 @@
 #include "Tools/Stiffness/StiffnessError.h"
 #include <gtest/gtest.h>
 #include <iomanip>
+#include <iostream>
 #include <numbers>
 
 using namespace nao;
