@@ -12,7 +12,7 @@ namespace nao::stiffness
 StanceEvaluation evaluateStance(const kinematics::Model& model, kinematics::Data& data, Eigen::VectorXd& q,
                                 const std::array<LegPitchJoints, 2>& legs,
                                 const std::array<int, 2>& ankleRolls, const kinematics::FeetSupport& feet,
-                                const StancePosture& posture, double gravity)
+                                const StancePosture& posture, double gravity, StanceObjective objective)
 {
   for (const LegPitchJoints& leg : legs)
   {
@@ -31,10 +31,14 @@ StanceEvaluation evaluateStance(const kinematics::Model& model, kinematics::Data
     result.kneePitchTorques[side] = tau[legs[side].knee];
     result.anklePitchTorques[side] = tau[legs[side].ankle];
     result.ankleRollTorques[side] = tau[ankleRolls[side]];
-    result.objective += std::pow(result.kneePitchTorques[side], 2) +
-                        std::pow(result.anklePitchTorques[side], 2) +
-                        std::pow(result.ankleRollTorques[side], 2);
+    for (const double torque :
+         {result.kneePitchTorques[side], result.anklePitchTorques[side], result.ankleRollTorques[side]})
+    {
+      result.squaredSum += torque * torque;
+      result.absoluteSum += std::abs(torque);
+    }
   }
+  result.objective = objective == StanceObjective::squaredTorques ? result.squaredSum : result.absoluteSum;
   // computeStandingTorques left the body poses and the centre of mass of q in data.
   const math::Pose left = kinematics::linkPose(model, data, feet.leftSole);
   const math::Pose right = kinematics::linkPose(model, data, feet.rightSole);
@@ -70,7 +74,7 @@ StanceEvaluation adviseStance(const kinematics::Model& model, const Eigen::Vecto
       }
       if (!withinLimits) continue;
       const StanceEvaluation evaluation =
-          evaluateStance(model, data, q, legs, ankleRolls, feet, posture, gravity);
+          evaluateStance(model, data, q, legs, ankleRolls, feet, posture, gravity, range.objective);
       if (evaluation.centerOfMassX < range.centerOfMassMinX ||
           evaluation.centerOfMassX > range.centerOfMassMaxX)
         continue;

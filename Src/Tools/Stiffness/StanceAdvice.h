@@ -27,6 +27,14 @@ struct StancePosture
   double hipPitch() const { return -(kneePitch + anklePitch); } ///< rad: flat soles under an upright torso
 };
 
+/// How the knee and ankle torques are summed. Squared: the paper's p = 1/2 |tau|^2 over these joints. Absolute:
+/// a motor's current is linear in its torque, so this sum follows the currents the torques call for.
+enum class StanceObjective
+{
+  squaredTorques,  ///< (N*m)^2
+  absoluteTorques, ///< N*m
+};
+
 struct StanceEvaluation
 {
   StancePosture posture;
@@ -34,7 +42,10 @@ struct StanceEvaluation
   std::array<double, 2> kneePitchTorques{};  ///< N*m
   std::array<double, 2> anklePitchTorques{}; ///< N*m
   std::array<double, 2> ankleRollTorques{};  ///< N*m (0 for a symmetric posture)
-  double objective = 0.0; ///< (N*m)^2: sum of the squared knee and ankle (pitch and roll) torques, both legs
+  double objective =
+      0.0; ///< the StanceObjective's sum over the knee and ankle (pitch, roll) torques, both legs
+  double squaredSum = 0.0;    ///< (N*m)^2: their squares' sum
+  double absoluteSum = 0.0;   ///< N*m: their absolute values' sum
   double centerOfMassX = 0.0; ///< m, forward of the point under the ankles (mean of the two sole frames)
 };
 
@@ -45,6 +56,7 @@ struct StanceRange
   double step = 0.0;                     ///< rad, grid spacing of both angles
   /// m: the centre of mass must project into [min, max] forward of the ankles (inside the sole with a margin).
   double centerOfMassMinX = 0.0, centerOfMassMaxX = 0.0;
+  StanceObjective objective = StanceObjective::squaredTorques;
 };
 
 /// Torques of `base` (a whole-model q, rad: arms, head, hip roll etc.) with both legs' pitch joints set to
@@ -52,7 +64,8 @@ struct StanceRange
 StanceEvaluation evaluateStance(const kinematics::Model& model, kinematics::Data& data, Eigen::VectorXd& q,
                                 const std::array<LegPitchJoints, 2>& legs,
                                 const std::array<int, 2>& ankleRolls, const kinematics::FeetSupport& feet,
-                                const StancePosture& posture, double gravity = 9.81);
+                                const StancePosture& posture, double gravity = 9.81,
+                                StanceObjective objective = StanceObjective::squaredTorques);
 
 /// The grid point of `range` with the smallest objective whose hip pitch lies within the URDF's limits and
 /// whose centre of mass lies within the range's bounds. Throws StiffnessError naming the range if none does.

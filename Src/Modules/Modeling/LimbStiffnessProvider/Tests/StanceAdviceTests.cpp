@@ -63,9 +63,9 @@ void print(const char* name, const stiffness::StanceEvaluation& e)
   std::cout << std::fixed << std::setprecision(2) << name << ": hip " << e.posture.hipPitch() / degree
             << "°, knee " << e.posture.kneePitch / degree << "°, ankle " << e.posture.anklePitch / degree
             << "° | torques (left) hip " << std::setprecision(3) << e.hipPitchTorques[0] << ", knee "
-            << e.kneePitchTorques[0] << ", ankle pitch " << e.anklePitchTorques[0] << " N·m | objective "
-            << std::setprecision(4) << e.objective << " (N·m)² | CoM " << std::setprecision(1)
-            << 1000 * e.centerOfMassX << " mm ahead of the ankles\n";
+            << e.kneePitchTorques[0] << ", ankle pitch " << e.anklePitchTorques[0] << " N·m | squared "
+            << std::setprecision(4) << e.squaredSum << " (N·m)², absolute " << e.absoluteSum << " N·m | CoM "
+            << std::setprecision(1) << 1000 * e.centerOfMassX << " mm ahead of the ankles\n";
 }
 } // namespace
 
@@ -101,22 +101,49 @@ TEST(StanceAdvice, TheAdvisedStandNeedsLessKneeAndAnkleTorqueThanStandAndHighSta
   }
 }
 
-TEST(StanceAdvice, TheAdvisedScenarioHoldsTheAdvisedPosture)
+TEST(StanceAdvice, SummingAbsoluteTorquesPutsTheCentreOfMassOverTheAnkles)
+{
+  // Currents are linear in torque: by the absolute sum the advice moves the ankle's load to zero and keeps the
+  // high stand's knee; its sum is below the high stand's and the squared advice's.
+  Nao nao;
+  stiffness::StanceRange absolute = usualRange;
+  absolute.objective = stiffness::StanceObjective::absoluteTorques;
+  const stiffness::StanceEvaluation advised =
+      stiffness::adviseStance(nao.model, nao.base, nao.legs, nao.ankleRolls, nao.feet, absolute);
+  const stiffness::StanceEvaluation squared =
+      stiffness::adviseStance(nao.model, nao.base, nao.legs, nao.ankleRolls, nao.feet, usualRange);
+  print("advised by |tau|", advised);
+  EXPECT_NEAR(advised.posture.kneePitch, usualRange.kneeMin, 1e-12);
+  EXPECT_LT(std::abs(advised.anklePitchTorques[0]), 0.02);
+  EXPECT_LT(std::abs(advised.centerOfMassX), 0.003);
+  EXPECT_LT(advised.absoluteSum, nao.evaluate(14 * degree, -7 * degree).absoluteSum);
+  EXPECT_LT(advised.absoluteSum, squared.absoluteSum);
+  EXPECT_DOUBLE_EQ(advised.objective, advised.absoluteSum);
+  EXPECT_DOUBLE_EQ(squared.objective, squared.squaredSum);
+}
+
+TEST(StanceAdvice, TheAdvisedScenariosHoldTheAdvisedPostures)
 {
   Nao nao;
-  const stiffness::StanceEvaluation advised =
-      stiffness::adviseStance(nao.model, nao.base, nao.legs, nao.ankleRolls, nao.feet, usualRange);
-  const ScenarioScript script =
-      ScenarioScript::load(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios" / "standadvised.toml");
-  const auto held = std::find_if(script.poses.begin(), script.poses.end(),
-                                 [](const auto& pose) { return pose.name == "advised"; });
-  ASSERT_NE(held, script.poses.end());
-  for (const Joint side : {Joint::LHipPitch, Joint::RHipPitch})
-    EXPECT_NEAR(held->angles[side], advised.posture.hipPitch(), 0.01 * degree);
-  for (const Joint side : {Joint::LKneePitch, Joint::RKneePitch})
-    EXPECT_NEAR(held->angles[side], advised.posture.kneePitch, 0.01 * degree);
-  for (const Joint side : {Joint::LAnklePitch, Joint::RAnklePitch})
-    EXPECT_NEAR(held->angles[side], advised.posture.anklePitch, 0.01 * degree);
+  for (const auto& [scenario, objective] :
+       {std::pair{"standadvised", stiffness::StanceObjective::squaredTorques},
+        std::pair{"standadvisedabs", stiffness::StanceObjective::absoluteTorques}})
+  {
+    SCOPED_TRACE(scenario);
+    stiffness::StanceRange range = usualRange;
+    range.objective = objective;
+    const stiffness::StanceEvaluation advised =
+        stiffness::adviseStance(nao.model, nao.base, nao.legs, nao.ankleRolls, nao.feet, range);
+    const ScenarioScript script = ScenarioScript::load(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios" /
+                                                       (std::string(scenario) + ".toml"));
+    const ScriptPose& held = script.pose("advised");
+    for (const Joint side : {Joint::LHipPitch, Joint::RHipPitch})
+      EXPECT_NEAR(held.angles[side], advised.posture.hipPitch(), 0.01 * degree);
+    for (const Joint side : {Joint::LKneePitch, Joint::RKneePitch})
+      EXPECT_NEAR(held.angles[side], advised.posture.kneePitch, 0.01 * degree);
+    for (const Joint side : {Joint::LAnklePitch, Joint::RAnklePitch})
+      EXPECT_NEAR(held.angles[side], advised.posture.anklePitch, 0.01 * degree);
+  }
 }
 
 TEST(StanceAdvice, ARangeWithoutAStandablePostureIsNamed)
