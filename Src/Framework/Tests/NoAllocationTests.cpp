@@ -40,9 +40,10 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
   options.scenario = "standin";
   options.log = log;
   options.debug = nao::DebugSettings{"127.0.0.1", 0, ""};
-  // Every stage in the thread, also the opt-in smart stiffness.
+  // Every stage in the thread, also the opt-in smart stiffness and limb stiffness.
   options.providerOverrides = {{"StiffnessJointRequest", "SmartStiffnessProvider", {"test", 1, 1}},
-                               {"SmartStiffness", "SmartStiffnessProvider", {"test", 1, 1}}};
+                               {"SmartStiffness", "SmartStiffnessProvider", {"test", 1, 1}},
+                               {"LimbStiffness", "LimbStiffnessProvider", {"test", 1, 1}}};
   nao::Robot robot(body, options);
   const std::uint16_t port = robot.debugServer()->port();
 
@@ -52,6 +53,7 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
     nao::DebugClient client("127.0.0.1", port);
     ASSERT_TRUE(client.subscribe("JointSensorData", 0).ok);
     ASSERT_TRUE(client.subscribe("ModuleTimes", 50).ok);
+    ASSERT_TRUE(client.subscribe("LimbStiffness", 20).ok);
     for (int i = 0; i < 100; ++i)
       samples += client.nextData(std::chrono::seconds(2)).has_value();
     EXPECT_TRUE(client.setParameter("StandPoseProvider", "angles.HeadYaw", "10.0").ok);

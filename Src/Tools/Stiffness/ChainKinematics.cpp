@@ -18,28 +18,19 @@ void updateChain(const Chain& chain, Workspace& workspace, const Eigen::Ref<cons
   }
   const kinematics::Model& model = chain.model();
   kinematics::updateBodyPoses(model, workspace.kinematics, workspace.modelConfiguration);
-
-  // Root-frame results are rotated into the base link's frame: x_base = R^T (x_root - t).
-  workspace.basePose = kinematics::linkPose(model, workspace.kinematics, chain.baseLink());
-  const Eigen::Matrix3d toBase = workspace.basePose.rotation.transpose();
-  const Eigen::Vector3d& baseOrigin = workspace.basePose.translation;
-  const math::Pose tipPose = kinematics::linkPose(model, workspace.kinematics, chain.tipLink());
-  workspace.tipPoint.noalias() = toBase * (tipPose * chain.pointInTip() - baseOrigin);
-  workspace.tipRotation.noalias() = toBase * tipPose.rotation;
-
-  for (int i = 0; i < n; ++i)
+  /// nao::kinematics' own data as the pose source of detail::setChainGeometry.
+  struct DataPoses
   {
-    const ChainJoint& joint = chain.joint(i);
-    const auto body = static_cast<std::size_t>(joint.body);
-    workspace.axes.col(i).noalias() = toBase * workspace.kinematics.jointAxes[body];
-    workspace.origins.col(i).noalias() =
-        toBase * (workspace.kinematics.bodyPoses[body].translation - baseOrigin);
-    const Eigen::Vector3d axis = workspace.axes.col(i);
-    if (joint.type == kinematics::JointType::prismatic)
-      workspace.jacobian.col(i) << axis, Eigen::Vector3d::Zero();
-    else
-      workspace.jacobian.col(i) << axis.cross(workspace.tipPoint - workspace.origins.col(i)), axis;
-  }
+    const kinematics::Model& model;
+    const kinematics::Data& data;
+    math::Pose linkPose(int link) const { return kinematics::linkPose(model, data, link); }
+    const math::Pose& bodyPose(int body) const { return data.bodyPoses[static_cast<std::size_t>(body)]; }
+    const Eigen::Vector3d& jointAxis(int body) const
+    {
+      return data.jointAxes[static_cast<std::size_t>(body)];
+    }
+  };
+  detail::setChainGeometry(chain, workspace, DataPoses{model, workspace.kinematics});
 }
 
 void computeChainJacobianDerivatives(const Chain& chain, const Workspace& workspace,

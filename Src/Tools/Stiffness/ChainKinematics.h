@@ -19,6 +19,15 @@ namespace nao::stiffness
 /// Allocation-free.
 void updateChain(const Chain& chain, Workspace& workspace, const Eigen::Ref<const Eigen::VectorXd>& q);
 
+/// The same geometry from forward kinematics someone else ran for the whole model at `modelConfiguration`
+/// (the model's q): `poses` answers linkPose(link), bodyPose(body) and jointAxis(body) in the model's root
+/// frame, as kinematics::KinematicsEvaluator does after update(). Several chains of one robot then share one
+/// forward pass (the JIT's, on the NAO). workspace.q gets the chain joints' values (mimics applied);
+/// workspace.kinematics is not touched. Allocation-free.
+template<class Poses>
+void updateChainFromPoses(const Chain& chain, Workspace& workspace,
+                          const Eigen::Ref<const Eigen::VectorXd>& modelConfiguration, const Poses& poses);
+
 /// dJ/dq (Eq 10) at the last updateChain(): derivatives is 6 x n^2, columns [k n, (k + 1) n) hold dJ/dq_k.
 /// Allocation-free.
 void computeChainJacobianDerivatives(const Chain& chain, const Workspace& workspace,
@@ -30,6 +39,38 @@ Vector6 computeJacobianRateTimesVelocity(const Chain& chain, const Workspace& wo
 
 namespace detail
 {
+/// Axes, origins, tip and Jacobian relative to the base from root-frame poses (both update functions).
+template<class Poses>
+void setChainGeometry(const Chain& chain, Workspace& workspace, const Poses& poses)
+{
+  // Root-frame results are rotated into the base link's frame: x_base = R^T (x_root - t).
+  workspace.basePose = poses.linkPose(chain.baseLink());
+  const Eigen::Matrix3d toBase = workspace.basePose.rotation.transpose();
+  const Eigen::Vector3d& baseOrigin = workspace.basePose.translation;
+  const math::Pose tipPose = poses.linkPose(chain.tipLink());
+  workspace.tipPoint.noalias() = toBase * (tipPose * chain.pointInTip() - baseOrigin);
+  workspace.tipRotation.noalias() = toBase * tipPose.rotation;
+  for (int i = 0; i < chain.jointCount(); ++i)
+  {
+    const ChainJoint& joint = chain.joint(i);
+    workspace.axes.col(i).noalias() = toBase * poses.jointAxis(joint.body);
+    workspace.origins.col(i).noalias() = toBase * (poses.bodyPose(joint.body).translation - baseOrigin);
+    const Eigen::Vector3d axis = workspace.axes.col(i);
+    // Fixed-size halves: the comma initialiser into a dynamic column costs a fifth of a NAO limb's update.
+    if (joint.type == kinematics::JointType::prismatic)
+    {
+      workspace.jacobian.col(i).template head<3>() = axis;
+      workspace.jacobian.col(i).template tail<3>().setZero();
+    }
+    else
+    {
+      workspace.jacobian.col(i).template head<3>() =
+          axis.cross(workspace.tipPoint - workspace.origins.col(i));
+      workspace.jacobian.col(i).template tail<3>() = axis;
+    }
+  }
+}
+
 /// d omega_i / d q_k (see above): the angular part of dc_i/dq_k.
 inline Eigen::Vector3d angularDerivative(const Jacobian& j, int k, int i)
 {
@@ -43,4 +84,16 @@ inline Eigen::Vector3d linearDerivative(const Jacobian& j, int k, int i)
                 : Eigen::Vector3d(j.col(i).tail<3>().cross(j.col(k).head<3>()));
 }
 } // namespace detail
+
+template<class Poses>
+void updateChainFromPoses(const Chain& chain, Workspace& workspace,
+                          const Eigen::Ref<const Eigen::VectorXd>& modelConfiguration, const Poses& poses)
+{
+  for (int i = 0; i < chain.jointCount(); ++i)
+  {
+    const ChainJoint& joint = chain.joint(i);
+    workspace.q[i] = joint.multiplier * modelConfiguration[joint.coordinate] + joint.offset;
+  }
+  detail::setChainGeometry(chain, workspace, poses);
+}
 } // namespace nao::stiffness

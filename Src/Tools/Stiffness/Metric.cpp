@@ -114,4 +114,17 @@ StiffnessEllipsoid computeStiffnessEllipsoid(const Workspace& workspace, const M
   const Eigen::SelfAdjointEigenSolver<Matrix6> solver(symmetric);
   return {solver.eigenvalues(), solver.eigenvectors()};
 }
+
+TranslationalEllipsoid computeTranslationalEllipsoid(Workspace& workspace, const Matrix6& cartesianStiffness)
+{
+  workspace.weightedJacobian.noalias() = cartesianStiffness * workspace.jacobian; // K_c J
+  Eigen::Matrix3d block;
+  block.noalias() =
+      workspace.weightedJacobian.topRows<3>() * workspace.weightedJacobian.topRows<3>().transpose();
+  // The closed form (Eigen's computeDirect: roots of the characteristic cubic, then cross products) instead of
+  // the iterative QR: no loop whose length depends on the data; the test compares the two (1e-9).
+  Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver;
+  solver.computeDirect(block);
+  return {solver.eigenvalues(), solver.eigenvectors()};
+}
 } // namespace nao::stiffness

@@ -46,4 +46,16 @@ struct StiffnessEllipsoid
   double radius(int i) const;
 };
 StiffnessEllipsoid computeStiffnessEllipsoid(const Workspace& workspace, const Matrix6& cartesianStiffness);
+
+/// The ellipsoid of p over pure translations dx = (d, 0): the eigen-decomposition of the top-left 3 x 3 block
+/// of S = K_c J J^T K_c, S_vv = W W^T with W the first three rows of K_c J, so that
+/// p((d, 0)) = 1/2 sum_i values_i (vectors.col(i) . d)^2 for every d (m). This is the ellipsoid one draws at the
+/// endpoint; it costs a 3 x 3 eigenproblem (closed form) instead of the 6 x 6 one. Uses
+/// workspace.weightedJacobian as scratch.
+struct TranslationalEllipsoid
+{
+  Eigen::Vector3d values = Eigen::Vector3d::Zero();  ///< ascending, (N*m)^2 per m^2 of deflection
+  Eigen::Matrix3d vectors = Eigen::Matrix3d::Zero(); ///< orthonormal columns in the base frame
+};
+TranslationalEllipsoid computeTranslationalEllipsoid(Workspace& workspace, const Matrix6& cartesianStiffness);
 } // namespace nao::stiffness

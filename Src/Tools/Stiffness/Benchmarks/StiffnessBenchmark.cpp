@@ -125,6 +125,30 @@ void NaoArmUpdateMetricGradient(::benchmark::State& state)
   updateMetricAndGradient(state, naoArm());
 }
 BENCHMARK(NaoArmUpdateMetricGradient);
+
+/// The ellipsoid on known geometry: the 6 x 6 one (iterative) against the translational 3 x 3 (closed form),
+/// the one LimbStiffnessProvider computes per limb.
+void NaoArmFullEllipsoid(::benchmark::State& state)
+{
+  const Cases& cases = naoArm();
+  Workspace workspace(cases.chain);
+  updateChain(cases.chain, workspace, cases.configurations[0]);
+  for (auto _ : state)
+    ::benchmark::DoNotOptimize(
+        computeStiffnessEllipsoid(workspace, cases.query.cartesianStiffness).values.data());
+}
+BENCHMARK(NaoArmFullEllipsoid);
+
+void NaoArmTranslationalEllipsoid(::benchmark::State& state)
+{
+  const Cases& cases = naoArm();
+  Workspace workspace(cases.chain);
+  updateChain(cases.chain, workspace, cases.configurations[0]);
+  for (auto _ : state)
+    ::benchmark::DoNotOptimize(
+        computeTranslationalEllipsoid(workspace, cases.query.cartesianStiffness).values.data());
+}
+BENCHMARK(NaoArmTranslationalEllipsoid);
 } // namespace
 } // namespace nao::stiffness::benchmark
 

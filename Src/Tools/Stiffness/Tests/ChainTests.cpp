@@ -244,3 +244,45 @@ TEST(ChainJacobianDerivatives, RateTimesVelocityIsTheSumOverDerivatives)
 }
 } // namespace
 } // namespace nao::stiffness::test
+
+namespace nao::stiffness::test
+{
+namespace
+{
+TEST(ChainFromPoses, EqualsUpdateChainFromAnotherForwardPass)
+{
+  // One forward pass of the whole model (its own kinematics::Data) shared by a chain: the same geometry as the
+  // chain's own updateChain, and the chain's q with the model's values.
+  for (const ChainCase& c : chainCases)
+  {
+    const Model model = kinematics::buildModel(randomChainUrdf(c.joints, c.seed));
+    const Chain chain(model, c.base, "tool", Eigen::Vector3d(0.02, -0.01, 0.03));
+    Workspace own(chain), shared(chain);
+    kinematics::Data data(model);
+    std::mt19937 random(c.seed + 300);
+    const Eigen::VectorXd modelQ = randomJointValues(model.coordinateCount(), 2.0, random);
+    kinematics::updateBodyPoses(model, data, modelQ);
+    struct DataPoses
+    {
+      const Model& model;
+      const kinematics::Data& data;
+      math::Pose linkPose(int link) const { return kinematics::linkPose(model, data, link); }
+      const math::Pose& bodyPose(int body) const { return data.bodyPoses[static_cast<std::size_t>(body)]; }
+      const Eigen::Vector3d& jointAxis(int body) const
+      {
+        return data.jointAxes[static_cast<std::size_t>(body)];
+      }
+    };
+    updateChainFromPoses(chain, shared, modelQ, DataPoses{model, data});
+    Eigen::VectorXd q(chain.jointCount());
+    for (int i = 0; i < chain.jointCount(); ++i)
+      q[i] = modelQ[chain.joint(i).coordinate];
+    updateChain(chain, own, q);
+    EXPECT_LT((shared.q - q).norm(), 1e-15);
+    EXPECT_LT((shared.jacobian - own.jacobian).norm(), 1e-12) << c.joints << " joints from " << c.base;
+    EXPECT_LT((shared.tipPoint - own.tipPoint).norm(), 1e-12);
+    EXPECT_LT((shared.axes - own.axes).norm(), 1e-12);
+  }
+}
+} // namespace
+} // namespace nao::stiffness::test

@@ -6,6 +6,7 @@
 #include "Tools/Stiffness/Metric.h"
 #include "Tools/Stiffness/Tests/StiffnessTestSupport.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -285,6 +286,48 @@ TEST(JointStiffness, ActivePlusPassiveIsTheDerivativeOfTheRestoringTorque)
           },
           q0, k, step);
     EXPECT_LT(relativeError(active + passive, expected), 1e-7);
+  }
+}
+} // namespace
+} // namespace nao::stiffness::test
+
+namespace nao::stiffness::test
+{
+namespace
+{
+TEST(TranslationalEllipsoid, ReproducesPForEveryTranslationAndIsTheBlockOfS)
+{
+  for (const auto& [joints, seed] : {std::pair{6, 41u}, std::pair{7, 42u}})
+  {
+    RandomChain s(joints, seed, "mount");
+    std::mt19937 random(seed);
+    for (int trial = 0; trial < 20; ++trial)
+    {
+      updateChain(s.chain, s.workspace, randomJointValues(s.chain.jointCount(), 2.5, random));
+      const Matrix6 cartesianStiffness = randomCartesianStiffness(random);
+      const TranslationalEllipsoid ellipsoid = computeTranslationalEllipsoid(s.workspace, cartesianStiffness);
+      // The closed form against the iterative solver on the block of S = K_c J J^T K_c.
+      const Eigen::Matrix3d block =
+          (cartesianStiffness * s.workspace.jacobian * s.workspace.jacobian.transpose() * cartesianStiffness)
+              .topLeftCorner<3, 3>();
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> iterative(block);
+      EXPECT_LT(relativeError(ellipsoid.values, iterative.eigenvalues()), 1e-9);
+      EXPECT_LE(ellipsoid.values[0], ellipsoid.values[1]);
+      EXPECT_LE(ellipsoid.values[1], ellipsoid.values[2]);
+      EXPECT_LT((ellipsoid.vectors.transpose() * ellipsoid.vectors - Eigen::Matrix3d::Identity()).norm(),
+                1e-9);
+      for (int probe = 0; probe < 5; ++probe)
+      {
+        StiffnessQuery query{Vector6::Zero(), cartesianStiffness};
+        query.direction.head<3>() = randomVector6(random).head<3>();
+        double fromEllipsoid = 0.0;
+        for (int i = 0; i < 3; ++i)
+          fromEllipsoid += 0.5 * ellipsoid.values[i] *
+                           std::pow(ellipsoid.vectors.col(i).dot(query.direction.head<3>()), 2);
+        const double p = computeMetric(s.chain, s.workspace, query);
+        EXPECT_NEAR(fromEllipsoid, p, 1e-9 * std::max(1.0, p));
+      }
+    }
   }
 }
 } // namespace

@@ -1,0 +1,143 @@
+// Why it is built this way:
+// - One forward pass per frame (the robot description's KinematicsEvaluator, the JIT on the NAO) serves the
+//   four chains: updateChainFromPoses reads its poses, so no chain runs its own forward kinematics.
+// - The vertical comes from the torso's roll and pitch as StaticTorqueProvider takes gravity, so a leaning
+//   robot's p is along the world's vertical, not along the torso's z.
+// - The ellipsoid is the translational one (3 x 3, closed form): what is drawn at the endpoint and plotted,
+//   at a fraction of the 6 x 6 one's cost (README performance table).
+// - A non-finite joint angle keeps its last good value and a non-finite IMU angle the last vertical, as the
+//   robot model does: no jump in the plots.
+#include "Modules/Modeling/LimbStiffnessProvider/LimbStiffnessProvider.h"
+#include "Tools/Stiffness/ChainKinematics.h"
+#include "Tools/Stiffness/Metric.h"
+#include <cmath>
+#include <optional>
+
+namespace nao
+{
+namespace
+{
+kinematics::EvaluatorOptions switchable(const LimbStiffnessParameters& parameters)
+{
+  const auto backend = parameters.backend == kinematics::KinematicsBackend::eigen
+                           ? kinematics::KinematicsBackend::automatic
+                           : parameters.backend;
+  return {backend, parameters.allowAvx2};
+}
+} // namespace
+
+LimbStiffnessProvider::ChainSpec LimbStiffnessProvider::chainSpec(const kinematics::Model& model, Limb limb)
+{
+  // Arms end at the gripper point: the origin of the hand joint in the wrist link (the hand joint only opens
+  // the hand, about an axis through that point, so the point is fixed in the wrist link).
+  const auto gripper = [&](const char* handJoint)
+  {
+    const Eigen::Vector3d point = model.body(model.findBodyOfJoint(handJoint)).placement.translation;
+    return std::array<double, 3>{point.x(), point.y(), point.z()};
+  };
+  switch (limb)
+  {
+  case Limb::leftArm:
+    return {"torso", "l_wrist", gripper("LHand")};
+  case Limb::rightArm:
+    return {"torso", "r_wrist", gripper("RHand")};
+  case Limb::leftLeg:
+    return {"torso", "l_sole", {0.0, 0.0, 0.0}};
+  case Limb::rightLeg:
+    return {"torso", "r_sole", {0.0, 0.0, 0.0}};
+  }
+  return {"torso", "torso", {0.0, 0.0, 0.0}};
+}
+
+struct LimbStiffnessProvider::State
+{
+  State(const RobotDescription& robot, const LimbStiffnessParameters& parameters)
+      : eigen(robot.model, {kinematics::KinematicsBackend::eigen, false}),
+        compiled(robot.model, switchable(parameters)), q(Eigen::VectorXd::Zero(robot.model.coordinateCount()))
+  {
+    for (std::size_t l = 0; l < numOfLimbs; ++l)
+    {
+      const ChainSpec spec = chainSpec(robot.model, static_cast<Limb>(l));
+      chains[l].emplace(robot.model, spec.base, spec.tip,
+                        Eigen::Vector3d(spec.pointInTip[0], spec.pointInTip[1], spec.pointInTip[2]));
+      workspaces[l].emplace(*chains[l]);
+    }
+  }
+
+  kinematics::KinematicsEvaluator eigen;
+  kinematics::KinematicsEvaluator compiled;
+  kinematics::KinematicsEvaluator* evaluator = nullptr;
+  std::array<std::optional<stiffness::Chain>, numOfLimbs> chains;
+  std::array<std::optional<stiffness::Workspace>, numOfLimbs> workspaces;
+  stiffness::StiffnessQuery query;   ///< direction: the unit vertical; K_c from the parameters
+  Eigen::VectorXd q;                 ///< rad, LoLA order; the last finite measurement of each joint
+  Eigen::Vector3d up{0.0, 0.0, 1.0}; ///< the last finite vertical
+  bool anglesSeen = false, upSeen = false;
+};
+
+LimbStiffnessProvider::LimbStiffnessProvider(const ModuleContext& context)
+    : Module(context), state_(std::make_unique<State>(loaded<RobotDescription>(), params()))
+{
+  onParametersChanged();
+}
+
+LimbStiffnessProvider::~LimbStiffnessProvider() = default;
+
+void LimbStiffnessProvider::onParametersChanged()
+{
+  state_->evaluator =
+      params().backend == kinematics::KinematicsBackend::eigen ? &state_->eigen : &state_->compiled;
+  state_->query.cartesianStiffness.setZero();
+  for (int i = 0; i < 6; ++i)
+    state_->query.cartesianStiffness(i, i) = params().cartesianStiffness[static_cast<std::size_t>(i)];
+}
+
+void LimbStiffnessProvider::update(LimbStiffness& limbStiffness)
+{
+  State& s = *state_;
+  const JointSensorData& joints = get<JointSensorData>();
+  bool allFinite = true;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (std::isfinite(joints.angles[j]))
+      s.q[static_cast<Eigen::Index>(j)] = joints.angles[j];
+    else
+      allFinite = false;
+  }
+  s.anglesSeen = s.anglesSeen || allFinite;
+  const auto& angles = get<InertialSensorData>().angles;
+  if (std::isfinite(angles[0]) && std::isfinite(angles[1]))
+  {
+    // Against gravity in the torso frame, torso = Ry(pitch) Rx(roll) in the world (StaticTorqueProvider).
+    const double roll = angles[0], pitch = angles[1];
+    s.up =
+        Eigen::Vector3d(-std::sin(pitch), std::cos(pitch) * std::sin(roll), std::cos(pitch) * std::cos(roll));
+    s.upSeen = true;
+  }
+  s.query.direction << s.up, 0.0, 0.0, 0.0;
+
+  s.evaluator->update(s.q);
+  for (std::size_t l = 0; l < numOfLimbs; ++l)
+  {
+    const stiffness::Chain& chain = *s.chains[l];
+    stiffness::Workspace& workspace = *s.workspaces[l];
+    stiffness::updateChainFromPoses(chain, workspace, s.q, *s.evaluator);
+    LimbEllipsoid& out = limbStiffness.limbs[l];
+    out.verticalMetric = static_cast<float>(stiffness::computeMetric(chain, workspace, s.query));
+    const stiffness::TranslationalEllipsoid ellipsoid =
+        stiffness::computeTranslationalEllipsoid(workspace, s.query.cartesianStiffness);
+    for (int i = 0; i < 3; ++i)
+    {
+      out.values[static_cast<std::size_t>(i)] = static_cast<float>(ellipsoid.values[i]);
+      out.endpoint[static_cast<std::size_t>(i)] = static_cast<float>(workspace.tipPoint[i]);
+      for (int c = 0; c < 3; ++c)
+        out.vectors[static_cast<std::size_t>(3 * i + c)] = static_cast<float>(ellipsoid.vectors(i, c));
+    }
+  }
+  for (int i = 0; i < 3; ++i)
+    limbStiffness.up[static_cast<std::size_t>(i)] = static_cast<float>(s.up[i]);
+  limbStiffness.valid = s.anglesSeen && s.upSeen;
+}
+
+MAKE_MODULE(LimbStiffnessProvider);
+} // namespace nao
