@@ -111,7 +111,7 @@ void PlotView::updateAxisLabel()
 {
   std::set<std::string> units;
   for (const Entry& entry : entries_)
-    units.insert(entry.unit.empty() ? "SI" : entry.unit);
+    units.insert(entry.unit.empty() ? "SI units" : entry.unit);
   std::string label;
   for (const std::string& unit : units)
     label += (label.empty() ? "" : ", ") + unit;

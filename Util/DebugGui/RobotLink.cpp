@@ -159,6 +159,7 @@ void RobotLink::run()
       {
         auto sample = decodeSample(*data);
         ++samplesReceived_;
+        dropped_ = std::max<std::uint64_t>(dropped_, data->dropped);
         if (!sample) continue;
         std::lock_guard lock(mutex_);
         samples_.push_back(std::move(*sample));

@@ -68,6 +68,8 @@ public:
   bool connected() const { return connected_; }
   const LinkTarget& target() const { return target_; }
   std::uint64_t samplesReceived() const { return samplesReceived_; }
+  /// Samples the robot could not send because this connection fell behind (its subscription rings were full).
+  std::uint64_t dropped() const { return dropped_; }
 
 private:
   void run();
@@ -82,7 +84,7 @@ private:
   std::vector<Sample> samples_;
   std::map<std::string, int> subscriptions_; ///< GUI thread only
   std::atomic<bool> stop_{false}, connected_{false};
-  std::atomic<std::uint64_t> samplesReceived_{0};
+  std::atomic<std::uint64_t> samplesReceived_{0}, dropped_{0};
   std::thread thread_;
 };
 } // namespace nao::gui
