@@ -61,7 +61,7 @@ MainWindow::MainWindow(GuiOptions options)
   dock("Parameters", "parameters", parameters_, Qt::RightDockWidgetArea);
   dock("Console", "console", console_, Qt::BottomDockWidgetArea);
   dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea);
-  dock("Log timeline", "timeline", timeline_, Qt::BottomDockWidgetArea);
+  timelineDock_ = dock("Log timeline", "timeline", timeline_, Qt::BottomDockWidgetArea);
   parameters_->setConfig(options_.config, options_.robot);
   tree_->onActivated = [this](const std::string& field) { plotField(field); };
   plot_->onFieldDropped = [this](const std::string& field)
@@ -89,7 +89,8 @@ MainWindow::MainWindow(GuiOptions options)
   restoreGeometry(settings.value("geometry").toByteArray());
   restoreState(settings.value("windowState").toByteArray());
   connect(timer_, &QTimer::timeout, [this] { pump(); });
-  timer_->start(16); // ~60 Hz: plots are redrawn at most this often
+  timer_->start(16);     // ~60 Hz: plots are redrawn at most this often
+  timelineDock_->hide(); // shown for logs
   statusBar()->showMessage("no source: File → Connect, Open log or Simulate");
 }
 
@@ -172,6 +173,7 @@ void MainWindow::connectTo(const LinkTarget& target)
   ready_ = false;
   lastError_.clear();
   source_ = target.host + ":" + std::to_string(target.port);
+  timelineDock_->hide();
   setWindowTitle(q("NAO debug GUI — " + source_));
   statusBar()->showMessage(q("connecting to " + source_ + " …"));
   link_ = std::make_unique<RobotLink>(
@@ -308,6 +310,7 @@ bool MainWindow::openLog(const std::string& path)
   showFields();
   joints_->configure(store_, {});
   timeline_->setLog(log_.get());
+  timelineDock_->show();
   for (const std::string& field : options_.plots)
     plotField(field);
   options_.plots.clear();

@@ -90,6 +90,7 @@ private:
   ParameterEditor* parameters_;
   Console* console_;
   LogTimeline* timeline_;
+  QDockWidget* timelineDock_ = nullptr;
   ModuleGraphView* graph_;
   QTimer* timer_;
   bool ready_ = false;

@@ -408,3 +408,55 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
   EXPECT_FALSE(window.joints().cell("LKneePitch", "current [mA]").isEmpty());
   std::filesystem::remove_all(folder);
 }
+
+TEST(DebugGuiReadme, TheBlockRuns)
+{
+  application();
+  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  const std::size_t section = readme.find("\n## Debug GUI\n");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t begin = readme.find("```sh\n", section) + 6, end = readme.find("```", begin);
+  const auto commands = lines(readme.substr(begin, end - begin));
+  ASSERT_EQ(commands.size(), 3u);
+
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("DebugGuiTests-readme-folder-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder / "Build" / "Logs");
+  QProcess logged; // the log of the README's "Logs" block
+  logged.start(NAO_ROBOT_BINARY,
+               {"--body", "standin", "--scenario", "stand", "--frames", "500", "--no-debug", "--log",
+                QString::fromStdString((folder / "Build/Logs/stand.log").string())});
+  ASSERT_TRUE(logged.waitForFinished(60000));
+  const ScratchConfig config("readme");
+  StandInRobot robot(config.directory);
+  ASSERT_NE(robot.port, 0);
+
+  const std::string robotBinary = NAO_ROBOT_BINARY;
+  const std::string buildRoot =
+      robotBinary.substr(0, robotBinary.size() - std::string("Src/Apps/Nao/nao").size());
+  for (std::string command : commands)
+  {
+    const std::string original = command;
+    command.replace(command.find("Build/Release/"), 14, buildRoot);
+    if (const auto port = command.find(":7070"); port != std::string::npos)
+      command.replace(port, 5, ":" + std::to_string(robot.port));
+    command.insert(command.find("   #"), " --quit-after 4");
+    QProcess gui;
+    gui.setProcessChannelMode(QProcess::MergedChannels);
+    gui.setWorkingDirectory(QString::fromStdString(folder.string()));
+    gui.start("bash", {"-c", QString::fromStdString(command)});
+    ASSERT_TRUE(gui.waitForFinished(120000)) << original;
+    const std::string output = gui.readAll().toStdString();
+    EXPECT_EQ(gui.exitCode(), 0) << original << "\n" << output;
+    EXPECT_NE(output.find("DebugGui: ready: "), std::string::npos) << original << "\n" << output;
+    if (original.find("--plot") != std::string::npos)
+    {
+      // "connected, N samples": the plotted field streams.
+      const std::size_t at = output.find("connected, ");
+      ASSERT_NE(at, std::string::npos) << output;
+      EXPECT_GT(std::stoul(output.substr(at + 11)), 50u) << output;
+    }
+  }
+  std::filesystem::remove_all(folder);
+}
