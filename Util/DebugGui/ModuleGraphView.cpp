@@ -103,8 +103,23 @@ std::string dotOf(const debug::ListReply& list, std::map<std::string, std::vecto
       shown[name] = true;
     }
   }
+  // A representation set `off` keeps its default value; a stage set off passes its input through (dashed edge).
+  const auto& registry = RepresentationRegistry::instance();
+  for (const auto& representation : list.representations)
+  {
+    if (!representation.provider.starts_with("off")) continue;
+    shown[representation.name] = true;
+    const int id = registry.find(representation.name);
+    if (id < 0) continue;
+    const int input = registry.info(static_cast<RepresentationId>(id)).passThroughFrom;
+    if (input < 0) continue;
+    const std::string& from = registry.info(static_cast<RepresentationId>(input)).name;
+    dot << quoted(from) << " -> " << quoted(representation.name) << " [style=dashed];\n";
+    shown[from] = true;
+  }
   for (const auto& [name, isShown] : shown)
-    dot << quoted(name) << " [shape=ellipse" << (provider[name] == "off" ? ",style=dashed" : "") << "];\n";
+    dot << quoted(name) << " [shape=ellipse" << (provider[name].starts_with("off") ? ",style=dashed" : "")
+        << "];\n";
   dot << "}\n";
   return dot.str();
 }

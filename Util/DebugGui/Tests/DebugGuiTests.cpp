@@ -4,6 +4,7 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/TomlSplice.h"
 #include <QApplication>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QMimeData>
 #include <arpa/inet.h>
@@ -459,4 +460,62 @@ TEST(DebugGuiReadme, TheBlockRuns)
     }
   }
   std::filesystem::remove_all(folder);
+}
+
+TEST(DebugGui, TheConsoleAndTheModuleGraphSendTheDebugChannelsCommands)
+{
+  application();
+  const ScratchConfig config("console");
+  StandInRobot robot(config.directory);
+  ASSERT_NE(robot.port, 0);
+  MainWindow window(options(config.directory));
+  window.connectTo({"127.0.0.1", robot.port, "", 5});
+  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }));
+  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  Console& console = window.console();
+
+  console.execute("get StandPoseProvider");
+  EXPECT_TRUE(waitFor([&] { return console.text().contains("transitionTime = 1000"); }))
+      << console.text().toStdString();
+  console.execute("get JointRequest");
+  EXPECT_TRUE(waitFor([&] { return console.text().contains("stiffnesses.LKneePitch = 0.75"); }))
+      << console.text().toStdString();
+  console.execute("set StandPoseProvider transitionTime 500");
+  EXPECT_TRUE(waitFor([&] { return console.text().contains("set: StandPoseProvider.transitionTime = 500"); }))
+      << console.text().toStdString();
+
+  // The graph's right-click menu: the self-collision stage off, then the motion source off (refused by the robot).
+  EXPECT_NE(window.graph().dot().find("\"CollisionFreeJointRequest\" [shape=ellipse];"), std::string::npos);
+  window.graph().onProvider("CollisionFreeJointRequest", "off");
+  EXPECT_TRUE(waitFor(
+      [&]
+      {
+        return window.graph().dot().find("\"CollisionFreeJointRequest\" [shape=ellipse,style=dashed];") !=
+               std::string::npos;
+      }))
+      << window.graph().dot();
+  EXPECT_TRUE(console.text().contains("CollisionFreeJointRequest = off")) << console.text().toStdString();
+  window.graph().onProvider("MotionJointRequest", "off");
+  EXPECT_TRUE(waitFor([&] { return console.text().contains("refused: "); })) << console.text().toStdString();
+  console.execute("frobnicate");
+  EXPECT_TRUE(console.text().contains("unknown command 'frobnicate'"));
+}
+
+TEST(DebugGui, TheLayoutIsSavedPerUser)
+{
+  application();
+  {
+    MainWindow window(options());
+    window.show();
+    auto* console = window.findChild<QDockWidget*>("console");
+    ASSERT_NE(console, nullptr);
+    EXPECT_TRUE(console->isVisible());
+    console->hide();
+    window.close();
+  }
+  MainWindow window(options());
+  window.show();
+  EXPECT_FALSE(window.findChild<QDockWidget*>("console")->isVisible()) << "restored from QSettings";
+  window.findChild<QDockWidget*>("console")->show();
+  window.close(); // leave the default for the other tests
 }
