@@ -69,6 +69,7 @@ MainWindow::MainWindow(GuiOptions options)
     activePlot_ = plot_;
     plotField(field);
   };
+  plot_->onCleared = [this](const std::vector<std::string>& fields) { releaseFields(fields); };
   console_->onCommand = [this](const std::string& line) { runCommand(line); };
   graph_->onProvider = [this](const std::string& representation, const std::string& provider)
   { runCommand("provider " + representation + " " + provider); };
@@ -161,6 +162,7 @@ void MainWindow::addPlotDock()
     activePlot_ = plot;
     plotField(field);
   };
+  plot->onCleared = [this](const std::vector<std::string>& fields) { releaseFields(fields); };
   extraPlots_.push_back(plot);
   activePlot_ = plot;
 }
@@ -168,6 +170,7 @@ void MainWindow::addPlotDock()
 void MainWindow::connectTo(const LinkTarget& target)
 {
   link_.reset();
+  timesSubscribed_ = false;
   log_.reset();
   store_.clear();
   ready_ = false;
@@ -199,6 +202,11 @@ void MainWindow::onConnected(const debug::ListReply& list)
   graph_->setGraph(list);
   for (const std::string& representation : jointSubscriptions_)
     link_->release(representation);
+  if (!timesSubscribed_ && store_.fields().contains("ModuleTimes"))
+  {
+    link_->retain("ModuleTimes", 2); // the graph's timings: twice a second is enough to read
+    timesSubscribed_ = true;
+  }
   jointSubscriptions_ = joints_->configure(store_, providers_);
   for (const std::string& representation : jointSubscriptions_)
     link_->retain(representation);
@@ -235,6 +243,13 @@ void MainWindow::plotField(const std::string& field)
   plot->refresh(store_);
 }
 
+void MainWindow::releaseFields(const std::vector<std::string>& fields)
+{
+  if (!link_) return;
+  for (const std::string& field : fields)
+    link_->release(field.substr(0, field.find('.')));
+}
+
 void MainWindow::pump()
 {
   if (link_)
@@ -260,6 +275,11 @@ void MainWindow::pump()
   for (PlotView* extra : extraPlots_)
     extra->refresh(store_);
   joints_->refresh(store_);
+  if (store_.version() != graphVersion_ && pumps_ % 30 == 0)
+  {
+    graph_->setTimes(store_);
+    graphVersion_ = store_.version();
+  }
 }
 
 QString MainWindow::statusLine() const
@@ -277,6 +297,7 @@ QString MainWindow::statusLine() const
 bool MainWindow::openLog(const std::string& path)
 {
   link_.reset();
+  timesSubscribed_ = false;
   store_.clear();
   ready_ = false;
   lastError_.clear();

@@ -73,6 +73,7 @@ private:
   void setParameter(const std::string& module, const std::string& key, const std::string& value);
   void stopChildren();
   void addPlotDock();
+  void releaseFields(const std::vector<std::string>& fields);
 
   GuiOptions options_;
   SeriesStore store_;
@@ -94,7 +95,8 @@ private:
   ModuleGraphView* graph_;
   QTimer* timer_;
   bool ready_ = false;
-  std::uint64_t pumps_ = 0;
+  std::uint64_t pumps_ = 0, graphVersion_ = 0;
+  bool timesSubscribed_ = false;
   std::string lastError_;
   std::string source_; ///< what the window shows, for the title and the status line
   // --sim: the simulator and the robot binary as child processes.

@@ -26,6 +26,7 @@ public:
   }
   QGraphicsScene scene_;
   std::map<std::string, std::vector<std::string>> providersOf; ///< representation -> modules that provide it
+  std::map<std::string, QGraphicsSimpleTextItem*> times;       ///< module -> its timing text
 
 protected:
   void wheelEvent(QWheelEvent* event) override
@@ -85,7 +86,9 @@ std::string dotOf(const debug::ListReply& list, std::map<std::string, std::vecto
     for (const std::string& name : module.provides)
       providersOf[name].push_back(module.name);
     if (!module.active) continue;
-    dot << quoted(module.name) << " [shape=box];\n";
+    // Two lines: the name and, once ModuleTimes arrives, the median and maximum time.
+    dot << quoted(module.name) << " [shape=box,label=\"" << module.name
+        << "\\nmedian 00000 ns max 00000 ns\"];\n";
     for (const std::string& name : module.provides)
       if (provider[name] == module.name)
       {
@@ -156,6 +159,7 @@ void ModuleGraphView::setGraph(const debug::ListReply& list)
   canvas_->providersOf.clear();
   dot_ = dotOf(list, canvas_->providersOf);
   canvas_->scene_.clear();
+  canvas_->times.clear();
   nodes_ = 0;
   GVC_t* context = gvContext();
   Agraph_t* graph = agmemread(dot_.c_str());
@@ -209,9 +213,18 @@ void ModuleGraphView::setGraph(const debug::ListReply& list)
             QBrush(QColor(240, 240, 240)));
         shape->setData(0, QString::fromStdString(w[1]));
       }
-      auto* text = canvas_->scene_.addSimpleText(QString::fromStdString(w[6]), font);
+      auto* text = canvas_->scene_.addSimpleText(QString::fromStdString(module ? w[1] : w[6]), font);
       text->setParentItem(shape);
-      text->setPos(x - text->boundingRect().width() / 2, y - text->boundingRect().height() / 2);
+      text->setPos(x - text->boundingRect().width() / 2,
+                   module ? rect.top() + 2 : y - text->boundingRect().height() / 2);
+      if (module)
+      {
+        auto* time = canvas_->scene_.addSimpleText("", font);
+        time->setParentItem(shape);
+        time->setPos(rect.left() + 4, y + 1);
+        time->setBrush(QColor(60, 60, 140));
+        canvas_->times[w[1]] = time;
+      }
       ++nodes_;
     }
     if (w[0] == "edge" && w.size() >= 4)
@@ -242,5 +255,26 @@ void ModuleGraphView::setGraph(const debug::ListReply& list)
   status_->setText(QString("%1 nodes, scenario %2; right-click a representation to switch its provider")
                        .arg(nodes_)
                        .arg(QString::fromStdString(list.scenario)));
+}
+void ModuleGraphView::setTimes(const SeriesStore& store)
+{
+  // ModuleTimes: modules[i].name.text, .medianNs, .maxNs for i < count.
+  const int count = QString::fromStdString(store.latest("ModuleTimes.count")).toInt();
+  for (int i = 0; i < count; ++i)
+  {
+    const std::string prefix = "ModuleTimes.modules[" + std::to_string(i) + "].";
+    const auto found = canvas_->times.find(store.latest(prefix + "name.text"));
+    if (found == canvas_->times.end()) continue;
+    const double median = QString::fromStdString(store.latest(prefix + "medianNs")).toDouble();
+    const double max = QString::fromStdString(store.latest(prefix + "maxNs")).toDouble();
+    found->second->setText(
+        QString("median %1 µs, max %2 µs").arg(median / 1000, 0, 'f', 1).arg(max / 1000, 0, 'f', 1));
+  }
+}
+
+QString ModuleGraphView::timeText(const std::string& module) const
+{
+  const auto found = canvas_->times.find(module);
+  return found == canvas_->times.end() ? QString() : found->second->text();
 }
 } // namespace nao::gui

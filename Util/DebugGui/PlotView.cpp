@@ -101,6 +101,7 @@ bool PlotView::addSeries(const std::string& name, const std::string& unit)
 
 void PlotView::removeAll()
 {
+  if (onCleared) onCleared(seriesNames());
   plot_->clearGraphs();
   entries_.clear();
   updateAxisLabel();

@@ -37,6 +37,8 @@ public:
   QCustomPlot* plot() const { return plot_; }
   /// Fields dropped or activated onto this plot ("Repr.leaf"); the main window subscribes and adds them.
   std::function<void(const std::string& field)> onFieldDropped;
+  /// The fields removed by Clear (the main window releases their subscriptions).
+  std::function<void(const std::vector<std::string>& fields)> onCleared;
 
 private:
   class DropPlot;

@@ -61,13 +61,17 @@ void RobotLink::post(Request request)
   wake_.notify_all();
 }
 
-void RobotLink::retain(const std::string& representation)
+void RobotLink::retain(const std::string& representation, float rateHz)
 {
-  if (subscriptions_[representation]++ > 0) return;
+  Subscription& subscription = subscriptions_[representation];
+  const auto faster = [](float a, float b) { return (a <= 0 && b > 0) || (a > 0 && b > 0 && a > b); };
+  const bool subscribe = subscription.count++ == 0 || faster(rateHz, subscription.rateHz);
+  if (!subscribe) return;
+  subscription.rateHz = rateHz;
   post(
-      [representation, this](DebugClient& client) -> std::function<void()>
+      [representation, rateHz, this](DebugClient& client) -> std::function<void()>
       {
-        const debug::Reply reply = client.subscribe(representation, 0);
+        const debug::Reply reply = client.subscribe(representation, rateHz);
         if (reply.ok) return {};
         return [this, message = reply.message] { onError_(message); };
       });
@@ -76,7 +80,7 @@ void RobotLink::retain(const std::string& representation)
 void RobotLink::release(const std::string& representation)
 {
   auto found = subscriptions_.find(representation);
-  if (found == subscriptions_.end() || --found->second > 0) return;
+  if (found == subscriptions_.end() || --found->second.count > 0) return;
   subscriptions_.erase(found);
   post(
       [representation](DebugClient& client) -> std::function<void()>

@@ -60,7 +60,8 @@ public:
   /// Queues a request; its result function runs on the GUI thread in pump().
   void post(Request request);
   /// Subscriptions are reference counted by the views that need them.
-  void retain(const std::string& representation);
+  /// rateHz 0: every frame; a later retain with a higher rate subscribes again at that rate.
+  void retain(const std::string& representation, float rateHz = 0);
   void release(const std::string& representation);
   /// Runs finished results on the calling (GUI) thread and returns the samples received since the last call.
   std::vector<Sample> pump();
@@ -82,7 +83,12 @@ private:
   std::deque<Request> requests_;
   std::vector<std::function<void()>> results_;
   std::vector<Sample> samples_;
-  std::map<std::string, int> subscriptions_; ///< GUI thread only
+  struct Subscription
+  {
+    int count = 0;
+    float rateHz = 0;
+  };
+  std::map<std::string, Subscription> subscriptions_; ///< GUI thread only
   std::atomic<bool> stop_{false}, connected_{false};
   std::atomic<std::uint64_t> samplesReceived_{0}, dropped_{0};
   std::thread thread_;

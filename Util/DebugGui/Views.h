@@ -158,6 +158,10 @@ public:
   int nodeCount() const { return nodes_; }
   /// The DOT text that was laid out.
   const std::string& dot() const { return dot_; }
+  /// Module timings from ModuleTimes: shown in each module's box.
+  void setTimes(const SeriesStore& store);
+  /// The timing text shown for a module ("" if none), for tests.
+  QString timeText(const std::string& module) const;
 
 private:
   class Canvas;

@@ -497,6 +497,9 @@ TEST(DebugGui, TheConsoleAndTheModuleGraphSendTheDebugChannelsCommands)
   EXPECT_TRUE(console.text().contains("CollisionFreeJointRequest = off")) << console.text().toStdString();
   window.graph().onProvider("MotionJointRequest", "off");
   EXPECT_TRUE(waitFor([&] { return console.text().contains("refused: "); })) << console.text().toStdString();
+  // Module timings (ModuleTimes, subscribed at 2 Hz) in the module boxes.
+  EXPECT_TRUE(waitFor([&] { return window.graph().timeText("StandPoseProvider").startsWith("median "); }))
+      << window.graph().timeText("StandPoseProvider").toStdString();
   console.execute("frobnicate");
   EXPECT_TRUE(console.text().contains("unknown command 'frobnicate'"));
 }
