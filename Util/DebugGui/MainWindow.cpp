@@ -149,6 +149,7 @@ void MainWindow::buildMenus()
   file->addAction("&Quit", [this] { close(); });
   QMenu* view = menuBar()->addMenu("&View");
   view->addAction("New &plot", [this] { addPlotDock(); });
+  view->addAction("New &x–y plot", [this] { addXyPlot(); });
   view->addMenu(createPopupMenu())->setText("&Docks");
 }
 
@@ -165,6 +166,23 @@ void MainWindow::addPlotDock()
   plot->onCleared = [this](const std::vector<std::string>& fields) { releaseFields(fields); };
   extraPlots_.push_back(plot);
   activePlot_ = plot;
+}
+
+XyPlotView* MainWindow::addXyPlot()
+{
+  auto* plot = new XyPlotView;
+  const int number = static_cast<int>(xyPlots_.size()) + 1;
+  dock(QString("x–y plot %1").arg(number), QString("xy%1").arg(number), plot, Qt::BottomDockWidgetArea);
+  plot->onFieldDropped = [this, plot](const std::string& field)
+  {
+    const FieldDescription* description = store_.field(field);
+    if (!description) return onError("no field " + field);
+    plot->addField(field, description->unit);
+    if (link_) link_->retain(field.substr(0, field.find('.')));
+    plot->refresh(store_);
+  };
+  xyPlots_.push_back(plot);
+  return plot;
 }
 
 void MainWindow::connectTo(const LinkTarget& target)
@@ -275,6 +293,8 @@ void MainWindow::pump()
   for (PlotView* extra : extraPlots_)
     extra->refresh(store_);
   joints_->refresh(store_);
+  for (XyPlotView* xy : xyPlots_)
+    xy->refresh(store_);
   if (store_.version() != graphVersion_ && pumps_ % 30 == 0)
   {
     graph_->setTimes(store_);

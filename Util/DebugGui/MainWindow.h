@@ -40,6 +40,8 @@ public:
 
   /// Plots a field in the main plot (the path of a double-click or a drop); subscribes as needed.
   void plotField(const std::string& field);
+  /// View → New x–y plot: a dock whose first dropped field is x, the second y.
+  XyPlotView* addXyPlot();
   /// Runs the GUI's timer work now: drains the link, refreshes the views.
   void pump();
 
@@ -85,6 +87,7 @@ private:
   std::map<std::string, int> pendingGets_; ///< console `get <representation>`: print the next sample
   PlotView* plot_;
   std::vector<PlotView*> extraPlots_;
+  std::vector<XyPlotView*> xyPlots_;
   PlotView* activePlot_ = nullptr;
   RepresentationTree* tree_;
   JointTable* joints_;

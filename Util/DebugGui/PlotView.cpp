@@ -16,7 +16,10 @@ namespace nao::gui
 class PlotView::DropPlot : public QCustomPlot
 {
 public:
-  explicit DropPlot(PlotView& owner) : owner_(owner) { setAcceptDrops(true); }
+  explicit DropPlot(std::function<void(const std::string&)>& onDrop) : onDrop_(onDrop)
+  {
+    setAcceptDrops(true);
+  }
 
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override
@@ -27,12 +30,12 @@ protected:
   void dropEvent(QDropEvent* event) override
   {
     for (const QString& field : event->mimeData()->text().split('\n', Qt::SkipEmptyParts))
-      if (owner_.onFieldDropped) owner_.onFieldDropped(field.toStdString());
+      if (onDrop_) onDrop_(field.toStdString());
     event->acceptProposedAction();
   }
 
 private:
-  PlotView& owner_;
+  std::function<void(const std::string&)>& onDrop_;
 };
 
 namespace
@@ -44,7 +47,8 @@ const QColor seriesColours[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QC
 }
 
 PlotView::PlotView(QWidget* parent)
-    : QWidget(parent), plot_(new DropPlot(*this)), readOut_(new QLabel), pause_(new QPushButton("Pause"))
+    : QWidget(parent), plot_(new DropPlot(onFieldDropped)), readOut_(new QLabel),
+      pause_(new QPushButton("Pause"))
 {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
@@ -259,5 +263,87 @@ std::size_t PlotView::pointCount(const std::string& name) const
   for (const Entry& entry : entries_)
     if (entry.name == name) return static_cast<std::size_t>(plot_->graph(entry.graph)->dataCount());
   return 0;
+}
+} // namespace nao::gui
+
+namespace nao::gui
+{
+class XyPlotView::Curve : public QCPCurve
+{
+public:
+  using QCPCurve::QCPCurve;
+};
+
+XyPlotView::XyPlotView(QWidget* parent)
+    : QWidget(parent), plot_(new PlotView::DropPlot(onFieldDropped)),
+      curve_(new Curve(plot_->xAxis, plot_->yAxis))
+{
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  auto* clear = new QPushButton("Clear");
+  layout->addWidget(clear, 0, Qt::AlignLeft);
+  layout->addWidget(plot_, 1);
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  plot_->setMinimumSize(300, 200);
+  curve_->setPen(QPen(QColor(31, 119, 180), 1.5));
+  plot_->xAxis->setLabel("drop the x field");
+  plot_->yAxis->setLabel("then the y field");
+  connect(clear, &QPushButton::clicked,
+          [this]
+          {
+            x_.clear();
+            y_.clear();
+            curve_->data()->clear();
+            plot_->xAxis->setLabel("drop the x field");
+            plot_->yAxis->setLabel("then the y field");
+            plot_->replot();
+          });
+}
+
+void XyPlotView::addField(const std::string& name, const std::string& unit)
+{
+  const QString label = QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]"));
+  if (x_.empty())
+  {
+    x_ = name;
+    plot_->xAxis->setLabel(label);
+  }
+  else
+  {
+    y_ = name;
+    plot_->yAxis->setLabel(label);
+  }
+  version_ = 0;
+  curve_->data()->clear();
+}
+
+void XyPlotView::refresh(const SeriesStore& store)
+{
+  if (x_.empty() || y_.empty() || store.version() == version_) return;
+  version_ = store.version();
+  const Series& x = store.series(x_);
+  const Series& y = store.series(y_);
+  // Pair the samples of the same frame (two representations may be subscribed at different times).
+  QVector<double> keys, values, order;
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < x.frame.size(); ++i)
+  {
+    while (j < y.frame.size() && y.frame[j] < x.frame[i])
+      ++j;
+    if (j < y.frame.size() && y.frame[j] == x.frame[i])
+    {
+      order.push_back(static_cast<double>(order.size()));
+      keys.push_back(x.value[i]);
+      values.push_back(y.value[j]);
+    }
+  }
+  curve_->setData(order, keys, values, true);
+  plot_->rescaleAxes();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::size_t XyPlotView::pointCount() const
+{
+  return static_cast<std::size_t>(curve_->dataCount());
 }
 } // namespace nao::gui

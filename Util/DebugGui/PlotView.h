@@ -40,8 +40,9 @@ public:
   /// The fields removed by Clear (the main window releases their subscriptions).
   std::function<void(const std::vector<std::string>& fields)> onCleared;
 
+  class DropPlot; ///< a QCustomPlot that takes fields dropped from the representation tree
+
 private:
-  class DropPlot;
   struct Entry
   {
     std::string name, unit;
@@ -58,5 +59,26 @@ private:
   bool paused_ = false;
   double window_ = 10; ///< s
   double cursor_ = std::numeric_limits<double>::quiet_NaN();
+};
+/// An x–y plot of two leaves, samples paired by frame number: drop the x field first, then the y field.
+class XyPlotView : public QWidget
+{
+public:
+  explicit XyPlotView(QWidget* parent = nullptr);
+  /// A dropped field: x while it is empty, y otherwise.
+  void addField(const std::string& name, const std::string& unit);
+  void refresh(const SeriesStore& store);
+  std::size_t pointCount() const;
+  const std::string& xField() const { return x_; }
+  const std::string& yField() const { return y_; }
+  QCustomPlot* plot() const { return plot_; }
+  std::function<void(const std::string& field)> onFieldDropped;
+
+private:
+  QCustomPlot* plot_;
+  class Curve;
+  Curve* curve_;
+  std::string x_, y_;
+  std::uint64_t version_ = 0;
 };
 } // namespace nao::gui

@@ -407,6 +407,13 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
   // The plot holds the whole log, the joint table the frame's values.
   EXPECT_EQ(window.plot().pointCount("JointSensorData.currents.LKneePitch"), csv.size() - 1);
   EXPECT_FALSE(window.joints().cell("LKneePitch", "current [mA]").isEmpty());
+  // An x–y plot of the knee's current over its angle: one point per frame.
+  XyPlotView* xy = window.addXyPlot();
+  xy->onFieldDropped("JointSensorData.angles.LKneePitch");
+  xy->onFieldDropped("JointSensorData.currents.LKneePitch");
+  EXPECT_EQ(xy->xField(), "JointSensorData.angles.LKneePitch");
+  EXPECT_EQ(xy->yField(), "JointSensorData.currents.LKneePitch");
+  EXPECT_EQ(xy->pointCount(), csv.size() - 1);
   std::filesystem::remove_all(folder);
 }
 
