@@ -22,6 +22,17 @@ using namespace nao::gui;
 
 namespace
 {
+std::filesystem::path settingsFolder()
+{
+  return std::filesystem::temp_directory_path() / ("DebugGuiTests-" + std::to_string(::getpid()));
+}
+
+/// Removes the tests' QSettings folder when the test program ends.
+struct RemoveSettingsAtExit
+{
+  ~RemoveSettingsAtExit() { std::filesystem::remove_all(settingsFolder()); }
+} removeSettingsAtExit;
+
 QApplication& application()
 {
   static int argc = 1;
@@ -31,8 +42,7 @@ QApplication& application()
   {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     // QSettings of the tests go to a scratch folder, not the user's.
-    qputenv("XDG_CONFIG_HOME", QByteArray::fromStdString(std::filesystem::temp_directory_path().string() +
-                                                         "/DebugGuiTests-" + std::to_string(::getpid())));
+    qputenv("XDG_CONFIG_HOME", QByteArray::fromStdString(settingsFolder().string()));
     return new QApplication(argc, argv);
   }();
   return *app;
