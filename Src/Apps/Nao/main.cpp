@@ -164,6 +164,7 @@ int main(int argc, char** argv)
         robotProcess.debugServer()
             ? (", debug channel on port " + std::to_string(robotProcess.debugServer()->port())).c_str()
             : "");
+    std::fflush(stdout); // tools that start the binary (DebugGui --sim) read the debug port from this line
     if (printPlan) std::printf("module order:\n%s", robotProcess.controller().plan().describe().c_str());
     signalledRobot = &robotProcess;
     struct sigaction action

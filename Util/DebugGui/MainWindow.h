@@ -1,0 +1,111 @@
+#pragma once
+// The debug GUI's window: one source at a time (a robot's debug channel, a simulator with the robot binary it
+// starts, or a log) feeding dockable views whose layout is saved per user (QSettings).
+#include "Util/DebugGui/PlotView.h"
+#include "Util/DebugGui/RobotLink.h"
+#include "Util/DebugGui/SeriesStore.h"
+#include "Util/DebugGui/Views.h"
+#include <QMainWindow>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <memory>
+
+class QTimer;
+
+namespace nao::gui
+{
+struct GuiOptions
+{
+  std::string connect; ///< host[:port]
+  std::string token;
+  double wait = 0;                ///< s to keep trying to connect
+  std::string log;                ///< a log file to replay
+  std::string sim;                ///< a scenario: starts `Simulator serve` and the robot binary
+  std::string preset;             ///< robots.toml preset of the simulated robot
+  std::vector<std::string> plots; ///< fields to plot at start ("Repr.leaf")
+  std::filesystem::path config; ///< Config/ folder: parameter files, and for --sim the robot's configuration
+  std::string robot; ///< overlay folder for "Save to robot overlay" (default: settings.toml's robot)
+  std::string robotBinary, simulatorBinary;
+};
+
+class MainWindow : public QMainWindow
+{
+public:
+  explicit MainWindow(GuiOptions options);
+  ~MainWindow() override;
+
+  void connectTo(const LinkTarget& target);
+  bool openLog(const std::string& path);
+  void startSimulation(const std::string& scenario);
+
+  /// Plots a field in the main plot (the path of a double-click or a drop); subscribes as needed.
+  void plotField(const std::string& field);
+  /// View → New x–y plot: a dock whose first dropped field is x, the second y.
+  XyPlotView* addXyPlot();
+  /// Runs the GUI's timer work now: drains the link, refreshes the views.
+  void pump();
+
+  /// Whether the chosen source works (connected, or a log loaded) and nothing failed; what happened.
+  bool healthy() const { return ready_ && lastError_.empty(); }
+  bool ready() const { return ready_; }
+  const std::string& lastError() const { return lastError_; }
+  QString statusLine() const;
+
+  PlotView& plot() { return *plot_; }
+  JointTable& joints() { return *joints_; }
+  ParameterEditor& parameters() { return *parameters_; }
+  Console& console() { return *console_; }
+  LogTimeline& timeline() { return *timeline_; }
+  ModuleGraphView& graph() { return *graph_; }
+  RepresentationTree& tree() { return *tree_; }
+  SeriesStore& store() { return store_; }
+  RobotLink* link() { return link_.get(); }
+
+protected:
+  void closeEvent(QCloseEvent* event) override;
+
+private:
+  QDockWidget* dock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
+  void buildMenus();
+  void onConnected(const debug::ListReply& list);
+  void onError(const std::string& message);
+  void showFields();
+  void runCommand(const std::string& line);
+  void requestParameters(const std::string& module);
+  void setParameter(const std::string& module, const std::string& key, const std::string& value);
+  void stopChildren();
+  void addPlotDock();
+  void releaseFields(const std::vector<std::string>& fields);
+
+  GuiOptions options_;
+  SeriesStore store_;
+  std::unique_ptr<RobotLink> link_;
+  std::unique_ptr<LoadedLog> log_;
+  debug::ListReply list_;
+  std::map<std::string, std::string> providers_;
+  std::vector<std::string> jointSubscriptions_;
+  std::map<std::string, int> pendingGets_; ///< console `get <representation>`: print the next sample
+  PlotView* plot_;
+  std::vector<PlotView*> extraPlots_;
+  std::vector<XyPlotView*> xyPlots_;
+  PlotView* activePlot_ = nullptr;
+  RepresentationTree* tree_;
+  JointTable* joints_;
+  ParameterEditor* parameters_;
+  Console* console_;
+  LogTimeline* timeline_;
+  QDockWidget* timelineDock_ = nullptr;
+  ModuleGraphView* graph_;
+  QTimer* timer_;
+  bool ready_ = false;
+  std::uint64_t pumps_ = 0, graphVersion_ = 0;
+  bool timesSubscribed_ = false;
+  std::string lastError_;
+  std::string source_; ///< what the window shows, for the title and the status line
+  // --sim: the simulator and the robot binary as child processes.
+  std::unique_ptr<QTemporaryDir> simFolder_;
+  QProcess* simulator_ = nullptr;
+  QProcess* robot_ = nullptr;
+  QString robotOutput_;
+};
+} // namespace nao::gui

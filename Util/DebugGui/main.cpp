@@ -1,0 +1,97 @@
+// DebugGui: live plots, joints, parameters, module graph and a console for a robot's debug channel, a simulated
+// robot, or a log.
+#include "Framework/Settings.h"
+#include "Util/DebugGui/MainWindow.h"
+#include <CLI/CLI.hpp>
+#include <QApplication>
+#include <QTimer>
+#include <iostream>
+
+int main(int argc, char** argv)
+{
+  CLI::App app{"Debug GUI for the robot binary, the simulator and logs"};
+  nao::gui::GuiOptions options;
+  std::string config = NAO_CONFIG_DIR, screenshot;
+  double quitAfter = 0;
+  options.robotBinary = NAO_ROBOT_BINARY;
+  options.simulatorBinary = NAO_SIMULATOR_BINARY;
+  auto* connect =
+      app.add_option("--connect", options.connect, "host[:port] of a robot's debug channel (port 7070)");
+  app.add_option("--token", options.token, "the robot's debugToken, when it requires one");
+  app.add_option("--wait", options.wait, "s to keep trying to connect")->check(CLI::Range(0.0, 600.0));
+  auto* log = app.add_option("--log", options.log, "a log file to replay")->check(CLI::ExistingFile);
+  auto* sim =
+      app.add_option("--sim", options.sim,
+                     "a scenario: starts `Simulator serve <scenario>` and the robot binary against it");
+  app.add_option("--preset", options.preset, "--sim: robots.toml preset of the simulated robot, e.g. worn");
+  connect->excludes(log)->excludes(sim);
+  log->excludes(sim);
+  app.add_option("--plot", options.plots, "Representation.leaf to plot at start; repeatable");
+  app.add_option("--config", config, "the Config/ folder (parameter files; --sim: the robot's)")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--robot", options.robot,
+                 "robot overlay folder to save into (default: settings.toml's robot)");
+  app.add_option("--robot-binary", options.robotBinary, "--sim: the robot binary");
+  app.add_option("--simulator-binary", options.simulatorBinary, "--sim: the simulator");
+  app.add_option("--quit-after", quitAfter,
+                 "s: then print the status, save --screenshot and exit (status 1 if the source failed)")
+      ->check(CLI::Range(0.0, 3600.0));
+  app.add_option("--screenshot", screenshot, "with --quit-after: PNG of the window");
+  CLI11_PARSE(app, argc, argv);
+
+  options.config = config;
+  if (options.robot.empty())
+  {
+    try
+    {
+      options.robot = nao::Settings::load(options.config / "settings.toml").robot;
+    }
+    catch (const std::exception& error)
+    {
+      std::cerr << "DebugGui: " << error.what() << "\n";
+      return 1;
+    }
+  }
+  QApplication application(argc, argv);
+  nao::gui::MainWindow window(options);
+  window.show();
+  if (!options.connect.empty())
+  {
+    nao::gui::LinkTarget target;
+    const auto colon = options.connect.rfind(':');
+    target.host = options.connect.substr(0, colon);
+    if (colon != std::string::npos)
+    {
+      const std::string port = options.connect.substr(colon + 1);
+      try
+      {
+        const unsigned long value = std::stoul(port);
+        if (value == 0 || value > 65535) throw std::out_of_range(port);
+        target.port = static_cast<std::uint16_t>(value);
+      }
+      catch (const std::exception&)
+      {
+        std::cerr << "DebugGui: --connect " << options.connect << ": the port must be 1..65535\n";
+        return 1;
+      }
+    }
+    target.token = options.token;
+    target.waitSeconds = options.wait;
+    window.connectTo(target);
+  }
+  else if (!options.log.empty())
+    window.openLog(options.log);
+  else if (!options.sim.empty())
+    window.startSimulation(options.sim);
+  if (quitAfter > 0)
+    QTimer::singleShot(static_cast<int>(quitAfter * 1000),
+                       [&]
+                       {
+                         window.pump();
+                         if (!screenshot.empty() && !window.grab().save(QString::fromStdString(screenshot)))
+                           std::cerr << "DebugGui: cannot write " << screenshot << "\n";
+                         std::cout << "DebugGui: " << window.statusLine().toStdString() << std::endl;
+                         application.exit(window.healthy() ? 0 : 1);
+                       });
+  return application.exec();
+}
