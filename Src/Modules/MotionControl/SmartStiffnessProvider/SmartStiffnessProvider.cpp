@@ -26,16 +26,21 @@
 //   first frame): the user's stiffness for every joint, and the settle time starts again. The output is then
 //   exactly what an inactive stage gives, so a bad value never makes a stiffness jump below the user's.
 // The heat adjustment behind (EnergySavingProvider) searches, joint by joint, the angle offset at which the
-//   motor draws least, comparing the current before and after each step. A torque limit that binds changes
-//   those currents under it: cut in during the search (settleTime 0.5 s), the limit made the search settle at
-//   offsets with 0.3-0.6 A left on some legs (20 simulated robots, 5 min: stand +34 % motor energy in the
-//   median, high stand +181 %). So the two do not fight: (1) settleTime (5 s) lets the search end at full
-//   stiffness first (stand 1-3 s, high stand 4-6 s); afterwards the currents are far below any limit, which then
-//   changes nothing the heat adjustment sees (stand and high stand: +0 %, 10-90 % range +0 %); (2) the sag rule
-//   measures against the final request, so the heat adjustment's offsets are never taken for a sag; (3) neither
-//   reads what the other decides. releasePinnedJoints (off by default) hands a joint pinned at its limit back to
-//   the user's stiffness, so that its current answers the offsets again; on the ensemble it cost energy where a
-//   slipped joint came back at full stiffness (README, "Smart stiffness").
+//   motor draws least, comparing the filtered current from round to round. Stiffness is a torque limit: a limit
+//   that binds or lets go between two of its rounds changes the current whatever the offset did, and the
+//   search then compares two stiffnesses. Measured (20 simulated robots, standjitter): a leg limited during the
+//   search stayed pinned at its limit (0.4-0.7 A instead of 0.16-0.5 A without the stage), and a hip yaw-pitch
+//   limited to 0.1 gave way by 1°, the search followed it, and on settling jumped back to an offset it had
+//   found at full stiffness (0.9° in one frame). So the two take turns per joint, through representations:
+//   (1) this stage limits a joint only while the heat adjustment does not search it (EnergySaving::searching,
+//   last frame's: settled, at or below its threshold, or not adjusted); a joint it searches keeps the user's
+//   stiffness, so the search always runs at one stiffness; (2) the heat adjustment starts a joint's search
+//   afresh, without a step, when the stiffness it gets changed since its last round (a release, the user);
+//   (3) the sag rule measures against the final request, so the heat adjustment's offsets are never taken for
+//   a sag. A settled joint holds its offset, and a lower limit only lowers its current, which never restarts
+//   the search (that takes a rise). settleTime (5 s) is NAOqi-like caution against limiting during short
+//   pauses of a motion. releasePinnedJoints (off by default) hands a joint pinned at its limit back to the
+//   user's stiffness (README, "Smart stiffness").
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
 
 #include <algorithm>
@@ -61,7 +66,10 @@ SmartStiffnessProvider::SmartStiffnessProvider(const ModuleContext& context) : M
   const MotorTorqueLimits& limits = loaded<MotorTorqueLimits>();
   for (std::size_t s = 0; s < inverseMaxTorques_.size(); ++s)
     for (std::size_t j = 0; j < numOfJoints; ++j)
-      inverseMaxTorques_[s].values[j] = 1.f / limits.maxTorque(j, static_cast<TemperatureStatus>(s));
+    {
+      maxTorques_[s].values[j] = limits.maxTorque(j, static_cast<TemperatureStatus>(s));
+      inverseMaxTorques_[s].values[j] = 1.f / maxTorques_[s].values[j];
+    }
 }
 
 void SmartStiffnessProvider::update(StiffnessJointRequest& request)
@@ -144,19 +152,28 @@ void SmartStiffnessProvider::computeFrame()
     pinnedSince_.fill(-1);
   }
   pinnedChecked_ = checkPinned;
-  const MotorTorqueLimits& limits = loaded<MotorTorqueLimits>();
+  // Needed stiffness per joint, without branches (vectorises); critically hot (1 / 0 = +inf) gives +inf or NaN,
+  // both end as 1; a sagging joint needs 1.
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const float torque = torques.torques.values[j];
-    const auto status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
+    const std::size_t status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
     status_.torques.values[j] = torque;
-    status_.maxTorques.values[j] = limits.maxTorque(j, static_cast<TemperatureStatus>(status));
-    // critically hot (1 / 0 = +inf) gives +inf or NaN: both end as 1 below; a sagging joint needs 1.
+    status_.maxTorques.values[j] = maxTorques_[status].values[j];
     const float computed = p.margin * std::abs(torque) * inverseMaxTorques_[status].values[j] + p.floor;
-    const bool pinned = checkPinned && updatePinned(j, now, computed);
-    status_.needed.values[j] = status_.sagging.values[j] || pinned || !(computed < 1.f) ? 1.f : computed;
+    status_.needed.values[j] = status_.sagging.values[j] || !(computed < 1.f) ? 1.f : computed;
+  }
+  if (checkPinned)
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      if (updatePinned(j, now, status_.needed.values[j])) status_.needed.values[j] = 1.f;
+  // A joint the heat adjustment searches keeps the user's stiffness (its rounds must compare one stiffness).
+  const JointArray<bool>& searching = get<EnergySaving>().searching;
+  status_.heatSearching = searching;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
     const float user = input.stiffnesses.values[j];
-    status_.stiffnesses.values[j] = active ? std::min(user, status_.needed.values[j]) : user;
+    const bool limit = active && !searching.values[j];
+    status_.stiffnesses.values[j] = limit ? std::min(user, status_.needed.values[j]) : user;
   }
 }
 
