@@ -42,6 +42,7 @@
 //   pauses of a motion. releasePinnedJoints (off by default) hands a joint pinned at its limit back to the
 //   user's stiffness (README, "Smart stiffness").
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
+#include "Modules/MotionControl/SmartStiffnessProvider/JointLanes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -70,6 +71,9 @@ SmartStiffnessProvider::SmartStiffnessProvider(const ModuleContext& context) : M
       maxTorques_[s].values[j] = limits.maxTorque(j, static_cast<TemperatureStatus>(s));
       inverseMaxTorques_[s].values[j] = 1.f / maxTorques_[s].values[j];
     }
+  lastStatus_.fill(TemperatureStatus::regular);
+  inverseMaxTorque_ = inverseMaxTorques_[0];
+  status_.maxTorques = maxTorques_[0];
 }
 
 void SmartStiffnessProvider::update(StiffnessJointRequest& request)
@@ -108,18 +112,26 @@ void SmartStiffnessProvider::computeFrame()
     historyCount_ = std::min(historyCount_ + 1, historySize);
   }
 
-  // One pass over the joints (this runs every frame: no branches per joint, so that it vectorises). A NaN or
-  // infinite angle, request or torque makes `sum` non-finite; the largest request change and joint step decide
-  // motion.
-  float sum = 0.f, largestRequestChange = 0.f, largestStep = 0.f;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const float request = input.angles.values[j], measured = sensors.angles.values[j];
-    sum += request + measured + torques.torques.values[j];
-    largestRequestChange = std::max(largestRequestChange, std::abs(request - reference_.values[j]));
-    largestStep = std::max(largestStep, std::abs(measured - lastMeasured_.values[j]));
-  }
-  const bool valid = hasTime_ && dt > 0.f && dt <= p.maxFrameGap && torques.valid && std::isfinite(sum);
+  // One pass over the joints, four at a time (JointLanes.h). x − x is 0 for every finite x and NaN otherwise:
+  // a NaN or infinite angle, request or torque makes `nonFinite` non-zero. The largest request change and
+  // joint step decide motion (a NaN drops out of the maximum; the first frame has no reference yet).
+  lanes::Floats nonFinite{}, requestChanges{}, steps{};
+  lanes::forEachLane(
+      [&]<class Lane>(std::size_t j, Lane)
+      {
+        const lanes::Floats request = Lane::load(input.angles.values.data(), j);
+        const lanes::Floats measured = Lane::load(sensors.angles.values.data(), j);
+        const lanes::Floats torque = Lane::load(torques.torques.values.data(), j);
+        nonFinite += (request - request) + (measured - measured) + (torque - torque);
+        requestChanges =
+            lanes::max(requestChanges, lanes::abs(request - Lane::load(reference_.values.data(), j)));
+        steps = lanes::max(steps, lanes::abs(measured - Lane::load(lastMeasured_.values.data(), j)));
+      });
+  const bool finite =
+      nonFinite[0] == 0.f && nonFinite[1] == 0.f && nonFinite[2] == 0.f && nonFinite[3] == 0.f;
+  const float largestRequestChange = lanes::largestLane(requestChanges);
+  const float largestStep = lanes::largestLane(steps);
+  const bool valid = hasTime_ && dt > 0.f && dt <= p.maxFrameGap && torques.valid && finite;
   const bool requestMoved = !hasTime_ || largestRequestChange > p.requestThreshold;
   const bool jointsMoving = largestStep > p.maxJointSpeed * dt;
   if (requestMoved || !valid) reference_ = input.angles; // a bad request is replaced by the next good one
@@ -152,29 +164,47 @@ void SmartStiffnessProvider::computeFrame()
     pinnedSince_.fill(-1);
   }
   pinnedChecked_ = checkPinned;
-  // Needed stiffness per joint, without branches (vectorises); critically hot (1 / 0 = +inf) gives +inf or NaN,
-  // both end as 1; a sagging joint needs 1.
-  for (std::size_t j = 0; j < numOfJoints; ++j)
+
+  // The motors' torque at stiffness 1 under each joint's temperature status: looked up again only when a
+  // status changed (rarely: minutes apart), so that the frame's loop below needs no table lookup.
+  if (!(sensors.status == lastStatus_))
   {
-    const float torque = torques.torques.values[j];
-    const std::size_t status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
-    status_.torques.values[j] = torque;
-    status_.maxTorques.values[j] = maxTorques_[status].values[j];
-    const float computed = p.margin * std::abs(torque) * inverseMaxTorques_[status].values[j] + p.floor;
-    status_.needed.values[j] = status_.sagging.values[j] || !(computed < 1.f) ? 1.f : computed;
+    lastStatus_ = sensors.status;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      const std::size_t status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
+      status_.maxTorques.values[j] = maxTorques_[status].values[j];
+      inverseMaxTorque_.values[j] = inverseMaxTorques_[status].values[j];
+    }
   }
+  status_.torques = torques.torques;
+  status_.heatSearching = get<EnergySaving>().searching;
+  // Per joint, without branches: needed = margin × |τ| / τ_max + floor, 1 when sagging or not below 1
+  // (critically hot: 1 / 0 = +inf gives +inf or NaN); final = min(user, needed) where the stage limits, i.e.
+  // active and not searched by the heat adjustment (its rounds must compare one stiffness), else the user's.
+  const lanes::Floats margin = lanes::Floats{} + p.margin, floor = lanes::Floats{} + p.floor;
+  const lanes::Floats one = lanes::Floats{} + 1.f;
+  lanes::forEachLane(
+      [&]<class Lane>(std::size_t j, Lane)
+      {
+        const lanes::Floats computed = margin * lanes::abs(Lane::load(torques.torques.values.data(), j)) *
+                                           Lane::load(inverseMaxTorque_.values.data(), j) +
+                                       floor;
+        const lanes::Ints full = Lane::flags(status_.sagging.values.data(), j) | ~(computed < one);
+        Lane::store(status_.needed.values.data(), j, full ? one : computed);
+      });
   if (checkPinned)
     for (std::size_t j = 0; j < numOfJoints; ++j)
       if (updatePinned(j, now, status_.needed.values[j])) status_.needed.values[j] = 1.f;
-  // A joint the heat adjustment searches keeps the user's stiffness (its rounds must compare one stiffness).
-  const JointArray<bool>& searching = get<EnergySaving>().searching;
-  status_.heatSearching = searching;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const float user = input.stiffnesses.values[j];
-    const bool limit = active && !searching.values[j];
-    status_.stiffnesses.values[j] = limit ? std::min(user, status_.needed.values[j]) : user;
-  }
+  const lanes::Ints limiting = lanes::Ints{} + (active ? -1 : 0);
+  lanes::forEachLane(
+      [&]<class Lane>(std::size_t j, Lane)
+      {
+        const lanes::Floats user = Lane::load(input.stiffnesses.values.data(), j);
+        const lanes::Floats needed = Lane::load(status_.needed.values.data(), j);
+        const lanes::Ints limit = limiting & ~Lane::flags(status_.heatSearching.values.data(), j);
+        Lane::store(status_.stiffnesses.values.data(), j, limit ? (needed < user ? needed : user) : user);
+      });
 }
 
 void SmartStiffnessProvider::updateSag(bool active)
@@ -191,14 +221,32 @@ void SmartStiffnessProvider::updateSag(bool active)
   if (!active || delay == 0) return;
   const JointArray<float>& old = requestHistory_[(historyNext_ + historySize - delay) % historySize];
   const JointArray<float>& measured = get<JointSensorData>().angles;
+  if (justActive)
+  {
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      sagAtStart_.values[j] = measured.values[j] - old.values[j];
+    return;
+  }
+  if (!p.raiseOnSag) return;
+  // The largest change of a joint not sagging yet, without branches (a joint that sags keeps the user's
+  // stiffness until the request moves; its start is set again when the stage becomes active again). A NaN
+  // change drops out of the maximum; an infinite one goes to the exact check below, which ignores it.
+  lanes::Floats changes{};
+  lanes::forEachLane(
+      [&]<class Lane>(std::size_t j, Lane)
+      {
+        const lanes::Floats change =
+            lanes::abs(Lane::load(measured.values.data(), j) - Lane::load(old.values.data(), j) -
+                       Lane::load(sagAtStart_.values.data(), j));
+        changes =
+            lanes::max(changes, Lane::flags(status_.sagging.values.data(), j) ? lanes::Floats{} : change);
+      });
+  const float largest = lanes::largestLane(changes);
+  if (!(largest > p.sagTolerance)) return; // nearly every frame
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    const float error = measured.values[j] - old.values[j];
-    if (justActive || status_.sagging.values[j])
-      sagAtStart_.values[j] = error; // what the posture holds with full stiffness is not a sag
-    else if (p.raiseOnSag && std::isfinite(error) && std::isfinite(sagAtStart_.values[j]) &&
-             std::abs(error - sagAtStart_.values[j]) > p.sagTolerance)
-      status_.sagging.values[j] = true;
+    const float change = std::abs(measured.values[j] - old.values[j] - sagAtStart_.values[j]);
+    if (change > p.sagTolerance && std::isfinite(change)) status_.sagging.values[j] = true;
   }
 }
 

@@ -43,6 +43,8 @@ private:
   SmartStiffness status_;
   std::array<JointArray<float>, 4> inverseMaxTorques_; ///< 1/(N·m) per TemperatureStatus and joint
   std::array<JointArray<float>, 4> maxTorques_;        ///< N·m per TemperatureStatus and joint
+  JointArray<float> inverseMaxTorque_;                 ///< 1/(N·m) per joint under lastStatus_
+  JointArray<TemperatureStatus> lastStatus_;           ///< the statuses inverseMaxTorque_ is for
   JointArray<float> reference_;    ///< rad, the request where it last rested (NaN: none yet)
   JointArray<float> lastMeasured_; ///< rad, last frame's measured angles (NaN: none)
   JointArray<float> sagAtStart_;   ///< rad, measured − old request when the stage became active
