@@ -40,7 +40,7 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
   options.scenario = "standin";
   options.log = log;
   options.debug = nao::DebugSettings{"127.0.0.1", 0, ""};
-  // Every stage in the thread, also the opt-in smart stiffness.
+  // Every stage in the thread: smart stiffness (on by default) named, so that the test keeps it whatever the default.
   options.providerOverrides = {{"StiffnessJointRequest", "SmartStiffnessProvider", {"test", 1, 1}},
                                {"SmartStiffness", "SmartStiffnessProvider", {"test", 1, 1}}};
   nao::Robot robot(body, options);
