@@ -40,7 +40,8 @@ TEST(MotionThread, AllocatesNothingWithLoggingSubscriberAndLiveEdits)
   options.scenario = "standin";
   options.log = log;
   options.debug = nao::DebugSettings{"127.0.0.1", 0, ""};
-  // Every stage in the thread, also the opt-in smart stiffness and limb stiffness.
+  // Every stage in the thread: smart stiffness (on by default) named, so that the test keeps it whatever the
+  // default, and the opt-in limb stiffness.
   options.providerOverrides = {{"StiffnessJointRequest", "SmartStiffnessProvider", {"test", 1, 1}},
                                {"SmartStiffness", "SmartStiffnessProvider", {"test", 1, 1}},
                                {"LimbStiffness", "LimbStiffnessProvider", {"test", 1, 1}}};

@@ -49,6 +49,11 @@ struct EnergySaving
   std::uint32_t emergencySteps = 0; ///< emergency steps since the last (re)start
   bool groundContact = false;       ///< debounced: both feet together carry more than the threshold
   EnergySavingResetReason lastResetReason = EnergySavingResetReason::none;
+  /// The joint's offset search is under way (waiting or working, adjusted, above its threshold, not settled):
+  /// its rounds compare currents drawn at the stiffness it has now, so a stage before this one (smart
+  /// stiffness) leaves its stiffness as it is. false: the offset is held (settled, at or below the threshold,
+  /// or not adjusted), and a lower stiffness changes no comparison.
+  JointArray<bool> searching{};
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -58,7 +63,8 @@ struct EnergySaving
         BOOST_SERIALIZATION_NVP(counters) &
         streams::field("timeInState", timeInState).unit(streams::Unit::seconds) &
         BOOST_SERIALIZATION_NVP(rounds) & BOOST_SERIALIZATION_NVP(emergencySteps) &
-        BOOST_SERIALIZATION_NVP(groundContact) & BOOST_SERIALIZATION_NVP(lastResetReason);
+        BOOST_SERIALIZATION_NVP(groundContact) & BOOST_SERIALIZATION_NVP(lastResetReason) &
+        BOOST_SERIALIZATION_NVP(searching);
   }
 };
 } // namespace nao

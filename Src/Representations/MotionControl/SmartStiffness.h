@@ -34,7 +34,10 @@ struct SmartStiffness
   JointArray<float> maxTorques;  ///< N·m, the motor's torque at stiffness 1 under its temperature status
   JointArray<bool> sagging{};    ///< gave way beyond sagTolerance: user stiffness until the request moves
   JointArray<bool> pinned{}; ///< the motor worked at its limit: user stiffness until its current is below it
-  float staticTime = 0.f;    ///< s since the request and the joints last moved (or the input was bad)
+  /// The heat adjustment behind searches the joint's offset (EnergySaving::searching, last frame): user
+  /// stiffness, so that its current comparisons see one stiffness.
+  JointArray<bool> heatSearching{};
+  float staticTime = 0.f; ///< s since the request and the joints last moved (or the input was bad)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -44,6 +47,7 @@ struct SmartStiffness
         streams::field("torques", torques).unit(streams::Unit::newtonMeters) &
         streams::field("maxTorques", maxTorques).unit(streams::Unit::newtonMeters) &
         BOOST_SERIALIZATION_NVP(sagging) & BOOST_SERIALIZATION_NVP(pinned) &
+        BOOST_SERIALIZATION_NVP(heatSearching) &
         streams::field("staticTime", staticTime).unit(streams::Unit::seconds);
   }
 };

@@ -84,6 +84,15 @@
 // ours
 //   includes it (its one motor carries both legs' yaw-pitch load and heats like any other).
 // Skipped joints: B-Human skips the head; ours also the hands, whose "angle" is an opening 0..1.
+// Stiffness (ours; B-Human's stiffness does not change while it adjusts). The search compares filtered currents
+//   from round to round, and a current is only comparable at the same stiffness: stiffness is a torque limit,
+//   and a limit that binds or lets go between two rounds changes the current whatever the offset did (smart
+//   stiffness cutting in during the search left 0.3-0.7 A on simulated legs, and settling back on the "best"
+//   offset of another stiffness jumped an offset by 0.9° in one frame). So (1) a joint whose incoming stiffness
+//   changed since the last round starts its search afresh and takes no step in that round (its current window
+//   mixes both stiffnesses); (2) EnergySaving::searching tells the stage before (SmartStiffnessProvider) which
+//   joints are being searched, and that stage leaves their stiffness as it is; a settled joint, or one at or
+//   below its threshold, holds its offset and may be limited.
 // Joint ranges: an offset never pushes a request that lies within its joint's range beyond it (JointLimits
 // from
 //   the robot description): the arms' rules otherwise walk an elbow requested 0.5° from its stop into the
@@ -123,6 +132,7 @@ EnergySavingProvider::EnergySavingProvider(const ModuleContext& context) : Modul
   clearOffsets();
   output_.fill(
       std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
+  lastStiffness_.fill(std::numeric_limits<float>::quiet_NaN());
 }
 
 void EnergySavingProvider::onParametersChanged()
@@ -166,6 +176,12 @@ void EnergySavingProvider::computeFrame()
 
   updateGroundContact(now);
   updateEnabledJoints();
+  const JointArray<float>& stiffnesses = get<StiffnessJointRequest>().stiffnesses;
+  for (std::size_t j = 0; j < numOfJoints; ++j) // a NaN compares unequal: counts as a change
+  {
+    stiffnessChanged_[j] = stiffnessChanged_[j] || stiffnesses[j] != lastStiffness_[j];
+    lastStiffness_[j] = stiffnesses[j];
+  }
   const EnergySavingRequest& request = get<EnergySavingRequest>();
   const bool active = request.adjust && std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
@@ -206,6 +222,7 @@ void EnergySavingProvider::computeFrame()
       else
         runRound();
       capOffsetsAndCheckReset(now);
+      stiffnessChanged_.fill(false);
     }
     break;
   case EnergySavingState::resetState:
@@ -235,6 +252,17 @@ void EnergySavingProvider::computeFrame()
       output_[j] = status_.state == EnergySavingState::off ? angle : angle + status_.offsets[j];
   }
   status_.timeInState = static_cast<float>(now - stateStart_);
+  updateSearching();
+}
+
+void EnergySavingProvider::updateSearching()
+{
+  const bool adjusting =
+      (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
+      !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    status_.searching[j] =
+        adjusting && enabled_[j] && !fadingOut_[j] && aboveThreshold_[j] && settledCurrent_[j] < 0.f;
 }
 
 void EnergySavingProvider::updateGroundContact(double now)
@@ -283,6 +311,8 @@ void EnergySavingProvider::enterState(EnergySavingState state, double now)
 {
   status_.state = state;
   stateStart_ = now;
+  aboveThreshold_.fill(true); // until the first round has seen the currents: every adjusted joint is searched
+  stiffnessChanged_.fill(false);
   if (state != EnergySavingState::working) return;
   contactAtWorkStart_ = status_.groundContact;
   lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)

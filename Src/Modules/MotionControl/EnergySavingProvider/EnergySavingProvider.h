@@ -55,6 +55,7 @@ private:
   float appliedBase(std::size_t joint) const;
   void clearOffsets();
   void restartSearch(std::size_t joint);
+  void updateSearching(); ///< status_.searching from the state and each joint's search
   /// adjustment, held back from following the sag past sagBound_ (none yet: unchanged)
   float withinSagBound(std::size_t joint, float adjustment, float sag) const;
 
@@ -81,6 +82,10 @@ private:
   JointArray<int> settledHighRounds_{}; ///< settled rounds in a row a threshold above bestCurrent_
   JointArray<float>
       sagBound_; ///< rad, the sag when it passed maxSag: the adjustment goes no further (NaN: none)
+  JointArray<bool> aboveThreshold_{}; ///< the joint's current was above its threshold at the last round
+  JointArray<float> lastStiffness_;   ///< 0..1, last frame's incoming stiffness
+  /// The incoming stiffness changed since the last round: the round's current window mixes two stiffnesses.
+  JointArray<bool> stiffnessChanged_{};
 
   double stateStart_ = 0;    ///< s, FrameInfo time the state began
   double lastRound_ = 0;     ///< s, time of the last round (or of entering working)

@@ -9,6 +9,7 @@
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointTorques.h"
+#include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SmartStiffness.h"
 #include "Representations/Sensing/JointSensorData.h"
@@ -19,9 +20,10 @@ class SmartStiffnessProvider
     : public Module<
           SmartStiffnessProvider,
           Requires<CollisionFreeJointRequest, JointSensorData, JointTorques, FrameInfo>,
-          Uses<JointRequest>, // the final request the motors got last frame: what a sag is measured to
-          Provides<StiffnessJointRequest, SmartStiffness>, Parameters<SmartStiffnessParameters>,
-          Loads<MotorTorqueLimits>>
+          // last frame's: the final request the motors got (what a sag is measured to), and which joints the
+          // heat adjustment behind is searching (their stiffness stays the user's)
+          Uses<JointRequest, EnergySaving>, Provides<StiffnessJointRequest, SmartStiffness>,
+          Parameters<SmartStiffnessParameters>, Loads<MotorTorqueLimits>>
 {
 public:
   explicit SmartStiffnessProvider(const ModuleContext& context);
@@ -40,6 +42,9 @@ private:
 
   SmartStiffness status_;
   std::array<JointArray<float>, 4> inverseMaxTorques_; ///< 1/(N·m) per TemperatureStatus and joint
+  std::array<JointArray<float>, 4> maxTorques_;        ///< N·m per TemperatureStatus and joint
+  JointArray<float> inverseMaxTorque_;                 ///< 1/(N·m) per joint under lastStatus_
+  JointArray<TemperatureStatus> lastStatus_;           ///< the statuses inverseMaxTorque_ is for
   JointArray<float> reference_;    ///< rad, the request where it last rested (NaN: none yet)
   JointArray<float> lastMeasured_; ///< rad, last frame's measured angles (NaN: none)
   JointArray<float> sagAtStart_;   ///< rad, measured − old request when the stage became active

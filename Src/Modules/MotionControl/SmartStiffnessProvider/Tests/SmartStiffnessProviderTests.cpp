@@ -185,6 +185,31 @@ TEST(SmartStiffness, ActivatesAfterSettleTimeAndReleasesInTheFrameTheRequestMove
   rig.expectUserEverywhere("a joint moved this frame");
 }
 
+TEST(SmartStiffness, AJointTheHeatAdjustmentSearchesKeepsTheUserStiffnessUntilItHoldsItsOffset)
+{
+  Rig rig;
+  JointArray<bool>& searching = rig.stage.input<EnergySaving>().searching; // last frame's, from behind
+  searching[Joint::LKneePitch] = searching[Joint::RAnklePitch] = true;
+  rig.settle();
+  ASSERT_EQ(rig.status().state, SmartStiffnessState::active);
+  EXPECT_EQ(rig.out().stiffnesses[Joint::LKneePitch], 1.f) << "searched: the user's stiffness";
+  EXPECT_EQ(rig.out().stiffnesses[Joint::RAnklePitch], 1.f);
+  EXPECT_TRUE(rig.status().heatSearching[Joint::LKneePitch]);
+  EXPECT_LT(rig.out().stiffnesses[Joint::RKneePitch], 0.5f) << "held by the heat adjustment: limited";
+  EXPECT_LT(rig.status().needed[Joint::LKneePitch], 0.5f) << "the need is still computed and shown";
+  searching[Joint::LKneePitch] = false; // the knee's search settled
+  rig.run();
+  EXPECT_FLOAT_EQ(rig.out().stiffnesses[Joint::LKneePitch], rig.status().needed[Joint::LKneePitch])
+      << "limited in the frame the heat adjustment holds it";
+  EXPECT_EQ(rig.out().stiffnesses[Joint::RAnklePitch], 1.f);
+  searching[Joint::LKneePitch] = true; // its current rose: a new search
+  rig.run();
+  EXPECT_EQ(rig.out().stiffnesses[Joint::LKneePitch], 1.f) << "the user's stiffness in that same frame";
+  searching.fill(false);
+  rig.run();
+  rig.expectFormula();
+}
+
 TEST(SmartStiffness, CreepingRequestBelowTheThresholdStaysActiveUntilItHasCreptTheThreshold)
 {
   Rig rig;
