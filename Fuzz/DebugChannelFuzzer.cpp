@@ -115,7 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The client leaves: its subscriptions end, and a log it started is closed and removed.
   nao::DebugServerFuzzAccess::disconnected(server, client);
-  fixture.robot->logger().stop(fixture.robot->controller());
+  if (fixture.robot->logger().status().active) fixture.robot->logger().stop(fixture.robot->controller());
   for (int frame = 0; frame < 2; ++frame)
     fixture.runFrame();
   std::error_code ignored;

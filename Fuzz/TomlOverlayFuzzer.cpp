@@ -1,7 +1,9 @@
 // TOML loading with overlays, as the controller loads a module's parameters: Config/Modules/<Module>.toml, the robot's
 // overlay on top (overlayPerKey), then every check of the module's parameter struct (keys, types, units, ranges).
 // The input is the module file and the overlay, separated by the first NUL byte (none: no overlay). Every module
-// of the binary loads the merged table. A table that loads must save, parse and load again to the same text.
+// of the binary loads the merged table, or only the module that a first line `#<Module>` names (a TOML comment: the
+// seeds name theirs, which saves the other modules' refusals). A table that loads must save, parse and load again to
+// the same text.
 #include "Framework/Module.h"
 #include "Framework/ModuleBase.h"
 #include "Tools/Streams/TomlFiles.h"
@@ -12,10 +14,13 @@
 
 namespace
 {
-void loadEveryModule(const toml::table& table)
+void loadModules(const toml::table& table, std::string_view firstLine)
 {
+  const nao::ModuleInfo* named =
+      firstLine.starts_with('#') ? nao::ModuleRegistry::instance().find(firstLine.substr(1)) : nullptr;
   for (const nao::ModuleInfo* module : nao::ModuleRegistry::instance().modules())
   {
+    if (named && module != named) continue;
     const nao::ParameterInfo* info = module->parameters;
     if (!info) continue;
     const std::unique_ptr<void, void (*)(void*)> parameters(info->create(), info->destroy);
@@ -58,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     toml::table base = nao::streams::parseToml(baseText, "Module.toml");
     if (!overlayText.empty())
       nao::streams::overlayPerKey(base, nao::streams::parseToml(overlayText, "Robots/Fuzz/Module.toml"));
-    loadEveryModule(base);
+    loadModules(base, baseText.substr(0, baseText.find('\n')));
   }
   catch (const nao::streams::ConfigError&)
   {

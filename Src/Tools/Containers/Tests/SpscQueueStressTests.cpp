@@ -1,5 +1,5 @@
 // SpscQueue and SlotRing from two threads at once: every item must arrive exactly once, in order, and whole (a
-// slot read while the producer still writes it would show a torn record). Small capacities keep the queues
+// slot read while the producer still writes it would show a torn record). Capacities of a few dozen keep the queues
 // alternately full and empty, so both the "full" and the "empty" paths race. Make/sanitize runs this under
 // ThreadSanitizer, which also reports any access to a slot that the atomics do not order.
 #include "Tools/Containers/SpscQueue.h"
@@ -10,7 +10,7 @@
 
 namespace
 {
-constexpr std::uint64_t itemCount = 200000;
+constexpr std::uint64_t itemCount = 50000;
 
 /// A record larger than one machine word: a torn copy shows as words that disagree with `sequence`.
 struct Record
@@ -35,7 +35,7 @@ struct Record
 
 TEST(SpscQueueStress, EveryItemArrivesOnceInOrderAndWhole)
 {
-  nao::SpscQueue<Record> queue(7);
+  nao::SpscQueue<Record> queue(31);
   std::uint64_t refused = 0;
   std::thread producer(
       [&]
@@ -90,7 +90,7 @@ TEST(SpscQueueStress, AFullQueueRefusesAndKeepsItsItems)
 
 TEST(SlotRingStress, EverySlotIsReadOnceInOrderAndWhole)
 {
-  nao::SlotRing<Record> ring(5, [] { return std::make_unique<Record>(); });
+  nao::SlotRing<Record> ring(31, [] { return std::make_unique<Record>(); });
   std::thread producer(
       [&]
       {
