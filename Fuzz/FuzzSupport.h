@@ -18,6 +18,15 @@ inline const std::filesystem::path& scratchFolder()
   {
     const std::filesystem::path base =
         std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
+    // libFuzzer ends with _Exit() on most paths, so no destructor removes the folder: remove the folders of earlier
+    // fuzz processes that no longer run instead.
+    std::error_code ignored;
+    for (const auto& entry : std::filesystem::directory_iterator(base, ignored))
+    {
+      const std::string name = entry.path().filename().string();
+      if (name.starts_with("nao-fuzz-") && !std::filesystem::exists("/proc/" + name.substr(9)))
+        std::filesystem::remove_all(entry.path(), ignored);
+    }
     std::filesystem::path path = base / ("nao-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(path);
     return path;
@@ -34,7 +43,7 @@ inline std::filesystem::path writeScratchFile(const std::string& name, std::span
   return path;
 }
 
-/// Removes the scratch folder when the fuzzer ends (libFuzzer ends with exit(), which runs static destructors).
+/// Removes the scratch folder when the fuzzer ends through exit() (other ends: see scratchFolder()).
 struct ScratchCleanup
 {
   ~ScratchCleanup()
