@@ -11,3 +11,16 @@ add_compile_options(-Wall -Wextra -Wno-psabi)
 # binaries run on the robot; wider instruction sets are used only by the JIT, chosen at run time.
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG -march=silvermont -mtune=generic")
 set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O2 -g -DNDEBUG -march=silvermont -mtune=generic")
+
+# Sanitizer and fuzzing builds (Make/sanitize, Make/fuzz; README "Reliability"). NAO_SANITIZE is the list given to
+# -fsanitize= for every target ("address,undefined" or "thread"); any report ends the process with an error.
+set(NAO_SANITIZE "" CACHE STRING "-fsanitize= checks for every target, e.g. address,undefined or thread")
+if(NAO_SANITIZE)
+  add_compile_options(-fsanitize=${NAO_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=${NAO_SANITIZE})
+endif()
+# NAO_FUZZ (clang only) adds the libFuzzer targets of Fuzz/ and libFuzzer's coverage instrumentation to every target.
+option(NAO_FUZZ "Build the libFuzzer targets of Fuzz/ (clang)" OFF)
+if(NAO_FUZZ)
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()

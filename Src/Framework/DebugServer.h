@@ -54,6 +54,7 @@ public:
   const network::ServerStats& networkStats() const { return server_.stats(); }
 
 private:
+  friend struct DebugServerFuzzAccess; ///< Fuzz/DebugChannelFuzzer.cpp hands it frames without a socket
   void onFrame(network::ConnectionId client, std::uint16_t type, std::span<const char> payload);
   void onDisconnected(network::ConnectionId client);
   template<class T>

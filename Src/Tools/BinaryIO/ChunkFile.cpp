@@ -151,20 +151,32 @@ ChunkReader::ChunkReader(const std::filesystem::path& path, ChunkReaderOptions o
 {
   file_ = std::fopen(path.c_str(), "rb");
   if (file_ == nullptr) throw IoError("cannot open " + fileName(path) + ": " + systemReason());
-  std::error_code sizeError;
-  fileBytes_ = std::filesystem::file_size(path, sizeError);
-  if (sizeError) throw IoError("cannot stat " + fileName(path) + ": " + sizeError.message());
-  if (fileBytes_ < chunkFileHeaderBytes)
-    throw FormatError(fileName(path) + " is not a NAO log: " + std::to_string(fileBytes_) +
-                      " bytes, shorter than the file header");
-  std::array<char, chunkFileHeaderBytes> header{};
-  readAt(0, header.data(), header.size());
-  if (!std::equal(chunkFileMagic.begin(), chunkFileMagic.end(), header.begin()))
-    throw FormatError(fileName(path) + " is not a NAO log: bad magic bytes");
-  formatVersion_ = loadLittleEndian32(header.data() + chunkFileMagic.size());
-  if (formatVersion_ != chunkFormatVersion)
-    throw FormatError(fileName(path) + ": log format version " + std::to_string(formatVersion_) +
-                      " unsupported (this reader knows version " + std::to_string(chunkFormatVersion) + ")");
+  // The destructor does not run when the constructor throws: close the file here (a refused log must not leak a
+  // file descriptor; found by Fuzz/LogReaderFuzzer).
+  try
+  {
+    std::error_code sizeError;
+    fileBytes_ = std::filesystem::file_size(path, sizeError);
+    if (sizeError) throw IoError("cannot stat " + fileName(path) + ": " + sizeError.message());
+    if (fileBytes_ < chunkFileHeaderBytes)
+      throw FormatError(fileName(path) + " is not a NAO log: " + std::to_string(fileBytes_) +
+                        " bytes, shorter than the file header");
+    std::array<char, chunkFileHeaderBytes> header{};
+    readAt(0, header.data(), header.size());
+    if (!std::equal(chunkFileMagic.begin(), chunkFileMagic.end(), header.begin()))
+      throw FormatError(fileName(path) + " is not a NAO log: bad magic bytes");
+    formatVersion_ = loadLittleEndian32(header.data() + chunkFileMagic.size());
+    if (formatVersion_ != chunkFormatVersion)
+      throw FormatError(fileName(path) + ": log format version " + std::to_string(formatVersion_) +
+                        " unsupported (this reader knows version " + std::to_string(chunkFormatVersion) +
+                        ")");
+  }
+  catch (...)
+  {
+    std::fclose(file_);
+    file_ = nullptr;
+    throw;
+  }
   position_ = chunkFileHeaderBytes;
 }
 

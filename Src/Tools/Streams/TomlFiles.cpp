@@ -90,7 +90,8 @@ void applyOverlay(toml::table& base, Overlay& overlay)
     else if constexpr (std::is_const_v<Overlay>)
     {
       base.erase(key.str());
-      node.visit([&](const auto& concrete) { base.insert(key, concrete); });
+      const toml::key& name = key; // clang before 16 cannot capture a structured binding
+      node.visit([&](const auto& concrete) { base.insert(name, concrete); });
     }
     else
       placeInTable(base, key.str(), node);

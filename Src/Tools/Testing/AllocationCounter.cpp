@@ -81,6 +81,31 @@ std::size_t ProcessAllocationCount::largestBytes() const
 }
 } // namespace nao::test
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NAO_SANITIZED_ALLOCATOR 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NAO_SANITIZED_ALLOCATOR 1
+#endif
+
+#ifdef NAO_SANITIZED_ALLOCATOR
+// Under AddressSanitizer or ThreadSanitizer the sanitizer owns malloc (memory from __libc_malloc would be foreign to
+// it): its allocation hook counts instead, for every allocation the interposed functions below would see.
+#include <sanitizer/allocator_interface.h>
+
+namespace
+{
+void countAllocation(const volatile void*, std::size_t size)
+{
+  nao::test::detail::recordAllocation(size);
+}
+void ignoreFree(const volatile void*) {}
+[[maybe_unused]] const int hooksInstalled =
+    __sanitizer_install_malloc_and_free_hooks(countAllocation, ignoreFree);
+} // namespace
+#else
 extern "C"
 {
   void* malloc(std::size_t size)
@@ -120,3 +145,4 @@ extern "C"
     return 0;
   }
 }
+#endif

@@ -265,6 +265,23 @@ TEST(ChunkFile, BadFileHeadersNameTheFile)
   EXPECT_THROW(ChunkReader(directory.file("missing.naolog")), IoError);
 }
 
+TEST(ChunkFile, ARefusedFileIsClosed)
+{
+  // Regression (Fuzz/LogReaderFuzzer): a header the reader refused left its file open, one descriptor per attempt.
+  TemporaryDirectory directory;
+  const auto wrongMagic = directory.file("magic.naolog");
+  writeFileBytes(wrongMagic, {'N', 'A', 'O', 'L', 'O', 'X', '\0', '\1', 1, 0, 0, 0});
+  const auto openDescriptors = []
+  {
+    return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                         std::filesystem::directory_iterator());
+  };
+  const auto before = openDescriptors();
+  for (int attempt = 0; attempt < 50; ++attempt)
+    EXPECT_THROW(ChunkReader{wrongMagic}, FormatError);
+  EXPECT_EQ(openDescriptors(), before) << "every refused file must be closed";
+}
+
 TEST(ChunkFile, WriterRefusesPayloadsAboveItsBoundAndDoesNotAllocatePerChunk)
 {
   TemporaryDirectory directory;
