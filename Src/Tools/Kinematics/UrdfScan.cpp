@@ -74,8 +74,41 @@ std::string UrdfScan::jointLocation(std::string_view source, const std::string& 
   return location(source, jointLines, joint);
 }
 
+/// TinyXML 2.6 (Debian's, also inside urdfdom) trusts a UTF-8 lead byte's length and reads past the end of the
+/// text when the sequence is cut off (found by Fuzz/UrdfFuzzer). So the text must be valid UTF-8 before either
+/// parser sees it; the error names the line and column of the first bad byte.
+static void requireValidUtf8(std::string_view xml, std::string_view sourceName)
+{
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < xml.size();)
+  {
+    const auto byte = static_cast<unsigned char>(xml[i]);
+    std::size_t length = byte < 0x80           ? 1
+                         : (byte >> 5) == 0x6  ? 2
+                         : (byte >> 4) == 0xE  ? 3
+                         : (byte >> 3) == 0x1E ? 4
+                                               : 0;
+    bool valid = length != 0 && i + length <= xml.size() && byte != 0;
+    for (std::size_t k = 1; valid && k < length; ++k)
+      valid = (static_cast<unsigned char>(xml[i + k]) & 0xC0) == 0x80;
+    if (!valid)
+      throw ModelError(std::string(sourceName) + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                       ": not valid UTF-8 text (byte 0x" + "0123456789abcdef"[byte >> 4] +
+                       "0123456789abcdef"[byte & 0xF] + ")");
+    if (byte == '\n')
+    {
+      ++line;
+      column = 1;
+    }
+    else
+      ++column;
+    i += length;
+  }
+}
+
 UrdfScan scanUrdf(std::string_view xml, std::string_view sourceName)
 {
+  requireValidUtf8(xml, sourceName);
   TiXmlDocument document;
   document.Parse(std::string(xml).c_str(), nullptr, TIXML_ENCODING_UTF8);
   if (document.Error())

@@ -12,6 +12,7 @@ namespace
 {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::string limit = R"(<limit lower="-1" upper="1" effort="1" velocity="1"/>)";
 const std::string mass =
@@ -150,4 +151,16 @@ TEST(MalformedUrdf, WellFormedTwoLinkRobotLoads)
   EXPECT_EQ(model.body(1).axisKind, AxisKind::z);
 }
 } // namespace
+// Found by Fuzz/UrdfFuzzer: a UTF-8 sequence cut off by the end of the text made TinyXML read past its buffer
+// (AddressSanitizer: heap-buffer-overflow). Such text is refused before any parser sees it, at the bad byte.
+TEST(MalformedUrdf, CutOffUtf8IsRefusedAtTheByte)
+{
+  const std::string cutOff = "<x" + std::string(10, 'g') + "\xd3" + std::string(36, 'g') + "->\xe4";
+  EXPECT_THAT(errorOf(cutOff), HasSubstr("test.urdf:1:13: not valid UTF-8 text (byte 0xd3)"));
+  EXPECT_THAT(errorOf("<robot name=\"r\">\n<link name=\"a\xe4\"/></robot>"),
+              HasSubstr("test.urdf:2:14: not valid UTF-8 text (byte 0xe4)"));
+  EXPECT_THAT(errorOf("<robot name=\"r\xc3\xa9\">\n<link name=\"a\">\n</robot>"),
+              AllOf(HasSubstr("XML error"), Not(HasSubstr("UTF-8"))));
+}
+
 } // namespace nao::kinematics::test
