@@ -24,3 +24,7 @@ option(NAO_FUZZ "Build the libFuzzer targets of Fuzz/ (clang)" OFF)
 if(NAO_FUZZ)
   add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
+
+# __FILE__ (module registrations name their source file) and debug info use paths relative to the checkout, so no
+# binary names the tree it was built in (InstallTests checks the installed files) and builds are reproducible.
+add_compile_options(-ffile-prefix-map=${CMAKE_SOURCE_DIR}/=)

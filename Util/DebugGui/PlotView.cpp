@@ -229,7 +229,7 @@ bool PlotView::exportCsv(const QString& file) const
     if (entry.source) times.insert(entry.source->time.begin(), entry.source->time.end());
   std::ofstream out(file.toStdString());
   if (!out) return false;
-  out << "time";
+  out << "time [s]";
   for (const Entry& entry : entries_)
     out << "," << entry.name << (entry.unit.empty() ? "" : " [" + entry.unit + "]");
   out << "\n";

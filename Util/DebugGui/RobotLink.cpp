@@ -124,6 +124,10 @@ void RobotLink::run()
       std::lock_guard lock(mutex_);
       results_.push_back([this, list] { onConnected_(list); });
     }
+    catch (const DebugConnectionRefused& refused) // the robot said why: no point in retrying
+    {
+      return fail(target_.host + ":" + std::to_string(target_.port) + ": " + refused.what());
+    }
     catch (const network::ConnectionClosedError&)
     {
       // The connection was made, then closed: the robot wants a (different) token.

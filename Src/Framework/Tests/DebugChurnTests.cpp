@@ -208,7 +208,7 @@ TEST(DebugChurn, ManyHostileClientsChurningSubscriptionsKeepMemoryFlat)
               static_cast<unsigned long long>(robot.debugServer()->badMessages()),
               static_cast<unsigned long long>(robot.debugServer()->networkStats().sendDrops));
   EXPECT_GT(churned, 20'000u) << "the clients hardly churned: the test proves nothing";
-  EXPECT_GT(subscriptions, 2'000u) << "hardly a subscription was granted: the test proves nothing";
+  EXPECT_GT(subscriptions, 500u) << "hardly a subscription was granted: the test proves nothing";
 #if !NAO_SANITIZED
   // Tolerance 16 MB over the warm level: more than glibc's arena slack, far less than one second of the reported
   // growth (16 MB/s).

@@ -102,7 +102,7 @@ debug::Reply DebugClient::stopLog()
 
 void DebugClient::throwRefused(const network::Frame& frame)
 {
-  throw std::runtime_error(
+  throw DebugConnectionRefused(
       "the robot refused the connection: " + std::string(frame.payload.begin(), frame.payload.end()) +
       " (--token must be the robot's debugToken, Config/settings.toml)");
 }

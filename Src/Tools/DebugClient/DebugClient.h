@@ -4,9 +4,16 @@
 #include "Framework/DebugMessages.h"
 #include "Tools/Network/Client.h"
 #include <chrono>
+#include <stdexcept>
 
 namespace nao
 {
+/// The robot refused this client (a `refused` frame: wrong or missing token); what() holds the robot's reason.
+struct DebugConnectionRefused : std::runtime_error
+{
+  using std::runtime_error::runtime_error;
+};
+
 class DebugClient
 {
 public:
@@ -37,7 +44,7 @@ private:
   /// Waits for a frame of `type` (or a Reply, which then is an error for typed requests); data frames are
   /// queued.
   network::Frame await(debug::MessageType type);
-  /// Throws the robot's reason for refusing the token (a `refused` frame) as std::runtime_error.
+  /// Throws the robot's reason for refusing the token (a `refused` frame) as DebugConnectionRefused.
   [[noreturn]] static void throwRefused(const network::Frame& frame);
 
   network::FrameClient client_;

@@ -260,7 +260,7 @@ TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
   const std::filesystem::path csv = std::filesystem::temp_directory_path() / "DebugGuiTests-plot.csv";
   ASSERT_TRUE(window.plot().exportCsv(QString::fromStdString(csv.string())));
   const auto csvLines = lines(readFile(csv));
-  EXPECT_EQ(csvLines.front(), "time," + left + "," + right);
+  EXPECT_EQ(csvLines.front(), "time [s]," + left + " [A]," + right + " [A]") << "labels with units";
   EXPECT_GE(csvLines.size(), window.store().series(left).time.size());
   std::filesystem::remove(csv);
   // The README's screenshot.
@@ -372,12 +372,15 @@ TEST(DebugGui, ConnectsWithTheTokenAndIsRefusedWithoutIt)
     without.connectTo({host, robot.port, "", 5});
     ASSERT_TRUE(waitFor([&] { return without.ready() || !without.lastError().empty(); }));
     EXPECT_FALSE(without.ready()) << host;
-    EXPECT_NE(without.lastError().find("wrong or missing token"), std::string::npos) << without.lastError();
+    EXPECT_NE(without.lastError().find("refused the connection: a token is required"), std::string::npos)
+        << without.lastError();
 
     MainWindow wrong(options(config.directory));
     wrong.connectTo({host, robot.port, "guess", 5});
     ASSERT_TRUE(waitFor([&] { return wrong.ready() || !wrong.lastError().empty(); }));
     EXPECT_FALSE(wrong.ready()) << host;
+    EXPECT_NE(wrong.lastError().find("refused the connection: wrong token"), std::string::npos)
+        << wrong.lastError();
   }
 }
 
@@ -411,7 +414,7 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
     window.timeline().setFrameIndex(static_cast<int>(row - 1));
     EXPECT_EQ(QString::number(window.timeline().frameNumber()), cells[0]);
     for (int column = 1; column < header.size(); ++column)
-      EXPECT_EQ(window.timeline().shownValue(header[column]), cells[column])
+      EXPECT_EQ(window.timeline().shownValue(header[column].section(" [", 0, 0)), cells[column])
           << header[column].toStdString() << " at frame " << cells[0].toStdString();
   }
   // The plot holds the whole log, the joint table the frame's values.
@@ -498,7 +501,8 @@ TEST(DebugGui, TheConsoleAndTheModuleGraphSendTheDebugChannelsCommands)
   EXPECT_TRUE(waitFor([&] { return console.text().contains("stiffnesses.LKneePitch = 0.75"); }))
       << console.text().toStdString();
   console.execute("set StandPoseProvider transitionTime 500");
-  EXPECT_TRUE(waitFor([&] { return console.text().contains("set: StandPoseProvider.transitionTime = 500"); }))
+  EXPECT_TRUE(
+      waitFor([&] { return console.text().contains("set: StandPoseProvider.transitionTime [ms] = 500"); }))
       << console.text().toStdString();
 
   // The graph's right-click menu: the self-collision stage off, then the motion source off (refused by the robot).

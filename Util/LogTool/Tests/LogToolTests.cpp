@@ -112,7 +112,7 @@ TEST(LogToolCsv, TheHeaderComesFromTheTypeTableAndMissingFieldsGiveEmptyCells)
   const auto rows = lines(result.out);
   ASSERT_EQ(rows.size(), 7u) << result.out;
   const std::string& header = rows[0];
-  EXPECT_THAT(header, ::testing::StartsWith("frame,FrameInfo.time,JointRequest.angles.HeadYaw,"));
+  EXPECT_THAT(header, ::testing::StartsWith("frame,FrameInfo.time [s],JointRequest.angles.HeadYaw [rad],"));
   EXPECT_EQ(commas(header), 1u + 25u) << "frame, time and every angle of the representation: " << header;
   const auto columns = commas(header);
   for (std::size_t row = 1; row < rows.size(); ++row)
@@ -129,7 +129,8 @@ TEST(LogToolCsv, TheHeaderComesFromTheTypeTableAndMissingFieldsGiveEmptyCells)
   std::istringstream headerStream(header);
   for (std::string name; std::getline(headerStream, name, ',');)
     names.push_back(name);
-  const auto knee = std::find(names.begin(), names.end(), "JointRequest.angles.LKneePitch") - names.begin();
+  const auto knee =
+      std::find(names.begin(), names.end(), "JointRequest.angles.LKneePitch [rad]") - names.begin();
   ASSERT_LT(static_cast<std::size_t>(knee), names.size());
   EXPECT_EQ(std::stof(cells[static_cast<std::size_t>(knee)]), 0.4f);
   EXPECT_EQ(cells[0], "4");
