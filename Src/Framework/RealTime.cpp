@@ -1,4 +1,5 @@
 #include "Framework/RealTime.h"
+#include "Tools/Build/Sanitized.h"
 #include <cerrno>
 #include <cstring>
 #include <pthread.h>
@@ -6,18 +7,6 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
-
-// A sanitizer reserves terabytes of shadow memory: locking "all memory" would try to pin it.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define NAO_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define NAO_SANITIZED 1
-#endif
-#endif
-#ifndef NAO_SANITIZED
-#define NAO_SANITIZED 0
-#endif
 
 namespace nao
 {

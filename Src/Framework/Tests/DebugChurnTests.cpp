@@ -6,6 +6,7 @@
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
+#include "Tools/Build/Sanitized.h"
 #include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
@@ -19,18 +20,6 @@
 
 using namespace nao;
 using namespace std::chrono_literals;
-
-// A sanitizer's allocator keeps freed memory in a quarantine: the heap and RSS figures are not this code's then.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define NAO_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define NAO_SANITIZED 1
-#endif
-#endif
-#ifndef NAO_SANITIZED
-#define NAO_SANITIZED 0
-#endif
 
 namespace
 {

@@ -3,6 +3,7 @@
 // (a FIFO, a link to a device) are refused at once; a LoLA that goes away for good ends the binary with a reason and
 // status 3; Ctrl-C stops it cleanly; a taken debug port suggests a free one.
 #include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Build/Sanitized.h"
 #include <arpa/inet.h>
 #include <cstring>
 #include <filesystem>
@@ -19,18 +20,6 @@
 #include <unistd.h>
 
 using namespace nao::test;
-
-// The robot binary of a sanitizer build does not lock its memory (RealTime.cpp): the test expects what it says then.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define NAO_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define NAO_SANITIZED 1
-#endif
-#endif
-#ifndef NAO_SANITIZED
-#define NAO_SANITIZED 0
-#endif
 
 namespace
 {
