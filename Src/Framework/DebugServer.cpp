@@ -175,6 +175,7 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       if (!tap)
         return reply(client, false, "refused: the motion thread feeds as many subscriptions as it can");
       subscriptions_.push_back({client, std::move(tap)});
+      subscriptionsGranted_.fetch_add(1, std::memory_order_relaxed);
       return reply(client, true,
                    "subscribed to " + request.representation + " every " + std::to_string(everyNth) +
                        " frame(s)");

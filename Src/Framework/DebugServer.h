@@ -7,6 +7,7 @@
 #include "Framework/DebugMessages.h"
 #include "Framework/Logger.h"
 #include "Tools/Network/Server.h"
+#include <atomic>
 #include <filesystem>
 #include <map>
 
@@ -51,6 +52,8 @@ public:
 
   std::uint16_t port() const { return server_.port(); }
   std::uint64_t badMessages() const { return badMessages_; }
+  /// Subscriptions granted since start (a tap was added); any thread may read it while the server runs.
+  std::uint64_t subscriptionsGranted() const { return subscriptionsGranted_.load(std::memory_order_relaxed); }
   const network::ServerStats& networkStats() const { return server_.stats(); }
 
 private:
@@ -75,6 +78,7 @@ private:
   network::FrameServer server_;
   std::vector<Subscription> subscriptions_;
   std::uint64_t badMessages_ = 0;
+  std::atomic<std::uint64_t> subscriptionsGranted_{0};
   std::vector<char> buffer_;
 };
 } // namespace nao
