@@ -39,6 +39,8 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
   std::filesystem::remove_all(options.outputDirectory);
   if (!on) options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}};
   const SimulationResult result = runSimulation(options);
+  EXPECT_EQ(result.positionsOutOfRange, 0u)
+      << scenario << (on ? " on" : " off") << ": every Position sent over LoLA lies within the URDF's limits";
 
   // The judge: every pair's distance at the measured posture (limp input: the module's reference is then the
   // measurement itself, and with nothing protected it changes nothing).
