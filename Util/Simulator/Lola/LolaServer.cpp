@@ -103,7 +103,7 @@ bool LolaServer::sendSensors(const LolaSensorFrame& frame)
   return true;
 }
 
-void LolaServer::takeBufferedAnswers(bool& valid, bool& malformed)
+void LolaServer::takeBufferedAnswers(std::uint64_t& valid, bool& malformed)
 {
   while (true)
   {
@@ -118,7 +118,7 @@ void LolaServer::takeBufferedAnswers(bool& valid, bool& malformed)
     }
     mergeActuatorFrame(scratch_, command_);
     ++statistics_.answers;
-    valid = true;
+    ++valid;
   }
 }
 
@@ -127,7 +127,14 @@ LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
   if (!client_.valid()) return LolaAnswerStatus::noClient;
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::duration<double>(options_.answerTimeoutSeconds);
-  bool valid = false, malformed = false;
+  std::uint64_t valid = 0;
+  bool malformed = false;
+  // Answers beyond the first for this frame belong to earlier frames: they came late.
+  const auto answered = [&]
+  {
+    statistics_.lateAnswers += valid - 1;
+    return LolaAnswerStatus::answered;
+  };
   takeBufferedAnswers(valid, malformed);
   while (true)
   {
@@ -140,11 +147,11 @@ LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
       loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
                                                 : "LoLA receive from client",
                  read == LolaReadResult::closed ? 0 : errno);
-      if (valid) return LolaAnswerStatus::answered;
+      if (valid) return answered();
       ++statistics_.missingAnswers;
       return LolaAnswerStatus::disconnected;
     }
-    if (valid) return LolaAnswerStatus::answered;
+    if (valid) return answered();
     if (malformed) return LolaAnswerStatus::malformed;
     const double remaining =
         std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
@@ -154,5 +161,26 @@ LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
       return LolaAnswerStatus::missing;
     }
   }
+}
+
+void LolaServer::drainAnswers(double quietSeconds)
+{
+  std::uint64_t valid = 0;
+  bool malformed = false;
+  takeBufferedAnswers(valid, malformed);
+  // A client answers each frame at most once: with as many answers as frames sent, nothing more can come.
+  while (client_.valid() && statistics_.answers < statistics_.framesSent)
+  {
+    LolaReadResult read;
+    while ((read = stream_.readFrom(client_.fd(), false)) == LolaReadResult::data)
+      takeBufferedAnswers(valid, malformed);
+    if (read != LolaReadResult::wouldBlock)
+      loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
+                                                : "LoLA receive from client",
+                 read == LolaReadResult::closed ? 0 : errno);
+    else if (!waitReadable(client_.fd(), quietSeconds))
+      break;
+  }
+  statistics_.lateAnswers += valid;
 }
 } // namespace nao

@@ -47,7 +47,10 @@ struct LolaServerStatistics
   std::uint64_t framesWithoutClient = 0; ///< sendSensors() calls with nobody connected
   std::uint64_t answers = 0;             ///< valid answers applied
   std::uint64_t missingAnswers = 0;      ///< frames whose answer did not come (command kept)
-  std::uint64_t malformedAnswers = 0;    ///< answers dropped as malformed
+  /// Answers that came after their frame had ended: each one beyond the first taken for a frame (answers carry no
+  /// frame number, and one client answers each frame at most once), and every one drainAnswers() took.
+  std::uint64_t lateAnswers = 0;
+  std::uint64_t malformedAnswers = 0; ///< answers dropped as malformed
   std::uint64_t clientsAccepted = 0;
   std::uint64_t clientsReplaced = 0; ///< clients closed because a newer one connected
   std::uint64_t clientsLost = 0;     ///< clients that closed, failed or stalled
@@ -73,6 +76,10 @@ public:
   /// Reads the client's answers; valid ones are merged into command() in arrival order (a partial map changes
   /// only its keys). Call once per sent frame.
   LolaAnswerStatus receiveAnswer(LolaAnswerMode mode);
+  /// After the last frame: takes the answers still on their way (counted as answers and late answers) until every
+  /// frame sent has one, none has come for quietSeconds of wall time, or the client left. Real time ends a run so
+  /// that every answer the client sent is counted.
+  void drainAnswers(double quietSeconds);
 
   /// The command in force: the merge of every valid answer so far. presentKeys 0 until the first answer.
   const LolaActuatorFrame& command() const { return command_; }
@@ -83,8 +90,8 @@ public:
 private:
   void acceptWaitingClients();
   void loseClient(const char* why, int error);
-  /// Applies every complete answer buffered; sets the flags for what it found.
-  void takeBufferedAnswers(bool& valid, bool& malformed);
+  /// Applies every complete answer buffered; counts the valid ones in `valid`, sets `malformed` if it found such.
+  void takeBufferedAnswers(std::uint64_t& valid, bool& malformed);
 
   LolaServerOptions options_;
   UnixSocket listener_;

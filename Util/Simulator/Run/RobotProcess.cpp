@@ -33,6 +33,7 @@ InProcessRobot::InProcessRobot(const SimulationOptions& options, const std::stri
           robotOptions.providerOverrides = options.providerOverrides;
           Robot robot(body, robotOptions);
           robot.run();
+          bodyStatistics_ = body.statistics();
         }
         catch (...)
         {

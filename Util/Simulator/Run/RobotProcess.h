@@ -24,10 +24,13 @@ public:
   bool done() const { return done_; }
   /// Rethrows what ended the robot's thread, if anything did.
   void rethrow() const;
+  /// Its LolaBody's counts when the robot stopped (after join()).
+  const LolaBodyStatistics& bodyStatistics() const { return bodyStatistics_; }
 
 private:
   std::thread thread_;
   std::exception_ptr error_;
+  LolaBodyStatistics bodyStatistics_;
   std::atomic<bool> done_{false};
 };
 

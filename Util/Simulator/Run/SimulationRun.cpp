@@ -105,7 +105,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
           : (std::filesystem::temp_directory_path() / ("nao-sim-" + std::to_string(getpid()) + "-" +
                                                        options.scenario + "-" + std::to_string(options.seed)))
                 .string();
-  auto server = std::make_unique<LolaServer>(LolaServerOptions{socketPath, 5.0, 1.0});
+  constexpr double answerTimeoutSeconds = 5.0; // wall time a lock-step frame waits for the robot's answer
+  auto server = std::make_unique<LolaServer>(LolaServerOptions{socketPath, answerTimeoutSeconds, 1.0});
   std::unique_ptr<InProcessRobot> inProcess;
   std::unique_ptr<ChildRobot> child;
   if (serving)
@@ -254,8 +255,13 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.legsBelowHeatingAfter =
       lastLegAboveHeating < simulation.time() - 0.5 * frameTime ? lastLegAboveHeating : -1;
   result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+  // Real time: the answers to the last frames may still be on their way; every answer the robot sent is counted.
+  // (Waits only while frames lack an answer: up to the lock-step timeout, for a robot that skipped frames.)
+  if (options.realTime && !result.stopped) server->drainAnswers(answerTimeoutSeconds);
   result.missingAnswers = server->statistics().missingAnswers;
   result.malformedAnswers = server->statistics().malformedAnswers;
+  result.answers = server->statistics().answers;
+  result.lateAnswers = server->statistics().lateAnswers;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     result.joints[j].meanCurrent = currentSum[j] / static_cast<double>(std::max<std::uint64_t>(framesRun, 1));
@@ -280,6 +286,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
   {
     inProcess->join();
     inProcess->rethrow();
+    result.robotLola = inProcess->bodyStatistics();
   }
   if (child) child->join();
 

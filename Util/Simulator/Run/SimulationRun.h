@@ -7,6 +7,7 @@
 // robot (Config/Sim/robots.toml).
 #include "Framework/Scenario.h"
 #include "Framework/ScenarioScript.h"
+#include "Platform/LoLA/LolaBody.h"
 
 #include <array>
 #include <cstdint>
@@ -92,6 +93,11 @@ struct SimulationResult
   double simulatedSeconds = 0, wallSeconds = 0;
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
+  std::uint64_t answers = 0;     ///< valid answers the simulator took, late ones included
+  std::uint64_t lateAnswers = 0; ///< answers that came after their frame had ended (LolaServerStatistics)
+  /// The in-process robot's own count of its LoLA traffic (packets received, frames overtaken, answers sent), after
+  /// it stopped; empty for the robot binary (a child process).
+  std::optional<LolaBodyStatistics> robotLola;
   bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
   /// Position values the robot sent over LoLA outside the URDF's joint limits (the motors' range) or not finite,
   /// checked here against the robot description the simulated body is built from.

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -214,4 +215,100 @@ TEST(ReadmeCommands, TheRobotBinaryBlockRunsAgainstTheServedSimulator)
   EXPECT_NE(result.output.find("log stand.log: "), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("nao-status=3"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("serve-status=0"), std::string::npos) << result.output;
+}
+
+namespace
+{
+/// `text` without a trailing `# comment` and surrounding blanks.
+std::string withoutComment(const std::string& text)
+{
+  std::string command = text.substr(0, text.find(" #"));
+  command.erase(command.find_last_not_of(' ') + 1);
+  return command;
+}
+
+/// The fuzz targets the README's Reliability section names in its tables (rows starting "| `<name>Fuzzer` |").
+std::set<std::string> readmeFuzzTargets()
+{
+  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  const std::size_t start = readme.find("\n## Reliability\n");
+  std::istringstream section(readme.substr(start, readme.find("\n## ", start + 1) - start));
+  std::set<std::string> targets;
+  for (std::string line; std::getline(section, line);)
+    if (line.rfind("| `", 0) == 0 && line.find("Fuzzer` |") != std::string::npos)
+      targets.insert(line.substr(3, line.find('`', 3) - 3));
+  return targets;
+}
+} // namespace
+
+TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
+{
+  // The real runs take minutes to hours of sanitizer builds: Make/sanitize runs them (its fuzz step runs the
+  // README's `Make/fuzz LolaFuzzer --minutes 0.05` as written, CTest MakeFuzzCommand). Here each README command
+  // runs with --dry-run: its arguments must parse, and what it would run must be what the README says.
+  const auto sh = blocksOf(blocksOfSection("## Reliability"), "sh");
+  ASSERT_EQ(sh.size(), 1u);
+  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  std::istringstream lines(sh[0].text);
+  std::string line;
+  int ran = 0;
+  while (std::getline(lines, line))
+  {
+    const std::string command = withoutComment(line);
+    const std::size_t space = command.find(' ');
+    const std::string script = command.substr(0, space);
+    ASSERT_TRUE(script == "Make/sanitize" || script == "Make/fuzz")
+        << "a command the test does not know: " << line;
+    const std::string arguments = space == std::string::npos ? "" : command.substr(space);
+    const CommandResult result =
+        runCommand(std::string(NAO_SOURCE_DIR) + "/" + script + " --dry-run" + arguments);
+    EXPECT_EQ(result.status, 0) << line << "\n" << result.output;
+    std::istringstream output(result.output);
+    std::set<std::string> fuzzTargets;
+    int sanitizeSteps = 0;
+    for (std::string printed; std::getline(output, printed);)
+    {
+      if (const std::size_t at = printed.find("would build and run in Build/Sanitize: ");
+          at != std::string::npos)
+        EXPECT_NE(readme.find("`" + printed.substr(at + 39) + "`"), std::string::npos)
+            << "the README's AddressSanitizer row lists the tests Make/sanitize runs: " << printed;
+      if (printed.rfind("Make/sanitize: ", 0) == 0) ++sanitizeSteps;
+      if (const std::size_t at = printed.find("would run "); at != std::string::npos)
+      {
+        const std::string target = printed.substr(at + 10, printed.find(' ', at + 10) - at - 10);
+        fuzzTargets.insert(target);
+        if (arguments.find("--minutes 10") != std::string::npos)
+          EXPECT_NE(printed.find(" for 600 s "), std::string::npos) << printed;
+        if (arguments.find("--minutes 0.05") != std::string::npos)
+          EXPECT_NE(printed.find(" for 3 s "), std::string::npos) << printed;
+      }
+    }
+    if (script == "Make/sanitize")
+      EXPECT_EQ(sanitizeSteps, 3) << "asan, tsan, fuzz:\n" << result.output;
+    else if (arguments.find("LolaFuzzer") != std::string::npos)
+      EXPECT_EQ(fuzzTargets, std::set<std::string>{"LolaFuzzer"}) << result.output;
+    else
+      EXPECT_EQ(fuzzTargets, readmeFuzzTargets()) << "every target the README lists runs, and no other";
+    ++ran;
+  }
+  EXPECT_EQ(ran, 3);
+  EXPECT_EQ(readmeFuzzTargets().size(), 6u);
+
+  // Bad input gets a clear error before anything is built.
+  const std::string source = NAO_SOURCE_DIR;
+  const CommandResult unknownTarget = runCommand(source + "/Make/fuzz --dry-run NoSuchFuzzer");
+  EXPECT_EQ(unknownTarget.status, 2);
+  EXPECT_NE(
+      unknownTarget.output.find("Make/fuzz: no fuzz target 'NoSuchFuzzer' (targets: DebugChannelFuzzer"),
+      std::string::npos)
+      << unknownTarget.output;
+  const CommandResult badMinutes = runCommand(source + "/Make/fuzz --dry-run --minutes nan");
+  EXPECT_EQ(badMinutes.status, 2);
+  EXPECT_NE(badMinutes.output.find("--minutes 'nan' is not a positive number of minutes"), std::string::npos)
+      << badMinutes.output;
+  // An unknown step is refused before the first step would build anything.
+  const CommandResult unknownStep = runCommand(source + "/Make/sanitize --dry-run asan no-such-step");
+  EXPECT_EQ(unknownStep.status, 2);
+  EXPECT_NE(unknownStep.output.find("Make/sanitize: unknown step 'no-such-step'"), std::string::npos)
+      << unknownStep.output;
 }

@@ -63,6 +63,21 @@ TEST(LolaServer, AClientThatMissesFramesLeavesTheLastCommandInForceAndIsCounted)
   EXPECT_EQ(server.receiveAnswer(LolaAnswerMode::realTime), LolaAnswerStatus::answered);
   EXPECT_EQ(server.command().position[0], 21.f); // both applied in order: the newest wins
   EXPECT_EQ(server.statistics().missingAnswers, 6u);
+  EXPECT_EQ(server.statistics().lateAnswers, 1u) << "the answer to frame 20";
+
+  // The last frame's answer on its way when the run ends: drainAnswers() takes it, late; then it waits no more.
+  ASSERT_TRUE(server.sendSensors(knownSensorFrame(22.f)));
+  EXPECT_EQ(server.receiveAnswer(LolaAnswerMode::realTime), LolaAnswerStatus::missing);
+  client.answer(answerWithMarker(22.f));
+  server.drainAnswers(0.05);
+  EXPECT_EQ(server.command().position[0], 22.f);
+  EXPECT_EQ(server.statistics().answers, 8u);
+  EXPECT_EQ(server.statistics().lateAnswers, 2u);
+  EXPECT_EQ(server.statistics().missingAnswers, 7u);
+  EXPECT_EQ(server.statistics().framesSent, 13u);
+  // Answers = frames answered in their frame (sent - missing) + late ones; frames 1, 3, 5, 7, 9 never got one.
+  EXPECT_EQ(server.statistics().answers, server.statistics().framesSent - server.statistics().missingAnswers +
+                                             server.statistics().lateAnswers);
 }
 
 TEST(LolaServer, MalformedAnswersAreDroppedAndCountedAndPartialAnswersMerge)
