@@ -270,17 +270,23 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
     {
       if (const std::size_t at = printed.find("would build and run in Build/Sanitize: ");
           at != std::string::npos)
+      {
         EXPECT_NE(readme.find("`" + printed.substr(at + 39) + "`"), std::string::npos)
             << "the README's AddressSanitizer row lists the tests Make/sanitize runs: " << printed;
+      }
       if (printed.rfind("Make/sanitize: ", 0) == 0) ++sanitizeSteps;
       if (const std::size_t at = printed.find("would run "); at != std::string::npos)
       {
         const std::string target = printed.substr(at + 10, printed.find(' ', at + 10) - at - 10);
         fuzzTargets.insert(target);
         if (arguments.find("--minutes 10") != std::string::npos)
+        {
           EXPECT_NE(printed.find(" for 600 s "), std::string::npos) << printed;
+        }
         if (arguments.find("--minutes 0.05") != std::string::npos)
+        {
           EXPECT_NE(printed.find(" for 3 s "), std::string::npos) << printed;
+        }
       }
     }
     if (script == "Make/sanitize")
