@@ -1,0 +1,315 @@
+// The 3D view under a real X server: the test starts its own Xvfb (on the display number it picks, -displayfd) and
+// Qt's xcb platform makes a GLX context with Mesa's software renderer. Without OpenGL every test fails with the
+// view's message: the view is what is tested, not skipped.
+//
+// What is asserted is what a user sees: pixels of the robot's grey inside the image, a raised arm reaching above
+// the head, the overlays' colours appearing only when switched on, and in the whole window fed by a log the pose
+// and the stiffness ellipsoids of the logged frames.
+#include "Util/DebugGui/MainWindow.h"
+#include "Util/DebugGui/RobotView3D.h"
+#include <QApplication>
+#include <QDockWidget>
+#include <QProcess>
+#include <csignal>
+#include <cstdlib>
+#include <gtest/gtest.h>
+#include <numbers>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace nao;
+using namespace nao::gui;
+
+namespace
+{
+std::filesystem::path scratch()
+{
+  return std::filesystem::temp_directory_path() / ("DebugGui3DTests-" + std::to_string(::getpid()));
+}
+
+/// Xvfb on a free display for this test program; stopped when the program ends.
+struct XServer
+{
+  pid_t pid = -1;
+  std::string display;
+  XServer()
+  {
+    int fds[2];
+    if (::pipe(fds) != 0) return;
+    pid = ::fork();
+    if (pid == 0)
+    {
+      ::close(fds[0]);
+      const std::string fd = std::to_string(fds[1]);
+      ::execl(NAO_XVFB, "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+              static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::close(fds[1]);
+    char c = 0;
+    std::string number; // Xvfb writes the display number once it accepts clients
+    while (::read(fds[0], &c, 1) == 1 && c != '\n')
+      number += c;
+    ::close(fds[0]);
+    if (!number.empty()) display = ":" + number;
+  }
+  ~XServer()
+  {
+    if (pid <= 0) return;
+    ::kill(pid, SIGTERM);
+    ::waitpid(pid, nullptr, 0);
+  }
+};
+
+XServer& xServer()
+{
+  static XServer server;
+  return server;
+}
+
+struct RemoveScratchAtExit
+{
+  ~RemoveScratchAtExit() { std::filesystem::remove_all(scratch()); }
+} removeScratchAtExit;
+
+QApplication& application()
+{
+  static int argc = 1;
+  static char name[] = "DebugGui3DTests";
+  static char* argv[] = {name, nullptr};
+  static QApplication* app = []
+  {
+    if (xServer().display.empty()) ADD_FAILURE() << "Xvfb did not start (Debian package xvfb)";
+    qputenv("DISPLAY", QByteArray::fromStdString(xServer().display));
+    qputenv("QT_QPA_PLATFORM", "xcb");
+    qputenv("XDG_CONFIG_HOME", QByteArray::fromStdString((scratch() / "settings").string()));
+    return new QApplication(argc, argv);
+  }();
+  return *app;
+}
+
+/// Counts pixels for which `is(r, g, b)` holds.
+template<class Predicate>
+int count(const QImage& image, Predicate is)
+{
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x)
+    {
+      const QRgb p = image.pixel(x, y);
+      if (is(qRed(p), qGreen(p), qBlue(p))) ++n;
+    }
+  return n;
+}
+
+// The colours the view draws with (RobotScene.h), as they come out lit.
+bool robotGrey(int r, int g, int b)
+{
+  return std::min({r, g, b}) >= 110 && std::max({r, g, b}) - std::min({r, g, b}) <= 30;
+}
+bool red(int r, int g, int b)
+{
+  return r >= 150 && g <= 90 && b <= 90;
+}
+bool green(int r, int g, int b)
+{
+  return g >= 150 && r <= 110 && b <= 110;
+}
+bool orange(int r, int g, int b)
+{
+  return r >= 170 && g >= 80 && g <= 190 && b <= 90 && r - g >= 50;
+}
+bool blue(int r, int g, int b)
+{
+  return b >= 150 && r <= 130 && g < b && b - r >= 60;
+}
+
+/// The topmost image row holding robot grey, or the image height.
+int topmostRobotRow(const QImage& image)
+{
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x)
+    {
+      const QRgb p = image.pixel(x, y);
+      if (robotGrey(qRed(p), qGreen(p), qBlue(p))) return y;
+    }
+  return image.height();
+}
+
+/// The standing robot's joint angles as JointSensorData leaves (degrees in, radians as the debug channel sends).
+Sample jointSample(double leftShoulderPitchDegrees)
+{
+  JointArray<double> degrees{};
+  degrees[Joint::LShoulderPitch] = leftShoulderPitchDegrees;
+  degrees[Joint::RShoulderPitch] = 90;
+  degrees[Joint::LShoulderRoll] = 7;
+  degrees[Joint::RShoulderRoll] = -7;
+  for (const auto& [hip, knee, ankle] : {std::array{Joint::LHipPitch, Joint::LKneePitch, Joint::LAnklePitch},
+                                         std::array{Joint::RHipPitch, Joint::RKneePitch, Joint::RAnklePitch}})
+  {
+    degrees[hip] = -20;
+    degrees[knee] = 48;
+    degrees[ankle] = -28;
+  }
+  Sample sample;
+  sample.representation = "JointSensorData";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    sample.values.emplace_back("angles." + std::string(jointNames[j]),
+                               std::to_string(degrees[j] * std::numbers::pi / 180));
+  return sample;
+}
+
+struct ViewFixture
+{
+  QApplication& app = application(); // before any widget
+  SeriesStore store;
+  RobotView3D view{store, NAO_CONFIG_DIR, "Default"};
+  ViewFixture()
+  {
+    view.resize(640, 520);
+    view.show();
+    for (const Overlay overlay : {Overlay::collisionShapes, Overlay::centerOfMass, Overlay::supportPolygon,
+                                  Overlay::stiffness, Overlay::seeThrough})
+      view.setOverlay(overlay, false);
+  }
+  QImage draw(double leftShoulderPitchDegrees)
+  {
+    store.add(jointSample(leftShoulderPitchDegrees));
+    EXPECT_TRUE(view.refresh()) << view.error().toStdString();
+    return view.image();
+  }
+};
+} // namespace
+
+TEST(DebugGui3D, RendersTheRobotInTheMiddleOfTheImage)
+{
+  ViewFixture fixture;
+  const QImage image = fixture.draw(90);
+  ASSERT_FALSE(image.isNull()) << fixture.view.error().toStdString();
+  EXPECT_GE(image.width(), 400);
+  const int all = count(image, robotGrey);
+  // The robot (about 55 cm high, 1.1 m away) covers a good part of the picture; the floor and the background
+  // are darker than its grey.
+  EXPECT_GT(all, image.width() * image.height() / 40) << "robot grey pixels";
+  const QImage middle = image.copy(image.width() / 4, 0, image.width() / 2, image.height());
+  EXPECT_GT(count(middle, robotGrey), all * 8 / 10) << "the robot stands in the middle";
+  // The torso stands on the ground: the placement put the lowest sole point at z = 0.
+  ASSERT_NE(fixture.view.scene(), nullptr);
+  EXPECT_NEAR(fixture.view.scene()->torsoPosition().z(), 0.31, 0.04) << "m, torso height in the stand";
+  image.save(QString(NAO_BUILD_DIR) + "/DebugGui3D-stand.png");
+}
+
+TEST(DebugGui3D, ARaisedArmReachesAboveTheHead)
+{
+  ViewFixture fixture;
+  const QImage down = fixture.draw(90); // arm hanging
+  const QImage up = fixture.draw(-90);  // arm pointing at the sky
+  up.save(QString(NAO_BUILD_DIR) + "/DebugGui3D-arm.png");
+  ASSERT_EQ(down.size(), up.size());
+  int changed = 0;
+  for (int y = 0; y < up.height(); ++y)
+    for (int x = 0; x < up.width(); ++x)
+      changed += up.pixel(x, y) != down.pixel(x, y);
+  EXPECT_GT(changed, 1000) << "pixels that differ";
+  // The hand above the head: the robot's topmost row moves up by more than a forearm's worth of pixels.
+  EXPECT_LT(topmostRobotRow(up), topmostRobotRow(down) - 20);
+  EXPECT_EQ(fixture.view.framesDrawn(), 2u);
+}
+
+TEST(DebugGui3D, OverlaysShowTheirColourOnlyWhenSwitchedOn)
+{
+  ViewFixture fixture;
+  const QImage plain = fixture.draw(90);
+  EXPECT_EQ(count(plain, red), 0);
+  EXPECT_EQ(count(plain, green), 0);
+  EXPECT_EQ(count(plain, orange), 0);
+  struct Case
+  {
+    Overlay overlay;
+    bool (*colour)(int, int, int);
+    const char* name;
+  };
+  for (const Case& c : {Case{Overlay::centerOfMass, red, "centre of mass"},
+                        Case{Overlay::supportPolygon, green, "support polygon"},
+                        Case{Overlay::collisionShapes, orange, "collision shapes"}})
+  {
+    fixture.view.setOverlay(c.overlay, true);
+    const QImage with = fixture.draw(90);
+    fixture.view.setOverlay(c.overlay, false);
+    EXPECT_GT(count(with, c.colour), 100) << c.name;
+  }
+  // The centre of mass lies inside the support polygon of a symmetric stand, near its middle.
+  const RobotScene& scene = *fixture.view.scene();
+  const auto& polygon = scene.supportPolygon();
+  ASSERT_GE(polygon.size(), 4u) << "both soles on the ground";
+  const Eigen::Vector2d com = scene.centerOfMass().head<2>();
+  for (std::size_t i = 0; i < polygon.size(); ++i)
+  {
+    const Eigen::Vector2d edge = polygon[(i + 1) % polygon.size()] - polygon[i], toCom = com - polygon[i];
+    EXPECT_GT(edge.x() * toCom.y() - edge.y() * toCom.x(), 0) << "CoM left of edge " << i;
+  }
+  EXPECT_NEAR(com.y(), 0.0, 0.01) << "m, symmetric stand";
+  // See-through: the CoM sphere inside the torso shows.
+  fixture.view.setOverlay(Overlay::centerOfMass, true);
+  const int comOnly = count(fixture.draw(90), red);
+  fixture.view.setOverlay(Overlay::seeThrough, true);
+  EXPECT_GT(count(fixture.draw(90), red), comOnly + 50) << "the CoM sphere through the translucent torso";
+}
+
+TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)
+{
+  application();
+  std::filesystem::create_directories(scratch());
+  const std::filesystem::path log = scratch() / "standadvised.log";
+  QProcess robot; // the advised stand logs LimbStiffness, the IMU and the joints; the stand-in body obeys
+  robot.start(NAO_ROBOT_BINARY, {"--body", "standin", "--scenario", "standadvised", "--frames", "400",
+                                 "--no-debug", "--log", QString::fromStdString(log.string())});
+  ASSERT_TRUE(robot.waitForFinished(60000));
+  ASSERT_EQ(robot.exitCode(), 0) << robot.readAll().toStdString();
+
+  GuiOptions options;
+  options.config = NAO_CONFIG_DIR;
+  options.robot = "Default";
+  MainWindow window(options);
+  window.resize(1400, 900);
+  window.show();
+  ASSERT_TRUE(window.openLog(log.string())) << window.lastError();
+  RobotView3D& view = window.robotView();
+  ASSERT_TRUE(view.isVisible());
+  view.setOverlay(Overlay::stiffness, true);
+  // The frame of the deepest crouch and the last (standing), as the timeline shows them.
+  const Series& knee = window.store().series("JointSensorData.angles.LKneePitch");
+  ASSERT_GT(knee.value.size(), 200u);
+  const auto deepest = std::max_element(knee.value.begin(), knee.value.end()) - knee.value.begin();
+  EXPECT_GT(knee.value[static_cast<std::size_t>(deepest)], knee.value.back() + 0.5)
+      << "rad: it crouched, then rose";
+  window.timeline().setFrameIndex(static_cast<int>(deepest));
+  ASSERT_TRUE(view.refresh()) << view.error().toStdString();
+  const QImage crouch = view.image();
+  // Every frame holds JointSensorData: sample i is frame i.
+  ASSERT_EQ(knee.value.size(), loadLog(log).frames.size());
+  window.timeline().setFrameIndex(static_cast<int>(knee.value.size()) - 1);
+  ASSERT_TRUE(view.refresh());
+  const QImage stand = view.image();
+  const RobotPose pose = poseFromStore(window.store());
+  ASSERT_TRUE(pose.torsoAngles) << "the IMU's angles are read from the log";
+  ASSERT_TRUE(pose.stiffness && pose.stiffness->valid) << "LimbStiffness is read from the log";
+  EXPECT_GT(pose.angles[Joint::LKneePitch], 0.1) << "rad, measured knee of the stand";
+  // The drawn pose is the frame's: the legs differ (the torso's height does not tell here: the stand-in body's
+  // IMU reads an upright torso whatever the legs do, so both frames stand on a sole with the torso upright).
+  ASSERT_EQ(crouch.size(), stand.size());
+  int changed = 0;
+  for (int y = 0; y < stand.height(); ++y)
+    for (int x = 0; x < stand.width(); ++x)
+      changed += stand.pixel(x, y) != crouch.pixel(x, y);
+  EXPECT_GT(changed, 1000) << "pixels that differ";
+  EXPECT_GT(count(stand, blue), 100) << "stiffness ellipsoids";
+  view.setOverlay(Overlay::stiffness, false);
+  ASSERT_TRUE(view.refresh());
+  EXPECT_EQ(count(view.image(), blue), 0);
+  view.setOverlay(Overlay::stiffness, true);
+  view.refresh();
+  // The README's screenshot of the window with the 3D view.
+  EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-3d.png"));
+  window.close();
+}
