@@ -10,11 +10,13 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QProcess>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace nao;
@@ -86,6 +88,21 @@ QApplication& application()
     return new QApplication(argc, argv);
   }();
   return *app;
+}
+
+/// Processes events until the condition holds. The limit only keeps a broken run from hanging; what the tests
+/// assert is the condition, never the time it took.
+template<class Condition>
+bool waitFor(Condition condition, double limitSeconds = 120)
+{
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitSeconds);
+  while (!condition())
+  {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
 }
 
 /// Counts pixels for which `is(r, g, b)` holds.
@@ -311,5 +328,47 @@ TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)
   view.refresh();
   // The README's screenshot of the window with the 3D view.
   EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-3d.png"));
+  window.close();
+}
+
+TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
+{
+  application();
+  GuiOptions options;
+  options.config = NAO_CONFIG_DIR;
+  options.robot = "Default";
+  options.robotBinary = NAO_ROBOT_BINARY;
+  options.simulatorBinary = NAO_SIMULATOR_BINARY;
+  MainWindow window(options);
+  window.resize(1400, 900);
+  window.show();
+  window.startSimulation("stand");
+  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }))
+      << window.statusLine().toStdString();
+  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  window.plotField("JointSensorData.currents.LKneePitch");
+  // The view subscribed the joints and the IMU itself; 400 frames (5 s) take the robot from its crouch into the
+  // stand. The view's own timer draws what arrives.
+  RobotView3D& view = window.robotView();
+  const std::uint64_t before = view.framesDrawn();
+  ASSERT_TRUE(
+      waitFor([&] { return window.store().series("JointSensorData.angles.LKneePitch").time.size() >= 400; }))
+      << window.statusLine().toStdString();
+  ASSERT_TRUE(
+      waitFor([&] { return window.store().series("InertialSensorData.angles[1]").time.size() >= 100; }))
+      << "the view subscribes the IMU";
+  EXPECT_GT(view.framesDrawn(), before + 10) << "the view's timer draws the streamed pose";
+  ASSERT_TRUE(view.refresh()) << view.error().toStdString();
+  const RobotPose pose = poseFromStore(window.store());
+  EXPECT_NEAR(pose.angles[Joint::LKneePitch] * 180 / std::numbers::pi, 48, 5) << "°, the stand's knee";
+  ASSERT_TRUE(pose.torsoAngles);
+  // The simulated robot stands: the IMU's torso pitch is small and both soles carry it.
+  EXPECT_LT(std::abs((*pose.torsoAngles)[1]), 0.15) << "rad";
+  EXPECT_GE(view.scene()->supportPolygon().size(), 4u);
+  EXPECT_GT(count(view.image(), robotGrey), view.image().width() * view.image().height() / 40);
+  EXPECT_GT(count(view.image(), green), 100) << "support polygon";
+  // The README's screenshot: the knee current and the 3D view of the simulated stand.
+  window.pump();
+  EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-stand-3d.png"));
   window.close();
 }
