@@ -231,7 +231,7 @@ void MainWindow::onConnected(const debug::ListReply& list)
   jointSubscriptions_ = joints_->configure(store_, providers_);
   for (const std::string& representation : jointSubscriptions_)
     link_->retain(representation);
-  robotView_->subscribe(*link_);
+  robotView_->subscribe(*link_, providers_);
   for (const std::string& field : options_.plots)
     plotField(field);
   options_.plots.clear();

@@ -67,6 +67,8 @@ public:
   void draw(mjvScene& scene, mjvCamera& camera, const std::array<bool, numOfOverlays>& overlays);
 
   const mjModel& model() const { return *model_; }
+  /// Multisampling of the renderer's offscreen framebuffer (read by mjr_makeContext).
+  void setOffscreenSamples(int samples) { model_->vis.quality.offsamples = samples; }
   /// m, world frame (z up, ground z = 0), for the last pose.
   Eigen::Vector3d torsoPosition() const;
   Eigen::Vector3d centerOfMass() const { return centerOfMass_; }

@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QWidget>
 #include <filesystem>
+#include <map>
 #include <memory>
 
 class QCheckBox;
@@ -41,8 +42,9 @@ public:
               QWidget* parent = nullptr);
   ~RobotView3D() override;
 
-  /// Subscribes what the view draws from (those the robot provides); called once per new connection.
-  void subscribe(RobotLink& link);
+  /// Subscribes what the view draws from, those the robot provides (representation -> provider, as the list
+  /// reply names them); called once per new connection.
+  void subscribe(RobotLink& link, const std::map<std::string, std::string>& providers);
 
   /// Takes the pose from the store and renders it now (the view's timer does this when the store changed and
   /// the view is visible). False, with error(), when the model or OpenGL is not available.

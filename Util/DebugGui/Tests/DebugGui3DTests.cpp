@@ -9,11 +9,14 @@
 #include "Util/DebugGui/RobotView3D.h"
 #include <QApplication>
 #include <QDockWidget>
+#include <QMouseEvent>
 #include <QProcess>
+#include <QWheelEvent>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <numbers>
 #include <sys/wait.h>
 #include <thread>
@@ -214,6 +217,43 @@ TEST(DebugGui3D, RendersTheRobotInTheMiddleOfTheImage)
   ASSERT_NE(fixture.view.scene(), nullptr);
   EXPECT_NEAR(fixture.view.scene()->torsoPosition().z(), 0.31, 0.04) << "m, torso height in the stand";
   image.save(QString(NAO_BUILD_DIR) + "/DebugGui3D-stand.png");
+  // What a frame costs here (Mesa's software renderer): reported, not asserted.
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 20; ++i)
+    fixture.view.refresh();
+  std::cout << "3D view: "
+            << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() /
+                   20
+            << " ms per " << image.width() << " x " << image.height() << " frame (pose, render, read-back)\n";
+}
+
+TEST(DebugGui3D, TheMouseOrbitsAndZooms)
+{
+  ViewFixture fixture;
+  const QImage front = fixture.draw(90);
+  QWidget* canvas = fixture.view.findChild<QWidget*>("canvas");
+  ASSERT_NE(canvas, nullptr);
+  const QPointF centre(canvas->width() / 2.0, canvas->height() / 2.0);
+  QMouseEvent press(QEvent::MouseButtonPress, centre, canvas->mapToGlobal(centre), Qt::LeftButton,
+                    Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(canvas, &press);
+  const QPointF moved = centre + QPointF(150, 0); // 60° about the vertical
+  QMouseEvent move(QEvent::MouseMove, moved, canvas->mapToGlobal(moved), Qt::NoButton, Qt::LeftButton,
+                   Qt::NoModifier);
+  QCoreApplication::sendEvent(canvas, &move);
+  ASSERT_TRUE(fixture.view.refresh());
+  const QImage side = fixture.view.image();
+  int changed = 0;
+  for (int y = 0; y < side.height(); ++y)
+    for (int x = 0; x < side.width(); ++x)
+      changed += side.pixel(x, y) != front.pixel(x, y);
+  EXPECT_GT(changed, 2000) << "pixels that differ after the orbit";
+  QWheelEvent wheel(centre, canvas->mapToGlobal(centre), QPoint(), QPoint(0, 360), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
+  QCoreApplication::sendEvent(canvas, &wheel);
+  ASSERT_TRUE(fixture.view.refresh());
+  EXPECT_GT(count(fixture.view.image(), robotGrey), count(side, robotGrey) * 5 / 4)
+      << "zoomed in: a larger robot";
 }
 
 TEST(DebugGui3D, ARaisedArmReachesAboveTheHead)
