@@ -204,7 +204,7 @@ void RobotScene::setPose(const RobotPose& pose)
 
 void RobotScene::placeTorso(const RobotPose& pose)
 {
-  // Roll about x, then pitch about y (the IMU's angles), yaw 0: R = Ry(pitch) Rx(roll).
+  // Roll about x, then pitch about y (the IMU's angles), yaw 0: R = Ry(pitch) Rx(roll); upright at first without.
   mjtNum roll[4], pitch[4];
   const mjtNum xAxis[3] = {1, 0, 0}, yAxis[3] = {0, 1, 0};
   const auto angle = [](float value) { return std::isfinite(value) ? static_cast<mjtNum>(value) : 0.0; };
@@ -213,6 +213,22 @@ void RobotScene::placeTorso(const RobotPose& pose)
   mju_mulQuat(data_->qpos + 3, pitch, roll);
   data_->qpos[0] = data_->qpos[1] = data_->qpos[2] = 0;
   mj_kinematics(model_, data_);
+  if (!pose.torsoAngles)
+  {
+    // No IMU: the lower sole (with the torso upright) lies flat on the ground, the torso's heading stays 0.
+    int lower = outlineGeoms_.front();
+    for (const int geom : outlineGeoms_)
+      if (data_->geom_xpos[3 * geom + 2] < data_->geom_xpos[3 * lower + 2]) lower = geom;
+    const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> sole(data_->geom_xmat + 9 * lower);
+    Eigen::Matrix3d torso = sole.transpose(); // torso in the sole's frame: the sole becomes level
+    torso = Eigen::AngleAxisd(-std::atan2(torso(1, 0), torso(0, 0)), Eigen::Vector3d::UnitZ()) * torso;
+    const Eigen::Quaterniond quaternion(torso);
+    data_->qpos[3] = quaternion.w();
+    data_->qpos[4] = quaternion.x();
+    data_->qpos[5] = quaternion.y();
+    data_->qpos[6] = quaternion.z();
+    mj_kinematics(model_, data_);
+  }
   double lowest = std::numeric_limits<double>::infinity();
   for (const int geom : soleGeoms_)
   {

@@ -6,8 +6,9 @@
 // support polygon of the soles on the ground and each limb's stiffness ellipsoid (LimbStiffness).
 //
 // Placement: no robot measures where its torso is, so the torso's roll and pitch come from the IMU
-// (InertialSensorData.angles; upright without it), its yaw is 0, and it is lowered until the lowest sole point
-// (a sole's FSR sphere or outline box) touches the ground (z = 0). x and y of the torso stay 0.
+// (InertialSensorData.angles; without it, the sole that is lower with the torso upright is laid flat), its yaw
+// is 0, and it is lowered until the lowest sole point (a sole's FSR sphere or outline box) touches the ground
+// (z = 0). x and y of the torso stay 0.
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/LimbStiffness.h"
 
@@ -26,7 +27,7 @@ namespace nao::gui
 struct RobotPose
 {
   JointArray<float> angles{};                      ///< rad, measured; a non-finite angle is drawn as 0
-  std::optional<std::array<float, 2>> torsoAngles; ///< rad, IMU roll (x) and pitch (y); none: upright
+  std::optional<std::array<float, 2>> torsoAngles; ///< rad, IMU roll (x) and pitch (y); none: lower sole flat
   std::optional<LimbStiffness> stiffness;          ///< drawn when valid
 };
 

@@ -412,3 +412,27 @@ TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
   EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-stand-3d.png"));
   window.close();
 }
+
+TEST(DebugGui3D, WithoutAnImuTheLowerSoleLiesFlat)
+{
+  RobotScene scene(NAO_CONFIG_DIR, "Default");
+  const auto area = [](const std::vector<Eigen::Vector2d>& polygon) // m², shoelace formula
+  {
+    double twice = 0;
+    for (std::size_t i = 0; i < polygon.size(); ++i)
+    {
+      const Eigen::Vector2d &a = polygon[i], &b = polygon[(i + 1) % polygon.size()];
+      twice += a.x() * b.y() - a.y() * b.x();
+    }
+    return twice / 2;
+  };
+  RobotPose
+      pose; // legs straight, both ankles pitched by 20°: an upright torso would stand the soles on an edge
+  pose.angles[Joint::LAnklePitch] = pose.angles[Joint::RAnklePitch] = -0.35f;
+  scene.setPose(pose);
+  // Two soles of 150 mm x 89 mm side by side: their hull is about 0.028 m².
+  EXPECT_GT(area(scene.supportPolygon()), 0.022) << "m², both soles flat on the ground";
+  pose.torsoAngles = std::array<float, 2>{0.f, 0.f}; // an IMU that reads an upright torso
+  scene.setPose(pose);
+  EXPECT_LT(area(scene.supportPolygon()), 0.004) << "m², only the soles' edges touch";
+}
