@@ -1,113 +1,31 @@
-// The 3D view under a real X server: the test starts its own Xvfb (on the display number it picks, -displayfd) and
-// Qt's xcb platform makes a GLX context with Mesa's software renderer. Without OpenGL every test fails with the
-// view's message: the view is what is tested, not skipped.
+// The 3D view under a real X server: the test starts its own Xvfb (XvfbApplication.h) and Qt's xcb platform makes
+// a GLX context with Mesa's software renderer. Without OpenGL every test fails with the view's message: the view is
+// what is tested, not skipped.
 //
 // What is asserted is what a user sees: pixels of the robot's grey inside the image, a raised arm reaching above
-// the head, the overlays' colours appearing only when switched on, and in the whole window fed by a log the pose
-// and the stiffness ellipsoids of the logged frames.
+// the head, the mouse turning and zooming, the overlays' colours appearing only when switched on, in the whole
+// window fed by a log the pose and the stiffness ellipsoids of the logged frames, fed by the simulator the stand it
+// subscribed itself; and the placement without an IMU.
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/Tests/XvfbApplication.h"
 #include <QApplication>
 #include <QDockWidget>
 #include <QMouseEvent>
 #include <QProcess>
 #include <QWheelEvent>
 #include <chrono>
-#include <csignal>
-#include <cstdlib>
 #include <gtest/gtest.h>
 #include <iostream>
 #include <numbers>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 using namespace nao;
 using namespace nao::gui;
+using namespace nao::gui::testing;
 
 namespace
 {
-std::filesystem::path scratch()
-{
-  return std::filesystem::temp_directory_path() / ("DebugGui3DTests-" + std::to_string(::getpid()));
-}
-
-/// Xvfb on a free display for this test program; stopped when the program ends.
-struct XServer
-{
-  pid_t pid = -1;
-  std::string display;
-  XServer()
-  {
-    int fds[2];
-    if (::pipe(fds) != 0) return;
-    pid = ::fork();
-    if (pid == 0)
-    {
-      ::close(fds[0]);
-      const std::string fd = std::to_string(fds[1]);
-      ::execl(NAO_XVFB, "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
-              static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    ::close(fds[1]);
-    char c = 0;
-    std::string number; // Xvfb writes the display number once it accepts clients
-    while (::read(fds[0], &c, 1) == 1 && c != '\n')
-      number += c;
-    ::close(fds[0]);
-    if (!number.empty()) display = ":" + number;
-  }
-  ~XServer()
-  {
-    if (pid <= 0) return;
-    ::kill(pid, SIGTERM);
-    ::waitpid(pid, nullptr, 0);
-  }
-};
-
-XServer& xServer()
-{
-  static XServer server;
-  return server;
-}
-
-struct RemoveScratchAtExit
-{
-  ~RemoveScratchAtExit() { std::filesystem::remove_all(scratch()); }
-} removeScratchAtExit;
-
-QApplication& application()
-{
-  static int argc = 1;
-  static char name[] = "DebugGui3DTests";
-  static char* argv[] = {name, nullptr};
-  static QApplication* app = []
-  {
-    if (xServer().display.empty()) ADD_FAILURE() << "Xvfb did not start (Debian package xvfb)";
-    qputenv("DISPLAY", QByteArray::fromStdString(xServer().display));
-    qputenv("QT_QPA_PLATFORM", "xcb");
-    qputenv("XDG_CONFIG_HOME", QByteArray::fromStdString((scratch() / "settings").string()));
-    return new QApplication(argc, argv);
-  }();
-  return *app;
-}
-
-/// Processes events until the condition holds. The limit only keeps a broken run from hanging; what the tests
-/// assert is the condition, never the time it took.
-template<class Condition>
-bool waitFor(Condition condition, double limitSeconds = 120)
-{
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitSeconds);
-  while (!condition())
-  {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
-}
-
 /// Counts pixels for which `is(r, g, b)` holds.
 template<class Predicate>
 int count(const QImage& image, Predicate is)
