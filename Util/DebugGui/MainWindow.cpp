@@ -1,5 +1,6 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Tools/DebugClient/DebugClient.h"
+#include "Util/DebugGui/RobotView3D.h"
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -62,6 +63,8 @@ MainWindow::MainWindow(GuiOptions options)
   dock("Console", "console", console_, Qt::BottomDockWidgetArea);
   dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea);
   timelineDock_ = dock("Log timeline", "timeline", timeline_, Qt::BottomDockWidgetArea);
+  robotView_ = new RobotView3D(store_, options_.config, options_.robot);
+  dock("3D view", "robot3d", robotView_, Qt::LeftDockWidgetArea);
   parameters_->setConfig(options_.config, options_.robot);
   tree_->onActivated = [this](const std::string& field) { plotField(field); };
   plot_->onFieldDropped = [this](const std::string& field)
@@ -228,6 +231,7 @@ void MainWindow::onConnected(const debug::ListReply& list)
   jointSubscriptions_ = joints_->configure(store_, providers_);
   for (const std::string& representation : jointSubscriptions_)
     link_->retain(representation);
+  robotView_->subscribe(*link_, providers_);
   for (const std::string& field : options_.plots)
     plotField(field);
   options_.plots.clear();

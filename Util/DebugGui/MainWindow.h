@@ -14,6 +14,8 @@ class QTimer;
 
 namespace nao::gui
 {
+class RobotView3D;
+
 struct GuiOptions
 {
   std::string connect; ///< host[:port]
@@ -60,6 +62,7 @@ public:
   RepresentationTree& tree() { return *tree_; }
   SeriesStore& store() { return store_; }
   RobotLink* link() { return link_.get(); }
+  RobotView3D& robotView() { return *robotView_; }
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -96,6 +99,7 @@ private:
   LogTimeline* timeline_;
   QDockWidget* timelineDock_ = nullptr;
   ModuleGraphView* graph_;
+  RobotView3D* robotView_;
   QTimer* timer_;
   bool ready_ = false;
   std::uint64_t pumps_ = 0, graphVersion_ = 0;

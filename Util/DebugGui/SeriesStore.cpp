@@ -61,6 +61,7 @@ void SeriesStore::setLatest(const Sample& sample)
 {
   for (const auto& [leaf, text] : sample.values)
     latest_[sample.representation + "." + leaf] = text;
+  ++version_; // views of the latest values (the 3D view) redraw
 }
 
 const Series& SeriesStore::series(const std::string& name) const

@@ -263,7 +263,7 @@ TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
   EXPECT_EQ(csvLines.front(), "time [s]," + left + " [A]," + right + " [A]") << "labels with units";
   EXPECT_GE(csvLines.size(), window.store().series(left).time.size());
   std::filesystem::remove(csv);
-  // The README's screenshot.
+  // A screenshot to look at (the README's comes from DebugGui3DTests: this platform has no OpenGL for the 3D view).
   EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-stand.png"));
   window.close();
 }

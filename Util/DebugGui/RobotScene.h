@@ -1,0 +1,108 @@
+#pragma once
+// What the 3D view draws, without any OpenGL: the simulator's MuJoCo model of the NAO (built from the URDF by
+// Util/Simulator's MjcfBuilder, the same model the simulator steps) posed by measured joint angles, and the
+// overlays as extra geoms of a MuJoCo scene (mjvScene): the self-collision shapes of SelfCollisionProvider, the
+// centre of mass of the framework's robot description (RobotDescription, with the robot's mass calibration), the
+// support polygon of the soles on the ground and each limb's stiffness ellipsoid (LimbStiffness).
+//
+// Placement: no robot measures where its torso is, so the torso's roll and pitch come from the IMU
+// (InertialSensorData.angles; without it, the sole that is lower with the torso upright is laid flat), its yaw
+// is 0, and it is lowered until the lowest sole point (a sole's FSR sphere or outline box) touches the ground
+// (z = 0). x and y of the torso stay 0.
+#include "Representations/Infrastructure/Joints.h"
+#include "Representations/Modeling/LimbStiffness.h"
+
+#include <Eigen/Core>
+#include <array>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+namespace nao::gui
+{
+struct RobotPose
+{
+  JointArray<float> angles{};                      ///< rad, measured; a non-finite angle is drawn as 0
+  std::optional<std::array<float, 2>> torsoAngles; ///< rad, IMU roll (x) and pitch (y); none: lower sole flat
+  std::optional<LimbStiffness> stiffness;          ///< drawn when valid
+};
+
+enum class Overlay
+{
+  collisionShapes,
+  centerOfMass,
+  supportPolygon,
+  stiffness,
+  seeThrough, ///< the robot's own geoms translucent, so that overlays inside it show
+};
+inline constexpr std::size_t numOfOverlays = 5;
+inline constexpr std::array<const char*, numOfOverlays> overlayNames = {
+    "collision shapes", "centre of mass", "support polygon", "stiffness ellipsoids", "see-through"};
+
+/// Colours of the overlays (RGBA 0..1), lit by emission so that they keep their hue on screen (tests find them).
+namespace overlayColour
+{
+inline constexpr std::array<float, 4> collisionShape = {1.0f, 0.55f, 0.0f, 1.0f}; ///< orange
+inline constexpr std::array<float, 4> centerOfMass = {0.95f, 0.05f, 0.05f, 1.0f}; ///< red
+inline constexpr std::array<float, 4> supportPolygon = {0.1f, 0.9f, 0.1f, 1.0f};  ///< green
+inline constexpr std::array<float, 4> stiffness = {0.15f, 0.35f, 1.0f, 0.6f};     ///< blue, translucent
+} // namespace overlayColour
+
+class RobotScene
+{
+public:
+  /// Loads <configDir>/Sim (the simulator's model), the robot description and the self-collision shapes of
+  /// Config/Robots/<robot>/ (Default's where the robot has none). Throws naming the file and what is wrong.
+  RobotScene(const std::filesystem::path& configDir, const std::string& robot);
+  ~RobotScene();
+  RobotScene(const RobotScene&) = delete;
+  RobotScene& operator=(const RobotScene&) = delete;
+
+  void setPose(const RobotPose& pose);
+
+  /// The robot's geoms (mjv_updateScene) and the enabled overlays; the camera looks at the torso.
+  void draw(mjvScene& scene, mjvCamera& camera, const std::array<bool, numOfOverlays>& overlays);
+
+  const mjModel& model() const { return *model_; }
+  /// Multisampling of the renderer's offscreen framebuffer (read by mjr_makeContext).
+  void setOffscreenSamples(int samples) { model_->vis.quality.offsamples = samples; }
+  /// m, world frame (z up, ground z = 0), for the last pose.
+  Eigen::Vector3d torsoPosition() const;
+  Eigen::Vector3d centerOfMass() const { return centerOfMass_; }
+  /// m, the convex hull of the sole outline corners on the ground (within 5 mm), counter-clockwise.
+  const std::vector<Eigen::Vector2d>& supportPolygon() const { return supportPolygon_; }
+  /// The self-collision shapes in the world: name, centre or axis start, axis end, radius (m).
+  struct PlacedShape
+  {
+    std::string name;
+    Eigen::Vector3d start, end;
+    double radius;
+  };
+  const std::vector<PlacedShape>& collisionShapes() const { return placedShapes_; }
+
+private:
+  void placeTorso(const RobotPose& pose);
+  void addOverlays(mjvScene& scene, const std::array<bool, numOfOverlays>& overlays) const;
+
+  struct Framework; ///< the framework's side: robot description, kinematics data, shapes
+  std::unique_ptr<Framework> framework_;
+  mjModel* model_ = nullptr;
+  mjData* data_ = nullptr;
+  mjvOption option_;
+  int torsoBody_ = 0, floorGeom_ = 0;
+  std::vector<int> soleGeoms_;    ///< FSR spheres and outline boxes
+  std::vector<int> outlineGeoms_; ///< one box per sole
+  std::vector<std::array<float, 4>> robotColours_;
+  JointArray<int> jointQpos_{};                          ///< qpos address of each LoLA joint
+  std::vector<std::array<int, 2>> mimicQpos_;            ///< (follower, master) qpos addresses
+  std::vector<std::array<double, 2>> mimicCoefficients_; ///< offset, multiplier
+  Eigen::Vector3d centerOfMass_ = Eigen::Vector3d::Zero();
+  std::vector<Eigen::Vector2d> supportPolygon_;
+  std::vector<PlacedShape> placedShapes_;
+  std::optional<LimbStiffness> stiffness_;
+};
+} // namespace nao::gui

@@ -1,0 +1,313 @@
+#include "Util/DebugGui/RobotView3D.h"
+
+#include "Util/DebugGui/RobotLink.h"
+#include "Util/DebugGui/SeriesStore.h"
+
+#include <QCheckBox>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QPainter>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace nao::gui
+{
+namespace
+{
+/// The number in the store's latest text of `name`, or nothing.
+std::optional<float> latestNumber(const SeriesStore& store, const std::string& name)
+{
+  const std::string text = store.latest(name);
+  if (text.empty()) return std::nullopt;
+  float value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+/// MuJoCo reports a failure of its renderer (no OpenGL 1.5, no framebuffer objects) through mju_error, which by
+/// default exits the process; while the context is made, it throws instead.
+[[noreturn]] void throwMujocoError(const char* message)
+{
+  throw std::runtime_error(message);
+}
+} // namespace
+
+RobotPose poseFromStore(const SeriesStore& store)
+{
+  RobotPose pose;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    pose.angles[j] =
+        latestNumber(store, "JointSensorData.angles." + std::string(jointNames[j])).value_or(0.f);
+  const auto roll = latestNumber(store, "InertialSensorData.angles[0]");
+  const auto pitch = latestNumber(store, "InertialSensorData.angles[1]");
+  if (roll && pitch) pose.torsoAngles = std::array<float, 2>{*roll, *pitch};
+  if (const std::string valid = store.latest("LimbStiffness.valid"); valid == "true" || valid == "1")
+  {
+    LimbStiffness stiffness;
+    stiffness.valid = true;
+    for (std::size_t limb = 0; limb < numOfLimbs; ++limb)
+    {
+      const std::string prefix = "LimbStiffness.limbs." + std::string(limbNames[limb]) + ".";
+      LimbEllipsoid& ellipsoid = stiffness.limbs[limb];
+      for (std::size_t i = 0; i < 9; ++i)
+      {
+        const auto get = [&](const std::string& leaf, std::size_t index)
+        { return latestNumber(store, prefix + leaf + "[" + std::to_string(index) + "]").value_or(NAN); };
+        if (i < 3)
+        {
+          ellipsoid.values[i] = get("values", i);
+          ellipsoid.endpoint[i] = get("endpoint", i);
+        }
+        ellipsoid.vectors[i] = get("vectors", i);
+      }
+    }
+    pose.stiffness = stiffness;
+  }
+  return pose;
+}
+
+struct RobotView3D::Gl
+{
+  QOffscreenSurface surface;
+  QOpenGLContext context;
+  mjvScene scene;
+  mjvCamera camera;
+  mjrContext renderer;
+  bool sceneMade = false, rendererMade = false;
+  std::vector<unsigned char> pixels;
+};
+
+/// Paints the last frame and turns the mouse into camera moves: drag to orbit, wheel to zoom.
+class RobotView3D::Canvas : public QWidget
+{
+public:
+  explicit Canvas(RobotView3D& view) : view_(view)
+  {
+    setObjectName("canvas");
+    setMinimumSize(200, 200);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+  }
+
+protected:
+  void paintEvent(QPaintEvent*) override
+  {
+    QPainter painter(this);
+    painter.fillRect(rect(), Qt::black);
+    if (!view_.image_.isNull()) painter.drawImage(rect(), view_.image_);
+    if (!view_.error_.isEmpty())
+    {
+      painter.setPen(Qt::white);
+      painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+                       "3D view unavailable: " + view_.error_);
+    }
+  }
+  void resizeEvent(QResizeEvent*) override { view_.dirty_ = true; }
+  void mousePressEvent(QMouseEvent* event) override { last_ = event->position(); }
+  void mouseMoveEvent(QMouseEvent* event) override
+  {
+    const QPointF delta = event->position() - last_;
+    last_ = event->position();
+    view_.orbit(-0.4 * delta.x(), -0.4 * delta.y());
+  }
+  void wheelEvent(QWheelEvent* event) override { view_.zoom(std::pow(0.999, event->angleDelta().y())); }
+
+private:
+  RobotView3D& view_;
+  QPointF last_;
+};
+
+RobotView3D::RobotView3D(const SeriesStore& store, std::filesystem::path configDir, std::string robot,
+                         QWidget* parent)
+    : QWidget(parent), store_(store), configDir_(std::move(configDir)), robot_(std::move(robot)),
+      canvas_(new Canvas(*this)), timer_(new QTimer(this))
+{
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* row = new QHBoxLayout;
+  for (std::size_t i = 0; i < numOfOverlays; ++i)
+  {
+    boxes_[i] = new QCheckBox(overlayNames[i]);
+    boxes_[i]->setChecked(overlays_[i]);
+    connect(boxes_[i], &QCheckBox::toggled, [this, i](bool on) { setOverlay(static_cast<Overlay>(i), on); });
+    row->addWidget(boxes_[i]);
+  }
+  row->addStretch();
+  layout->addLayout(row);
+  layout->addWidget(canvas_, 1);
+  // At most 30 frames a second (15 with a software renderer), and only when the store or the camera changed and the
+  // view can be seen.
+  connect(timer_, &QTimer::timeout,
+          [this]
+          {
+            if (!isVisible() || !error_.isEmpty() || (!dirty_ && store_.version() == storeVersion_)) return;
+            refresh();
+          });
+  timer_->start(33);
+}
+
+RobotView3D::~RobotView3D()
+{
+  releaseGl();
+}
+
+void RobotView3D::releaseGl()
+{
+  if (!gl_) return;
+  if (gl_->context.isValid()) gl_->context.makeCurrent(&gl_->surface);
+  if (gl_->rendererMade) mjr_freeContext(&gl_->renderer);
+  if (gl_->sceneMade) mjv_freeScene(&gl_->scene);
+  gl_->context.doneCurrent();
+  gl_.reset();
+}
+
+void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::string>& providers)
+{
+  for (const char* representation : {"JointSensorData", "InertialSensorData", "LimbStiffness"})
+    if (const auto provider = providers.find(representation);
+        provider != providers.end() && !provider->second.empty())
+      link.retain(representation);
+}
+
+bool RobotView3D::initialise()
+{
+  if (initialised_) return error_.isEmpty();
+  initialised_ = true;
+  try
+  {
+    scene_ = std::make_unique<RobotScene>(configDir_, robot_);
+  }
+  catch (const std::exception& error)
+  {
+    error_ = QString("the robot model: ") + error.what();
+    return false;
+  }
+  gl_ = std::make_unique<Gl>();
+  QSurfaceFormat format;
+  format.setRenderableType(QSurfaceFormat::OpenGL);
+  format.setProfile(
+      QSurfaceFormat::CompatibilityProfile); // MuJoCo 2.2 draws with the fixed-function pipeline
+  gl_->surface.setFormat(format);
+  gl_->surface.create();
+  gl_->context.setFormat(format);
+  if (!gl_->surface.isValid() || !gl_->context.create() || !gl_->context.makeCurrent(&gl_->surface))
+  {
+    error_ = "no OpenGL context (platform '" + QGuiApplication::platformName() +
+             "'; the 3D view needs a display with OpenGL, e.g. Xvfb with Mesa)";
+    gl_.reset();
+    return false;
+  }
+  // Mesa's software renderer (Xvfb, a machine without a GPU) takes ~11 ms for a 640 x 500 frame here, and four
+  // times that with multisampling: there, no anti-aliasing and at most 15 frames a second.
+  const QString renderer =
+      QString::fromLatin1(reinterpret_cast<const char*>(gl_->context.functions()->glGetString(GL_RENDERER)));
+  const bool software = renderer.contains("llvmpipe") || renderer.contains("softpipe") ||
+                        renderer.contains("swrast", Qt::CaseInsensitive);
+  scene_->setOffscreenSamples(software ? 0 : 4);
+  timer_->setInterval(software ? 66 : 33);
+  mjv_defaultScene(&gl_->scene);
+  mjv_makeScene(&scene_->model(), &gl_->scene, 2000);
+  gl_->sceneMade = true;
+  mjv_defaultCamera(&gl_->camera);
+  gl_->camera.type = mjCAMERA_FREE;
+  gl_->camera.azimuth = 210; // from the front left: x (the robot's forward) points at the viewer
+  gl_->camera.elevation = -20;
+  gl_->camera.distance = 1.2;
+  mjr_defaultContext(&gl_->renderer);
+  void (*previous)(const char*) = mju_user_error;
+  mju_user_error = throwMujocoError;
+  try
+  {
+    mjr_makeContext(&scene_->model(), &gl_->renderer, mjFONTSCALE_100);
+    gl_->rendererMade = true;
+    mju_user_error = previous;
+  }
+  catch (const std::exception& error)
+  {
+    mju_user_error = previous;
+    error_ = QString("MuJoCo's renderer: ") + error.what();
+    releaseGl();
+    return false;
+  }
+  mjr_setBuffer(mjFB_OFFSCREEN, &gl_->renderer);
+  if (gl_->renderer.currentBuffer != mjFB_OFFSCREEN)
+  {
+    error_ = "MuJoCo's renderer has no offscreen framebuffer";
+    releaseGl();
+    return false;
+  }
+  gl_->context.doneCurrent();
+  return true;
+}
+
+bool RobotView3D::refresh()
+{
+  storeVersion_ = store_.version();
+  return render(poseFromStore(store_));
+}
+
+bool RobotView3D::render(const RobotPose& pose)
+{
+  dirty_ = false;
+  if (!initialise())
+  {
+    canvas_->update();
+    return false;
+  }
+  scene_->setPose(pose);
+  if (!gl_->context.makeCurrent(&gl_->surface))
+  {
+    error_ = "the OpenGL context was lost";
+    canvas_->update();
+    return false;
+  }
+  const mjrRect viewport{0, 0, std::clamp(canvas_->width(), 64, gl_->renderer.offWidth),
+                         std::clamp(canvas_->height(), 64, gl_->renderer.offHeight)};
+  scene_->draw(gl_->scene, gl_->camera, overlays_);
+  mjr_setBuffer(mjFB_OFFSCREEN, &gl_->renderer);
+  mjr_render(viewport, &gl_->scene, &gl_->renderer);
+  gl_->pixels.resize(static_cast<std::size_t>(3 * viewport.width * viewport.height));
+  mjr_readPixels(gl_->pixels.data(), nullptr, viewport, &gl_->renderer);
+  gl_->context.doneCurrent();
+  // OpenGL's rows run bottom-up.
+  image_ = QImage(viewport.width, viewport.height, QImage::Format_RGB888);
+  for (int y = 0; y < viewport.height; ++y)
+    std::copy_n(gl_->pixels.data() +
+                    static_cast<std::ptrdiff_t>(3 * viewport.width * (viewport.height - 1 - y)),
+                3 * viewport.width, image_.scanLine(y));
+  ++framesDrawn_;
+  canvas_->update();
+  return true;
+}
+
+void RobotView3D::setOverlay(Overlay overlay, bool on)
+{
+  const std::size_t i = static_cast<std::size_t>(overlay);
+  overlays_[i] = on;
+  if (boxes_[i]->isChecked() != on) boxes_[i]->setChecked(on);
+  dirty_ = true;
+}
+
+void RobotView3D::orbit(double azimuthDegrees, double elevationDegrees)
+{
+  if (!gl_) return;
+  gl_->camera.azimuth += azimuthDegrees;
+  gl_->camera.elevation = std::clamp(gl_->camera.elevation + elevationDegrees, -89.0, 89.0);
+  dirty_ = true;
+}
+
+void RobotView3D::zoom(double factor)
+{
+  if (!gl_) return;
+  gl_->camera.distance = std::clamp(gl_->camera.distance * factor, 0.2, 10.0);
+  dirty_ = true;
+}
+} // namespace nao::gui

@@ -1,0 +1,87 @@
+#pragma once
+// The dockable 3D view: MuJoCo's renderer draws RobotScene into its offscreen framebuffer in an OpenGL context of
+// this view's own (QOpenGLContext on a QOffscreenSurface); the pixels are read back into a QImage that the widget
+// paints with QPainter.
+//
+// Why not a QOpenGLWidget: MuJoCo binds its own framebuffers and leaves GL state behind, while a QOpenGLWidget
+// renders into an FBO of Qt's that MuJoCo's window buffer (framebuffer 0) cannot target, and shares its context
+// with Qt's compositing. A private context keeps the two apart, and the frame is an ordinary QImage that
+// QWidget::grab(), the GUI's --screenshot and the tests see without any GL read-back path of Qt's. The copy
+// costs one glReadPixels of the view's size per drawn frame (at most 30 a second, only when the pose changed).
+//
+// The pose: JointSensorData.angles, InertialSensorData.angles and LimbStiffness from the SeriesStore (the debug
+// channel's latest samples, or a log's frame at the timeline). Without OpenGL (Qt's offscreen platform, no
+// display) the view shows why and the rest of the GUI works as before.
+#include "Util/DebugGui/RobotScene.h"
+
+#include <QImage>
+#include <QWidget>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QOffscreenSurface;
+class QOpenGLContext;
+class QTimer;
+
+namespace nao::gui
+{
+class RobotLink;
+class SeriesStore;
+
+/// The pose in the store's latest values: angles of JointSensorData (missing joints 0), the IMU's roll and pitch
+/// if InertialSensorData was received, LimbStiffness if it was.
+RobotPose poseFromStore(const SeriesStore& store);
+
+class RobotView3D : public QWidget
+{
+public:
+  RobotView3D(const SeriesStore& store, std::filesystem::path configDir, std::string robot,
+              QWidget* parent = nullptr);
+  ~RobotView3D() override;
+
+  /// Subscribes what the view draws from, those the robot provides (representation -> provider, as the list
+  /// reply names them); called once per new connection.
+  void subscribe(RobotLink& link, const std::map<std::string, std::string>& providers);
+
+  /// Takes the pose from the store and renders it now (the view's timer does this when the store changed and
+  /// the view is visible). False, with error(), when the model or OpenGL is not available.
+  bool refresh();
+  /// Renders an explicit pose (what refresh() does after reading the store).
+  bool render(const RobotPose& pose);
+
+  void setOverlay(Overlay overlay, bool on);
+  bool overlay(Overlay overlay) const { return overlays_[static_cast<std::size_t>(overlay)]; }
+  /// Camera: degrees of azimuth and elevation to turn, a distance factor (< 1 zooms in). The mouse does the same.
+  void orbit(double azimuthDegrees, double elevationDegrees);
+  void zoom(double factor);
+
+  const QImage& image() const { return image_; }
+  const QString& error() const { return error_; }
+  RobotScene* scene() { return scene_.get(); }
+  std::uint64_t framesDrawn() const { return framesDrawn_; }
+
+private:
+  class Canvas;
+  bool initialise();
+  void releaseGl();
+
+  const SeriesStore& store_;
+  std::filesystem::path configDir_;
+  std::string robot_;
+  std::unique_ptr<RobotScene> scene_;
+  std::array<bool, numOfOverlays> overlays_{false, true, true, true, false};
+  std::array<QCheckBox*, numOfOverlays> boxes_{};
+  Canvas* canvas_;
+  QTimer* timer_;
+  QImage image_;
+  QString error_;
+  bool initialised_ = false, dirty_ = true;
+  std::uint64_t storeVersion_ = ~std::uint64_t{0}, framesDrawn_ = 0;
+  // OpenGL and MuJoCo's rendering state (opaque here: the header stays free of GL).
+  struct Gl;
+  std::unique_ptr<Gl> gl_;
+};
+} // namespace nao::gui
