@@ -17,10 +17,12 @@ namespace nao::gui
 namespace
 {
 constexpr double groundTolerance = 0.005; ///< m: a sole corner this close to the ground carries the robot
-/// m·(N·m)/m: radius of an axis = scale / sqrt(its eigenvalue); eigenvalues of the NAO's limbs with K_c = 1 lie
-/// around 1e-4..0.1 (N·m)²/m², so their radii span the floor..cap range.
+/// N·m: the drawn ellipsoid is the level set of the endpoint deflections d with p(d) = scale² / 2 = 5e-5 (N·m)²,
+/// i.e. radius of axis i = scale / sqrt(eigenvalue i). Long axes are stiff directions (a deflection there needs
+/// little joint torque: small p), short axes compliant ones. Eigenvalues of the NAO's limbs with K_c = 1 lie around
+/// 1e-4..0.1 (N·m)²/m², so the radii span the floor..cap range.
 constexpr double ellipsoidScale = 0.01;
-constexpr double ellipsoidCap = 0.08;    ///< m: the radius of a direction without stiffness (eigenvalue ~0)
+constexpr double ellipsoidCap = 0.08;    ///< m: drawn radius of a direction whose eigenvalue is ~0 (the stiffest)
 constexpr double ellipsoidFloor = 0.004; ///< m: thinnest drawn radius
 
 /// Drawn shapes of the model: light grey, the floor dark blue-grey (MuJoCo's default grey hides the robot).
