@@ -22,7 +22,8 @@ constexpr double groundTolerance = 0.005; ///< m: a sole corner this close to th
 /// little joint torque: small p), short axes compliant ones. Eigenvalues of the NAO's limbs with K_c = 1 lie around
 /// 1e-4..0.1 (N·m)²/m², so the radii span the floor..cap range.
 constexpr double ellipsoidScale = 0.01;
-constexpr double ellipsoidCap = 0.08;    ///< m: drawn radius of a direction whose eigenvalue is ~0 (the stiffest)
+constexpr double ellipsoidCap =
+    0.08; ///< m: drawn radius of a direction whose eigenvalue is ~0 (the stiffest)
 constexpr double ellipsoidFloor = 0.004; ///< m: thinnest drawn radius
 
 /// Drawn shapes of the model: light grey, the floor dark blue-grey (MuJoCo's default grey hides the robot).
