@@ -7,6 +7,7 @@
 // robot (Config/Sim/robots.toml).
 #include "Framework/Scenario.h"
 #include "Framework/ScenarioScript.h"
+#include "Util/Simulator/Run/SimulationControl.h"
 
 #include <array>
 #include <cstdint>
@@ -42,6 +43,8 @@ struct SimulationOptions
   /// the robot stops (the robot binary gets SIGTERM) and closes its log, and the CSV, summary and plots cover
   /// the time simulated.
   std::function<bool()> stopRequested;
+  /// Pause, single step and speed from another thread (serve --control); null: none. Not owned.
+  SimulationControl* control = nullptr;
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
