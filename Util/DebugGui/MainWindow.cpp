@@ -74,6 +74,7 @@ MainWindow::MainWindow(GuiOptions options)
 
 MainWindow::~MainWindow()
 {
+  std::erase(windowList(), this);
   link_.reset();
   stopChildren();
 }
@@ -91,6 +92,7 @@ QDockWidget* MainWindow::dock(const QString& title, const QString& name, QWidget
 void MainWindow::buildMenus()
 {
   QMenu* file = menuBar()->addMenu("&File");
+  file->addAction("&New connection…", [this] { newWindow()->findChild<QAction*>("connect")->trigger(); });
   file->addAction("&Connect…",
                   [this]
                   {
@@ -106,7 +108,8 @@ void MainWindow::buildMenus()
                     if (target.port == 0) target.port = 7070;
                     target.token = token.toStdString();
                     connectTo(target);
-                  });
+                  })
+      ->setObjectName("connect");
   file->addAction("&Open log…",
                   [this]
                   {
@@ -128,6 +131,8 @@ void MainWindow::buildMenus()
   view->addAction("New &plot", [this] { addPlotDock(); });
   view->addAction("New &x–y plot", [this] { addXyPlot(); });
   view->addMenu(createPopupMenu())->setText("&Docks");
+  buildSimulationMenu();
+  buildWindowMenu();
 }
 
 void MainWindow::addPlotDock()

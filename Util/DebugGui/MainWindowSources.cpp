@@ -123,11 +123,21 @@ void MainWindow::startSimulation(const std::string& scenario)
   simulator_->setProcessChannelMode(QProcess::MergedChannels);
   QStringList arguments{"serve",      q(scenario), "--socket",
                         socket,       "--output",  simFolder_->filePath("simulation"),
-                        "--no-plots", "--config",  q(options_.config.string())};
+                        "--no-plots", "--config",  q(options_.config.string()),
+                        "--control"};
   if (!options_.preset.empty()) arguments << "--preset" << q(options_.preset);
   connect(simulator_, &QProcess::readyRead,
+          [this] { simulatorOutput(QString::fromLocal8Bit(simulator_->readAll())); });
+  simulation_ = {};
+  simulation_.running = true;
+  simulatorLine_.clear();
+  enableSimulationControls(true);
+  connect(simulator_, &QProcess::finished,
           [this]
-          { console_->print("simulator: " + QString::fromLocal8Bit(simulator_->readAll()).trimmed()); });
+          {
+            simulation_.running = false;
+            enableSimulationControls(false);
+          });
   connect(simulator_, &QProcess::errorOccurred,
           [this](QProcess::ProcessError)
           { onError("simulator: " + simulator_->errorString().toStdString()); });
@@ -185,6 +195,12 @@ void MainWindow::stopChildren()
 {
   // The robot binary first (SIGTERM: it closes its log and prints its tables); the simulator ends when its client
   // leaves, or is stopped.
+  // A paused simulator would keep the robot's motion thread waiting for a packet: let it run to its end.
+  if (simulator_ && simulation_.paused && simulator_->state() == QProcess::Running)
+  {
+    simulator_->write("resume\n");
+    simulator_->waitForBytesWritten(1000);
+  }
   for (QProcess* process : {robot_, simulator_})
   {
     if (!process) continue;
@@ -198,5 +214,7 @@ void MainWindow::stopChildren()
   }
   robot_ = simulator_ = nullptr;
   simFolder_.reset();
+  simulation_.running = false;
+  enableSimulationControls(false);
 }
 } // namespace nao::gui
