@@ -3,7 +3,9 @@
 // lists and switches them. ~1 s of the suite (two robot binaries and a short log).
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/TomlSplice.h"
+#include <QDialog>
 #include <QMenu>
+#include <QTimer>
 
 using namespace nao::gui;
 using namespace nao::gui::test;
@@ -87,9 +89,30 @@ TEST(DebugGuiWindows, TwoRobotsAndALogSideBySideEachShowTheirOwnValues)
   secondEntry->trigger();
   EXPECT_TRUE(waitFor([&] { return second->isActiveWindow(); }, 10));
 
+  // File → New connection… itself: a new window asks for the host (the dialog is cancelled here, as a person
+  // might), and stays open without a source.
+  QAction* newConnection = nullptr;
+  for (QAction* action : first.findChildren<QAction*>())
+    if (action->text() == "&New connection…") newConnection = action;
+  ASSERT_NE(newConnection, nullptr);
+  QTimer cancel;
+  QObject::connect(&cancel, &QTimer::timeout,
+                   []
+                   {
+                     if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget()))
+                       dialog->reject();
+                   });
+  cancel.start(20);
+  newConnection->trigger(); // returns when the dialog is cancelled
+  cancel.stop();
+  ASSERT_EQ(MainWindow::windows().size(), before + 4);
+  MainWindow* fresh = MainWindow::windows().back();
+  EXPECT_FALSE(fresh->ready());
+  EXPECT_EQ(fresh->link(), nullptr);
+
   // A window opened from the menu owns itself: closing it removes it from the list.
-  second->close();
-  replay->close();
+  for (MainWindow* window : {second, replay, fresh})
+    window->close();
   QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
   EXPECT_EQ(MainWindow::windows().size(), before + 1);
   EXPECT_TRUE(first.healthy());
