@@ -1,6 +1,7 @@
 #pragma once
 // The debug GUI's window: one source at a time (a robot's debug channel, a simulator with the robot binary it
-// starts, or a log) feeding dockable views whose layout is saved per user (QSettings).
+// starts, or a log) feeding dockable views whose layout is saved per user (QSettings). Several windows side by side
+// show several sources (File → New connection…, the Window menu switches between them).
 #include "Util/DebugGui/PlotView.h"
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"
@@ -11,6 +12,8 @@
 #include <memory>
 
 class QTimer;
+class QToolBar;
+class QMenu;
 
 namespace nao::gui
 {
@@ -47,6 +50,27 @@ public:
   /// Runs the GUI's timer work now: drains the link, refreshes the views.
   void pump();
 
+  /// --sim: what the simulator last reported on its control channel (`Simulator serve --control`).
+  struct SimulationState
+  {
+    bool running = false; ///< a simulator process is up
+    bool paused = false;
+    std::uint64_t frame = 0; ///< LoLA packets sent when it paused (the robot's last frame number + 1)
+    double speed = 1;        ///< times real time, as the simulator confirmed it
+    std::string lastReply, lastError;
+    std::uint64_t replies = 0; ///< control lines received
+  };
+  const SimulationState& simulation() const { return simulation_; }
+  /// Simulation → Pause / Step / Speed: commands to the simulator's control channel (its stdin).
+  void pauseSimulation(bool pause);
+  void stepSimulation(int frames);
+  void setSimulationSpeed(double factor);
+
+  /// File → New connection…: another window with its own source, side by side with this one.
+  MainWindow* newWindow();
+  /// Every open window of this process, in the order they were opened (the Window menu lists them).
+  static const std::vector<MainWindow*>& windows();
+
   /// Whether the chosen source works (connected, or a log loaded) and nothing failed; what happened.
   bool healthy() const { return ready_ && lastError_.empty(); }
   bool ready() const { return ready_; }
@@ -79,6 +103,12 @@ private:
   void stopChildren();
   void addPlotDock();
   void releaseFields(const std::vector<std::string>& fields);
+  void buildSimulationMenu();
+  void enableSimulationControls(bool enable);
+  void buildWindowMenu();
+  static std::vector<MainWindow*>& windowList();
+  void simulatorOutput(const QString& text);
+  void simulatorCommand(const std::string& line);
 
   GuiOptions options_;
   SeriesStore store_;
@@ -111,5 +141,9 @@ private:
   QProcess* simulator_ = nullptr;
   QProcess* robot_ = nullptr;
   QString robotOutput_;
+  QString simulatorLine_; ///< the simulator's output up to the next line end
+  SimulationState simulation_;
+  QToolBar* simulationBar_ = nullptr;
+  QMenu* simulationMenu_ = nullptr;
 };
 } // namespace nao::gui

@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <unistd.h>
 
 namespace
@@ -177,6 +179,11 @@ int main(int argc, char** argv)
   serve->add_option("--output", output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", noPlots, "no PNG plots");
+  bool control = false;
+  serve->add_flag(
+      "--control", control,
+      "read pause, resume, step [frames], speed <0.1..4>, status from stdin, one a line; replies on "
+      "stdout as 'control: ...'");
 
   std::vector<std::string> folders, labels;
   std::string figure, title;
@@ -318,7 +325,22 @@ int main(int argc, char** argv)
       options.progress = [progressFd](double fraction) { dprintf(progressFd, "%.4f\n", fraction); };
     else if (!quiet && isatty(fileno(stderr)))
       options.progress = [&](double fraction) { drawProgress(options.scenario, fraction); };
+    std::mutex replyMutex;
+    const auto reply = [&replyMutex](const std::string& line)
+    {
+      std::lock_guard lock(replyMutex);
+      std::cout << "control: " << line << std::endl; // at once: a GUI waits for it
+    };
+    std::optional<nao::SimulationControl> simulationControl;
+    std::optional<nao::ControlInput> controlInput;
+    if (control)
+    {
+      simulationControl.emplace(reply, options.realTime);
+      options.control = &*simulationControl;
+      controlInput.emplace(STDIN_FILENO, *simulationControl, reply);
+    }
     const nao::SimulationResult result = nao::runSimulation(options);
+    controlInput.reset();
     if (result.stopped && options.progress) std::fprintf(stderr, "\n"); // after the progress bar
     std::cout << nao::summaryTable(result);
     std::cout << "output in " << options.outputDirectory.string() << ":";

@@ -169,6 +169,15 @@ SimulationResult runSimulation(const SimulationOptions& options)
       result.stopped = true;
       break;
     }
+    // Paused: no packet goes out, so the robot's motion thread waits in LolaBody::waitForSensors() as well.
+    const SimulationControl::Frame kind =
+        options.control ? options.control->awaitFrame(frame, simulation.time(), stopRequested)
+                        : SimulationControl::Frame::run;
+    if (kind == SimulationControl::Frame::stop)
+    {
+      result.stopped = true;
+      break;
+    }
     while (nextEvent < script.events.size() && script.events[nextEvent].time <= simulation.time() + 1e-9)
     {
       const ScriptEvent& event = script.events[nextEvent++];
@@ -183,9 +192,16 @@ SimulationResult runSimulation(const SimulationOptions& options)
     server->sendSensors(toLola(simulation.sensors()));
     // Real time: the robot has the whole frame to answer, as with LoLA, whose next cycle takes what has
     // arrived. Lock-step: wait for the answer, then go on at once.
-    if (options.realTime)
-      std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
-    const LolaAnswerStatus answer = server->receiveAnswer(mode);
+    // A single step waits for the robot's answer as lock-step does, so that it is one whole robot frame.
+    if (options.realTime && kind != SimulationControl::Frame::step)
+    {
+      if (options.control)
+        options.control->pace(frame, frameTime);
+      else
+        std::this_thread::sleep_until(wallStart + std::chrono::duration<double>((frame + 1) * frameTime));
+    }
+    const LolaAnswerStatus answer =
+        server->receiveAnswer(kind == SimulationControl::Frame::step ? LolaAnswerMode::lockStep : mode);
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
     {
       // Ctrl-C in a terminal reaches the robot binary too: it stops and leaves as the simulator stops.

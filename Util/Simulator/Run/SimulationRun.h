@@ -8,6 +8,7 @@
 #include "Framework/Scenario.h"
 #include "Framework/ScenarioScript.h"
 #include "Platform/LoLA/LolaBody.h"
+#include "Util/Simulator/Run/SimulationControl.h"
 
 #include <array>
 #include <cstdint>
@@ -43,6 +44,8 @@ struct SimulationOptions
   /// the robot stops (the robot binary gets SIGTERM) and closes its log, and the CSV, summary and plots cover
   /// the time simulated.
   std::function<bool()> stopRequested;
+  /// Pause, single step and speed from another thread (serve --control); null: none. Not owned.
+  SimulationControl* control = nullptr;
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents

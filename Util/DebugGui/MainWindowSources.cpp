@@ -1,0 +1,222 @@
+// The window's sources: a robot's debug channel, a log, or a simulation (the simulator and the robot binary as
+// child processes).
+#include "Util/DebugGui/MainWindow.h"
+#include "Util/DebugGui/RobotView3D.h"
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace nao::gui
+{
+namespace
+{
+QString q(const std::string& text)
+{
+  return QString::fromStdString(text);
+}
+} // namespace
+
+void MainWindow::connectTo(const LinkTarget& target)
+{
+  link_.reset();
+  timesSubscribed_ = false;
+  log_.reset();
+  store_.clear();
+  ready_ = false;
+  lastError_.clear();
+  source_ = target.host + ":" + std::to_string(target.port);
+  timelineDock_->hide();
+  setWindowTitle(q("NAO debug GUI — " + source_));
+  statusBar()->showMessage(q("connecting to " + source_ + " …"));
+  link_ = std::make_unique<RobotLink>(
+      target, [this](const debug::ListReply& list) { onConnected(list); },
+      [this](const std::string& message) { onError(message); });
+}
+
+void MainWindow::onConnected(const debug::ListReply& list)
+{
+  list_ = list;
+  providers_.clear();
+  for (const auto& representation : list.representations)
+  {
+    providers_[representation.name] = representation.provider;
+    store_.setFields(representation.name, representation.fields);
+  }
+  ready_ = true;
+  showFields();
+  std::vector<std::pair<std::string, bool>> modules;
+  for (const auto& module : list.modules)
+    if (!module.parameters.empty()) modules.emplace_back(module.name, module.active);
+  parameters_->setModules(modules);
+  graph_->setGraph(list);
+  for (const std::string& representation : jointSubscriptions_)
+    link_->release(representation);
+  if (!timesSubscribed_ && store_.fields().contains("ModuleTimes"))
+  {
+    link_->retain("ModuleTimes", 2); // the graph's timings: twice a second is enough to read
+    timesSubscribed_ = true;
+  }
+  jointSubscriptions_ = joints_->configure(store_, providers_);
+  for (const std::string& representation : jointSubscriptions_)
+    link_->retain(representation);
+  robotView_->subscribe(*link_, providers_);
+  for (const std::string& field : options_.plots)
+    plotField(field);
+  options_.plots.clear();
+  console_->print(q("connected to " + source_ + ", scenario " + list.scenario));
+  statusBar()->showMessage(statusLine());
+}
+
+bool MainWindow::openLog(const std::string& path)
+{
+  link_.reset();
+  timesSubscribed_ = false;
+  store_.clear();
+  ready_ = false;
+  lastError_.clear();
+  source_ = path;
+  try
+  {
+    log_ = std::make_unique<LoadedLog>(loadLog(path));
+  }
+  catch (const std::exception& error)
+  {
+    log_.reset();
+    onError(error.what());
+    return false;
+  }
+  setWindowTitle(q("NAO debug GUI — " + path));
+  providers_.clear();
+  store_.setCapacity(log_->frames.size() + 1);
+  const auto& registry = RepresentationRegistry::instance();
+  for (const LoadedLog::Frame& frame : log_->frames)
+    for (const Sample& sample : frame.samples)
+    {
+      if (!store_.fields().contains(sample.representation))
+        store_.setFields(
+            sample.representation,
+            registry.info(static_cast<RepresentationId>(registry.find(sample.representation))).describe());
+      store_.add(sample);
+    }
+  for (const std::string& warning : log_->warnings)
+    console_->print(q("log: " + warning));
+  ready_ = true;
+  showFields();
+  joints_->configure(store_, {});
+  timeline_->setLog(log_.get());
+  timelineDock_->show();
+  for (const std::string& field : options_.plots)
+    plotField(field);
+  options_.plots.clear();
+  statusBar()->showMessage(statusLine());
+  return true;
+}
+
+void MainWindow::startSimulation(const std::string& scenario)
+{
+  link_.reset();
+  stopChildren();
+  source_ = "simulated " + scenario;
+  simFolder_ = std::make_unique<QTemporaryDir>();
+  const QString socket = simFolder_->filePath("lola.sock");
+  simulator_ = new QProcess(this);
+  simulator_->setProcessChannelMode(QProcess::MergedChannels);
+  QStringList arguments{"serve",      q(scenario), "--socket",
+                        socket,       "--output",  simFolder_->filePath("simulation"),
+                        "--no-plots", "--config",  q(options_.config.string()),
+                        "--control"};
+  if (!options_.preset.empty()) arguments << "--preset" << q(options_.preset);
+  connect(simulator_, &QProcess::readyRead,
+          [this] { simulatorOutput(QString::fromLocal8Bit(simulator_->readAll())); });
+  simulation_ = {};
+  simulation_.running = true;
+  simulatorLine_.clear();
+  enableSimulationControls(true);
+  connect(simulator_, &QProcess::finished,
+          [this]
+          {
+            simulation_.running = false;
+            enableSimulationControls(false);
+          });
+  connect(simulator_, &QProcess::errorOccurred,
+          [this](QProcess::ProcessError)
+          { onError("simulator: " + simulator_->errorString().toStdString()); });
+  simulator_->start(q(options_.simulatorBinary), arguments);
+  console_->print("started " + q(options_.simulatorBinary) + " " + arguments.join(' '));
+  // The robot binary needs the socket to exist; the simulator creates it once MuJoCo is ready.
+  auto* poll = new QTimer(this);
+  auto started = std::make_shared<int>(0);
+  connect(poll, &QTimer::timeout,
+          [this, poll, socket, scenario, started]
+          {
+            if (++*started > 1200 || simulator_->state() == QProcess::NotRunning)
+            {
+              poll->deleteLater();
+              onError("the simulator did not open " + socket.toStdString());
+              return;
+            }
+            if (!QFileInfo::exists(socket)) return;
+            poll->stop();
+            poll->deleteLater();
+            robot_ = new QProcess(this);
+            robot_->setProcessChannelMode(QProcess::MergedChannels);
+            const QStringList robotArguments{
+                "--scenario",   q(scenario), "--lola-socket", socket,
+                "--debug-port", "0",         "--config",      q(options_.config.string())};
+            connect(robot_, &QProcess::readyRead,
+                    [this]
+                    {
+                      const QString text = QString::fromLocal8Bit(robot_->readAll());
+                      robotOutput_ += text;
+                      console_->print("robot: " + text.trimmed());
+                      // "... debug channel on port N": the free port the robot binary picked.
+                      const int at = robotOutput_.indexOf("debug channel on port ");
+                      if (at >= 0 && !link_)
+                      {
+                        const QString rest = robotOutput_.mid(at + 22);
+                        const int end = rest.indexOf(QRegularExpression("[^0-9]"));
+                        if (end <= 0) return;
+                        LinkTarget target;
+                        target.port = static_cast<std::uint16_t>(rest.left(end).toUInt());
+                        target.waitSeconds = 5;
+                        const std::string source = source_;
+                        connectTo(target);
+                        source_ = source + " (robot binary at 127.0.0.1:" + std::to_string(target.port) + ")";
+                      }
+                    });
+            robot_->start(q(options_.robotBinary), robotArguments);
+            console_->print("started " + q(options_.robotBinary) + " " + robotArguments.join(' '));
+          });
+  poll->start(50);
+  statusBar()->showMessage(q("starting the simulator for " + scenario + " …"));
+}
+
+void MainWindow::stopChildren()
+{
+  // The robot binary first (SIGTERM: it closes its log and prints its tables); the simulator ends when its client
+  // leaves, or is stopped.
+  // A paused simulator would keep the robot's motion thread waiting for a packet: let it run to its end.
+  if (simulator_ && simulation_.paused && simulator_->state() == QProcess::Running)
+  {
+    simulator_->write("resume\n");
+    simulator_->waitForBytesWritten(1000);
+  }
+  for (QProcess* process : {robot_, simulator_})
+  {
+    if (!process) continue;
+    if (process->state() != QProcess::NotRunning)
+    {
+      process->terminate();
+      if (!process->waitForFinished(5000)) process->kill();
+      process->waitForFinished(1000);
+    }
+    delete process;
+  }
+  robot_ = simulator_ = nullptr;
+  simFolder_.reset();
+  simulation_.running = false;
+  enableSimulationControls(false);
+}
+} // namespace nao::gui

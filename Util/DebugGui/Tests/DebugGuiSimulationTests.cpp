@@ -1,0 +1,101 @@
+// --sim's pause, single step and speed through the window's own actions, against the simulator (serve --control)
+// and the robot binary: what the robot reports over its debug channel must follow what the simulator says it did.
+// ~2 s of the suite (the simulator's start, a second of standing, half a second paused).
+#include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
+#include <QAction>
+#include <QComboBox>
+
+using namespace nao::gui;
+using namespace nao::gui::test;
+
+namespace
+{
+/// Processes events for a while (the robot would have sent ~40 frames in it if it ran); nothing is asserted on
+/// the time itself.
+void processEventsFor(double seconds)
+{
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < end)
+  {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+} // namespace
+
+TEST(DebugGuiSimulation, PauseStopsTheRobotAStepIsOneLolaFrameAndTheSpeedIsWhatTheSimulatorSets)
+{
+  application();
+  MainWindow window(options());
+  window.show();
+  auto* pause = window.findChild<QAction*>("pauseSimulation");
+  auto* step = window.findChild<QAction*>("stepSimulation");
+  auto* step10 = window.findChild<QAction*>("step10Simulation");
+  auto* speed = window.findChild<QComboBox*>("simulationSpeed");
+  ASSERT_TRUE(pause && step && step10 && speed);
+  EXPECT_FALSE(pause->isEnabled()) << "no simulator yet";
+  window.startSimulation("stand");
+  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }))
+      << window.statusLine().toStdString();
+  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  EXPECT_TRUE(pause->isEnabled());
+  // The robot's own frame counter, every frame.
+  const std::string field = "FrameInfo.frameNumber";
+  window.plotField(field);
+  // (Looked up each time: the store creates the series with its first sample.)
+  const auto frames = [&]() -> const Series& { return window.store().series(field); };
+  ASSERT_TRUE(waitFor([&] { return frames().value.size() >= 50; })) << window.statusLine().toStdString();
+
+  // Paused: the simulator says how many packets it sent, and the robot's last frame is the last of them.
+  pause->trigger();
+  ASSERT_TRUE(waitFor([&] { return window.simulation().paused; })) << window.simulation().lastReply;
+  const std::uint64_t sent = window.simulation().frame;
+  ASSERT_TRUE(waitFor([&] { return frames().value.back() == static_cast<double>(sent - 1); }))
+      << "robot at " << frames().value.back() << ", simulator sent " << sent;
+  const std::size_t samples = frames().value.size();
+  processEventsFor(0.5);
+  EXPECT_EQ(frames().value.size(), samples) << "no robot frame while paused";
+  EXPECT_EQ(frames().value.back(), static_cast<double>(sent - 1));
+  EXPECT_TRUE(window.link()->connected()) << "the debug channel stays up while the motion thread waits";
+  EXPECT_TRUE(pause->isChecked());
+
+  // One step: exactly one more LoLA frame, on the robot too.
+  step->trigger();
+  ASSERT_TRUE(waitFor([&] { return window.simulation().frame == sent + 1; }))
+      << window.simulation().lastReply;
+  ASSERT_TRUE(waitFor([&] { return frames().value.back() == static_cast<double>(sent); }));
+  step10->trigger();
+  ASSERT_TRUE(waitFor([&] { return window.simulation().frame == sent + 11; }))
+      << window.simulation().lastReply;
+  ASSERT_TRUE(waitFor([&] { return frames().value.back() == static_cast<double>(sent + 10); }));
+  processEventsFor(0.3);
+  EXPECT_EQ(frames().value.size(), samples + 11) << "one sample per stepped frame, none more";
+  EXPECT_EQ(frames().value.back(), static_cast<double>(sent + 10));
+  EXPECT_TRUE(window.simulation().paused);
+
+  // Speed: what the simulator confirms (its pacing is wall-clock, which no test judges).
+  emit speed->activated(speed->findData(2.0));
+  ASSERT_TRUE(waitFor([&] { return window.simulation().lastReply == "speed 2x"; }))
+      << window.simulation().lastReply;
+  EXPECT_EQ(window.simulation().speed, 2.0);
+  window.setSimulationSpeed(9);
+  ASSERT_TRUE(waitFor([&] { return !window.simulation().lastError.empty(); }));
+  EXPECT_NE(
+      window.simulation().lastError.find("'speed 9': speed takes a factor of real time from 0.1 to 4.0"),
+      std::string::npos)
+      << window.simulation().lastError;
+  EXPECT_EQ(window.simulation().speed, 2.0) << "a refused speed changes nothing";
+  EXPECT_TRUE(window.healthy()) << "a refused command is no failure of the source";
+  EXPECT_EQ(speed->currentData().toDouble(), 2.0);
+
+  // Resumed: the robot runs on from where it stood.
+  pause->trigger();
+  ASSERT_TRUE(waitFor([&] { return !window.simulation().paused; })) << window.simulation().lastReply;
+  EXPECT_EQ(window.simulation().lastReply, "running at 2x from frame " + std::to_string(sent + 11) + " (" +
+                                               QString::number((sent + 11) * 0.012, 'f', 3).toStdString() +
+                                               " s)");
+  ASSERT_TRUE(waitFor([&] { return frames().value.back() >= static_cast<double>(sent + 40); }));
+  for (std::size_t i = samples - 1; i < samples + 10; ++i)
+    EXPECT_EQ(frames().value[i + 1] - frames().value[i], 1.0) << "stepped frames are consecutive, at " << i;
+  window.close();
+}

@@ -1,0 +1,202 @@
+#include "Util/Simulator/Run/SimulationControl.h"
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <poll.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace nao
+{
+namespace
+{
+std::vector<std::string_view> words(std::string_view line)
+{
+  std::vector<std::string_view> result;
+  std::size_t i = line.find_first_not_of(" \t\r");
+  while (i != std::string_view::npos)
+  {
+    const std::size_t end = line.find_first_of(" \t\r", i);
+    result.push_back(line.substr(i, end - i));
+    i = end == std::string_view::npos ? end : line.find_first_not_of(" \t\r", end);
+  }
+  return result;
+}
+
+std::string number(double value, int decimals)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string speedText(double speed)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%gx", speed);
+  return text;
+}
+} // namespace
+
+SimulationControl::SimulationControl(std::function<void(const std::string&)> report, bool realTime)
+    : report_(std::move(report)), realTime_(realTime)
+{
+}
+
+std::string SimulationControl::describeState() const
+{
+  return "frame " + std::to_string(frame_) + " (" + number(time_, 3) + " s)";
+}
+
+std::optional<std::string> SimulationControl::execute(std::string_view line, std::uint64_t lineNumber)
+{
+  const std::vector<std::string_view> parts = words(line);
+  if (parts.empty()) return std::nullopt;
+  const auto error = [&](const std::string& what)
+  { return "error: line " + std::to_string(lineNumber) + ": '" + std::string(line) + "': " + what; };
+  const std::string_view command = parts[0];
+  std::lock_guard lock(mutex_);
+  if (command == "pause" && parts.size() == 1)
+  {
+    if (!paused_) pauseReported_ = false; // the loop reports where it stopped
+    paused_ = true;
+    return std::nullopt;
+  }
+  if (command == "resume" && parts.size() == 1)
+  {
+    paused_ = false;
+    steps_ = 0;
+    reanchor_ = true;
+    wake_.notify_all();
+    return "running at " + speedText(speed_) + " from " + describeState();
+  }
+  if (command == "step" && parts.size() <= 2)
+  {
+    std::uint64_t frames = 1;
+    if (parts.size() == 2)
+    {
+      const auto [end, status] = std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), frames);
+      if (status != std::errc() || end != parts[1].data() + parts[1].size() || frames < 1 || frames > maxStep)
+        return error("step takes a whole number of LoLA frames from 1 to " + std::to_string(maxStep));
+    }
+    if (!paused_) return error("pause first (the simulation is running)");
+    if (steps_ > 0)
+      return error("the last step has not finished (" + std::to_string(steps_) + " frames to go)");
+    steps_ = frames;
+    pauseReported_ = false;
+    wake_.notify_all();
+    return std::nullopt;
+  }
+  if (command == "speed" && parts.size() == 2)
+  {
+    std::string_view text = parts[1];
+    if (text.ends_with('x')) text.remove_suffix(1);
+    double speed = 0;
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), speed);
+    if (status != std::errc() || end != text.data() + text.size() ||
+        !(speed >= minSpeed && speed <= maxSpeed))
+      return error("speed takes a factor of real time from " + number(minSpeed, 1) + " to " +
+                   number(maxSpeed, 1));
+    if (!realTime_)
+      return error("a lock-step simulation runs as fast as its client answers (serve without --lockstep "
+                   "for real time)");
+    speed_ = speed;
+    reanchor_ = true;
+    return "speed " + speedText(speed_);
+  }
+  if (command == "status" && parts.size() == 1)
+    return std::string("status ") + (paused_ ? "paused" : "running") + ", " + describeState() + ", speed " +
+           (realTime_ ? speedText(speed_) : std::string("lock-step"));
+  if (command == "pause" || command == "resume" || command == "step" || command == "speed" ||
+      command == "status")
+    return error("wrong arguments (pause | resume | step [frames] | speed <factor> | status)");
+  return error("unknown command (pause | resume | step [frames] | speed <factor> | status)");
+}
+
+SimulationControl::Frame SimulationControl::awaitFrame(std::uint64_t frame, double time,
+                                                       const std::function<bool()>& stop)
+{
+  std::unique_lock lock(mutex_);
+  frame_ = frame;
+  time_ = time;
+  while (paused_)
+  {
+    if (steps_ > 0)
+    {
+      --steps_;
+      return Frame::step;
+    }
+    if (!pauseReported_)
+    {
+      pauseReported_ = true;
+      const std::string line = "paused at " + describeState();
+      lock.unlock();
+      report_(line);
+      lock.lock();
+      continue;
+    }
+    wake_.wait_for(lock, std::chrono::milliseconds(50));
+    if (stop && stop()) return Frame::stop;
+  }
+  return Frame::run;
+}
+
+void SimulationControl::pace(std::uint64_t frame, double frameSeconds)
+{
+  std::unique_lock lock(mutex_);
+  if (reanchor_)
+  {
+    reanchor_ = false;
+    anchorWall_ = std::chrono::steady_clock::now();
+    anchorFrame_ = frame;
+  }
+  const auto end =
+      anchorWall_ +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(
+          static_cast<double>(frame + 1 - anchorFrame_) * frameSeconds / speed_));
+  lock.unlock();
+  std::this_thread::sleep_until(end);
+}
+
+double SimulationControl::speed() const
+{
+  std::lock_guard lock(mutex_);
+  return speed_;
+}
+
+bool SimulationControl::paused() const
+{
+  std::lock_guard lock(mutex_);
+  return paused_;
+}
+
+ControlInput::ControlInput(int fd, SimulationControl& control, std::function<void(const std::string&)> report)
+    : report_(std::move(report)), thread_([this, fd, &control] { read(fd, control); })
+{
+}
+
+ControlInput::~ControlInput()
+{
+  done_ = true;
+  thread_.join();
+}
+
+void ControlInput::read(int fd, SimulationControl& control)
+{
+  std::string pending;
+  std::uint64_t lineNumber = 0;
+  char buffer[512];
+  while (!done_)
+  {
+    pollfd entry{fd, POLLIN, 0};
+    if (::poll(&entry, 1, 100) <= 0) continue; // 100 ms: how soon the destructor's join returns
+    const ssize_t size = ::read(fd, buffer, sizeof buffer);
+    if (size <= 0) return; // end of input (or an error): the run goes on as it is
+    pending.append(buffer, static_cast<std::size_t>(size));
+    for (std::size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1))
+      if (const auto reply = control.execute(std::string_view(pending).substr(0, end), ++lineNumber))
+        report_(*reply);
+  }
+}
+} // namespace nao

@@ -1,0 +1,91 @@
+#pragma once
+// Pause, single step and speed of a served simulation, commanded from another thread (`Simulator serve --control`
+// reads them from its stdin; the debug GUI's --sim writes them there). The run loop asks awaitFrame() before every
+// LoLA frame and pace() where a real-time run waits for the frame's end.
+//
+// Lock-step stays right because the simulator is the clock: a paused simulator sends no sensor packet, and the robot
+// binary's motion thread blocks in LolaBody::waitForSensors() until the next one, so the robot's frame counter stops
+// with it (its debug thread keeps serving: parameters can be edited while paused). A step is one LoLA frame exactly:
+// one packet, the robot's answer to it waited for as in lock-step (at most the server's answer timeout), then 12 ms
+// of physics.
+//
+// Commands, one a line: `pause`, `resume`, `step [frames]` (1..100000, only while paused), `speed <factor>` (0.1 to
+// 4 times real time, real-time runs only; "2" or "2x"), `status`. Replies are lines (without a prefix; the caller
+// adds "control: "): "paused at frame N (T s)" when a pause or a step has taken effect, "running at Fx",
+// "speed Fx", "status paused|running, frame N (T s), speed Fx", or "error: line L: '<line>': <what>". Frame N
+// counts the LoLA packets sent so far: the robot's FrameInfo.frameNumber of the last one is N − 1.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace nao
+{
+class SimulationControl
+{
+public:
+  inline static constexpr double minSpeed = 0.1, maxSpeed = 4.0; ///< times real time
+  inline static constexpr std::uint64_t maxStep = 100000;        ///< frames one `step` may ask for
+
+  /// report: receives the lines that come from the run loop (a pause or step taking effect); may be called from
+  /// the run thread. realTime: whether speed applies (a lock-step run goes as fast as its client answers).
+  SimulationControl(std::function<void(const std::string&)> report, bool realTime);
+
+  /// One command line (lineNumber for the error message); returns its immediate reply, if any.
+  std::optional<std::string> execute(std::string_view line, std::uint64_t lineNumber);
+
+  enum class Frame
+  {
+    run,  ///< an ordinary frame
+    step, ///< a single step: wait for the robot's answer, do not pace
+    stop  ///< stop() became true while paused
+  };
+  /// Run loop, before frame `frame` (packets sent so far) at simulated time `time` (s): blocks while paused and no
+  /// step is pending, checking stop() every 50 ms.
+  Frame awaitFrame(std::uint64_t frame, double time, const std::function<bool()>& stop);
+  /// Real-time run loop, after sending frame `frame`: sleeps until that frame's end at the current speed.
+  void pace(std::uint64_t frame, double frameSeconds);
+
+  double speed() const;
+  bool paused() const;
+
+private:
+  std::string describeState() const; ///< with mutex_ held
+
+  std::function<void(const std::string&)> report_;
+  const bool realTime_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool paused_ = false, pauseReported_ = false;
+  std::uint64_t steps_ = 0; ///< frames still to step
+  double speed_ = 1.0;      ///< times real time
+  std::uint64_t frame_ = 0; ///< packets sent before the frame the loop is at
+  double time_ = 0;         ///< s, simulated time there
+  bool reanchor_ = true;    ///< pacing restarts from the next frame (start, speed change, resume)
+  std::uint64_t anchorFrame_ = 0;
+  std::chrono::steady_clock::time_point anchorWall_;
+};
+
+/// Reads command lines from a file descriptor (serve --control: stdin) on a thread of its own and hands them to a
+/// SimulationControl; replies go to `report`. End of input stops the reading, not the run. Joined on destruction.
+class ControlInput
+{
+public:
+  ControlInput(int fd, SimulationControl& control, std::function<void(const std::string&)> report);
+  ~ControlInput();
+  ControlInput(const ControlInput&) = delete;
+  ControlInput& operator=(const ControlInput&) = delete;
+
+private:
+  void read(int fd, SimulationControl& control);
+  std::function<void(const std::string&)> report_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+} // namespace nao

@@ -1,0 +1,128 @@
+// serve --control's commands without physics: what each line answers, that a paused loop lets exactly the stepped
+// frames through, and the speed a real-time run paces at. (The GUI's --sim test drives the same commands against
+// the simulator and the robot binary.)
+#include "Util/Simulator/Run/SimulationControl.h"
+#include <gtest/gtest.h>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace nao;
+
+namespace
+{
+struct Reports
+{
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  std::function<void(const std::string&)> sink()
+  {
+    return [this](const std::string& line)
+    {
+      std::lock_guard lock(mutex);
+      lines.push_back(line);
+    };
+  }
+};
+} // namespace
+
+TEST(SimulationControl, BadLinesGetAnErrorNamingTheLineAndWhatIsWrong)
+{
+  Reports reports;
+  SimulationControl control(reports.sink(), true);
+  EXPECT_EQ(control.execute("frobnicate", 3), "error: line 3: 'frobnicate': unknown command (pause | resume "
+                                              "| step [frames] | speed <factor> | status)");
+  EXPECT_EQ(control.execute("speed 9", 4),
+            "error: line 4: 'speed 9': speed takes a factor of real time from 0.1 to 4.0");
+  EXPECT_EQ(control.execute("speed fast", 5),
+            "error: line 5: 'speed fast': speed takes a factor of real time from 0.1 to 4.0");
+  EXPECT_EQ(control.execute("step", 6), "error: line 6: 'step': pause first (the simulation is running)");
+  EXPECT_EQ(control.execute("step -1", 7),
+            "error: line 7: 'step -1': step takes a whole number of LoLA frames from 1 to 100000");
+  EXPECT_EQ(control.execute("pause now", 8), "error: line 8: 'pause now': wrong arguments (pause | resume | "
+                                             "step [frames] | speed <factor> | status)");
+  EXPECT_EQ(control.execute("   ", 9), std::nullopt) << "an empty line is no command";
+  EXPECT_DOUBLE_EQ(control.speed(), 1.0) << "a refused speed changes nothing";
+  EXPECT_EQ(control.execute("speed 2x", 10), "speed 2x");
+  EXPECT_EQ(control.execute("speed 0.1", 11), "speed 0.1x");
+  EXPECT_DOUBLE_EQ(control.speed(), 0.1);
+  SimulationControl lockStep(reports.sink(), false);
+  EXPECT_EQ(lockStep.execute("speed 2", 1),
+            "error: line 1: 'speed 2': a lock-step simulation runs as fast as its "
+            "client answers (serve without --lockstep for real time)");
+  EXPECT_EQ(lockStep.execute("status", 2), "status running, frame 0 (0.000 s), speed lock-step");
+}
+
+TEST(SimulationControl, APausedLoopRunsExactlyTheSteppedFrames)
+{
+  Reports reports;
+  SimulationControl control(reports.sink(), true);
+  std::atomic<std::uint64_t> frames{0};
+  std::atomic<bool> stop{false};
+  std::vector<SimulationControl::Frame> kinds;
+  std::thread loop(
+      [&]
+      {
+        for (std::uint64_t frame = 0;; ++frame)
+        {
+          const auto kind =
+              control.awaitFrame(frame, 0.012 * static_cast<double>(frame), [&] { return stop.load(); });
+          if (kind == SimulationControl::Frame::stop) return;
+          kinds.push_back(kind);
+          frames = frame + 1;
+          if (frame == 50) control.execute("pause", 1); // the loop itself pauses, at a known frame
+        }
+      });
+  const auto waitForReports = [&](std::size_t count)
+  {
+    while (true)
+    {
+      {
+        std::lock_guard lock(reports.mutex);
+        if (reports.lines.size() >= count) return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  };
+  waitForReports(1);
+  EXPECT_EQ(reports.lines[0], "paused at frame 51 (0.612 s)");
+  EXPECT_EQ(frames.load(), 51u);
+  EXPECT_EQ(control.execute("status", 2), "status paused, frame 51 (0.612 s), speed 1x");
+  EXPECT_EQ(control.execute("step", 3), std::nullopt);
+  waitForReports(2);
+  EXPECT_EQ(reports.lines[1], "paused at frame 52 (0.624 s)");
+  EXPECT_EQ(control.execute("step 10", 4), std::nullopt);
+  waitForReports(3);
+  EXPECT_EQ(reports.lines[2], "paused at frame 62 (0.744 s)");
+  EXPECT_EQ(frames.load(), 62u);
+  stop = true;
+  loop.join();
+  ASSERT_EQ(kinds.size(), 62u);
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    EXPECT_EQ(kinds[i], i < 51 ? SimulationControl::Frame::run : SimulationControl::Frame::step) << i;
+}
+
+TEST(SimulationControl, APausedLoopWaitsUntilResumedAndRunsOnAtTheSetSpeed)
+{
+  Reports reports;
+  SimulationControl control(reports.sink(), true);
+  control.execute("pause", 1);
+  EXPECT_EQ(control.execute("speed 4", 2), "speed 4x");
+  std::atomic<int> kind{-1};
+  std::thread loop([&] { kind = static_cast<int>(control.awaitFrame(7, 0.084, {})); });
+  while (true)
+  {
+    {
+      std::lock_guard lock(reports.mutex);
+      if (!reports.lines.empty()) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(reports.lines[0], "paused at frame 7 (0.084 s)");
+  EXPECT_EQ(kind.load(), -1) << "reported paused, so still waiting";
+  EXPECT_EQ(control.execute("resume", 3), "running at 4x from frame 7 (0.084 s)");
+  loop.join();
+  EXPECT_EQ(kind.load(), static_cast<int>(SimulationControl::Frame::run));
+  EXPECT_FALSE(control.paused());
+  EXPECT_DOUBLE_EQ(control.speed(), 4.0);
+}
