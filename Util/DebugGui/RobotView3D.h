@@ -41,6 +41,8 @@ public:
   RobotView3D(const SeriesStore& store, std::filesystem::path configDir, std::string robot,
               QWidget* parent = nullptr);
   ~RobotView3D() override;
+  /// Room for a standing robot and its overlays: the dock area gives the view this much before the tree takes the rest.
+  QSize sizeHint() const override { return {480, 400}; }
 
   /// Subscribes what the view draws from, those the robot provides (representation -> provider, as the list
   /// reply names them); called once per new connection.
