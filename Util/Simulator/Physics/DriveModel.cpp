@@ -67,9 +67,13 @@ double boardTorque(const Drive& drive, long long errorCounts, double countStep, 
                    double motorSpeed, double torqueLimit)
 {
   if (torqueLimit <= 0.0) return 0.0; // stiffness 0 or the firmware's cut: the bridge is off
-  const double torque = drive.positionGain * static_cast<double>(errorCounts) * countStep -
-                        drive.derivativeGain * boardSpeed - drive.velocityGain * motorSpeed;
-  return std::clamp(torque, -torqueLimit, torqueLimit);
+  // The board's voltage, in N·m of stall torque it would give: its PD output, at most the supply voltage.
+  const double voltageTorque = std::clamp(drive.positionGain * static_cast<double>(errorCounts) * countStep -
+                                              drive.derivativeGain * boardSpeed,
+                                          -drive.maxTorque, drive.maxTorque);
+  // The spinning motor's back-EMF takes its share of that voltage: at the no-load speed nothing is left. The
+  // current (the torque) is then limited by the stiffness.
+  return std::clamp(voltageTorque - drive.velocityGain * motorSpeed, -torqueLimit, torqueLimit);
 }
 
 double motorCurrent(const Drive& drive, double motorTorque)

@@ -37,10 +37,12 @@ std::array<Drive, numOfJoints> makeDrives(const MotorParameters& parameters, con
 
 /// The board's position loop. It works in whole counts of its own angle sensor: the target is rounded to the
 /// board's grid and compared with the board's count, so the output is proportional to a whole number of
-/// counts and exactly zero when both are the same count and the count does not change. positionGain · error −
-/// derivativeGain · boardSpeed (the board's damping, on the speed it measures) − velocityGain · motorSpeed
-/// (the back-EMF of the spinning motor), limited to ±torqueLimit (stiffness × maximum torque × firmware
-/// factor). N·m at the joint; speeds in rad/s at the joint.
+/// counts and exactly zero when both are the same count and the count does not change. The board's voltage is
+/// positionGain · error − derivativeGain · boardSpeed (the board's damping, on the speed it measures), at most
+/// the supply voltage (±maxTorque: what it gives at stall); the back-EMF of the spinning motor subtracts
+/// velocityGain · motorSpeed, so a joint runs no faster than the motor's no-load speed through the gear
+/// (maxTorque / velocityGain); the result is limited to ±torqueLimit (stiffness × maximum torque × firmware
+/// factor: a current limit). N·m at the joint; speeds in rad/s at the joint.
 double boardTorque(const Drive& drive, long long errorCounts, double countStep, double boardSpeed,
                    double motorSpeed, double torqueLimit);
 

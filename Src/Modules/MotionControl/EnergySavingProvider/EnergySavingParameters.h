@@ -36,8 +36,11 @@ struct EnergySavingParameters
       0.088f * degree;                  ///< rad (deg): request and reading closer than this agree (one count)
   float minSearchStepFraction = 0.125f; ///< the current search halves its step down to this × minGearStep
   float searchCurrentTolerance =
-      0.005f;                        ///< A (mA): a current higher by more than this turns the search round
-  int stalledRoundsToSettle = 4;     ///< rounds at the finest step: the search settles
+      0.005f;                    ///< A (mA): a current higher by more than this turns the search round
+  int stalledRoundsToSettle = 4; ///< rounds at the finest step: the search settles
+  /// rounds a settled leg joint still above its threshold lets its mirror joint push (one minGearStep more
+  /// each round) before that joint tries the other way; 0: no hand-over
+  int handOverRounds = 7;
   bool searchLeastCurrent = true;    ///< ours; false: B-Human's steps towards the reading from the request
   bool searchEmergencySteps = false; ///< B-Human's emergency steps while searching (B-Human: always)
   bool oneLegJointPerRound =
@@ -51,6 +54,9 @@ struct EnergySavingParameters
   float groundContactWeight = 1.f;        ///< kg: both feet together carry more: ground contact
   float groundContactDebounceTime = 0.1f; ///< s (ms): a contact change counts after holding this long
   std::vector<Joint> skipJoints{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand};
+  /// N·m: a joint whose static torque (JointTorques) is at least this large has its load's way from the robot
+  /// model; a smaller one, or no valid model, from the posture's sign table
+  float loadDirectionTorque = 0.05f;
   JointArray<int> emergencyStepSignsStand;     ///< B-Human's standSigns
   JointArray<int> emergencyStepSignsHighStand; ///< B-Human's highStandSigns
 
@@ -84,6 +90,7 @@ struct EnergySavingParameters
     ar& field("minSearchStepFraction", minSearchStepFraction).range(0.01, 1.0);
     ar& field("searchCurrentTolerance", searchCurrentTolerance).unit(Unit::milliamperes).range(0.0, 1000.0);
     ar& field("stalledRoundsToSettle", stalledRoundsToSettle).range(1, 1000);
+    ar& field("handOverRounds", handOverRounds).range(0, 100);
     ar& field("searchLeastCurrent", searchLeastCurrent);
     ar& field("searchEmergencySteps", searchEmergencySteps);
     ar& field("oneLegJointPerRound", oneLegJointPerRound);
@@ -95,6 +102,7 @@ struct EnergySavingParameters
         .unit(Unit::milliseconds)
         .range(0.0, 5000.0);
     ar& field("skipJoints", skipJoints);
+    ar& field("loadDirectionTorque", loadDirectionTorque).unit(Unit::newtonMeters).range(0.0, 100.0);
     ar& field("emergencyStepSignsStand", emergencyStepSignsStand).range(-1, 1);
     ar& field("emergencyStepSignsHighStand", emergencyStepSignsHighStand).range(-1, 1);
   }

@@ -37,7 +37,9 @@
 //   maxGearStep
 //     when farther than that, else minGearStep; where target and reading agree to within one reading count
 //     (agreementBand) the reading cannot tell where the board's own angle lies: the step goes the way the
-//     posture's load pulls (B-Human's sign table);
+//     posture's load pulls: by the robot model's static torque (JointTorques) where it is at least
+//     loadDirectionTorque, else by B-Human's sign table (the tables disagree with the model where the load is
+//     large: RShoulderRoll, the knees in the high stand);
 //   - each further round compares the filtered current with the one before the last step: higher by more than
 //     searchCurrentTolerance: turn round, half the step; not lower: half the step; lower: the same step
 //     again; never below minGearStep × minSearchStepFraction (sub-count steps move the board's rounding);
@@ -51,6 +53,14 @@
 //     move that way only up to where the reading then was, plus one count. B-Human's steps follow a worn knee
 //     whose gears cannot hold its load (the plant's worn knees: static friction 0.62 N·m under 0.64-0.68 N·m
 //     of load) to the 3° cap within a minute, reset, and start again.
+//   - hand-over (not in B-Human): a hip, knee or ankle pitch whose search stalls above its threshold holds a load
+//     its gears cannot (with the motors' supply-voltage limit in the plant, robots rose into the stand so that a
+//     hip or knee pitch drew one board count, 330-350 mA, at every offset for ten minutes: 1 robot of 20 in the
+//     stand, 2 in the high stand). Both legs share the body's pitching load in a split friction locks in: the
+//     same joint of the other leg pushes one minGearStep more each round (handOverRounds at most, then the other
+//     way) until the stuck joint's current falls, then that joint searches again and the pusher's own search
+//     relaxes it. Only while both requests stand still (under a balancer's wobble it only added current: the
+//     ensemble's standjitter legs drew 87-89 % of no adjustment instead of 66-80 %).
 // After a round, caps and resets. Offsets are capped at ±maxOffset; when largeOffsetJointsForReset leg joints
 // are
 //   beyond largeOffset, or one hit maxOffset, B-Human resets unless the centre of mass is "stable": never in
@@ -133,6 +143,11 @@ EnergySavingProvider::EnergySavingProvider(const ModuleContext& context) : Modul
   output_.fill(
       std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
   lastStiffness_.fill(std::numeric_limits<float>::quiet_NaN());
+  handOverFor_.fill(-1);
+  handOverStart_.fill(0.f);
+  handOverBase_.fill(0.f);
+  lastRoundRequest_.fill(std::numeric_limits<float>::quiet_NaN());
+  handOverDirection_.fill(1.f);
 }
 
 void EnergySavingProvider::onParametersChanged()
@@ -303,7 +318,16 @@ void EnergySavingProvider::updateEnabledJoints()
       allowed = request.adjustRightArm && !request.accuratePositions;
     else
       allowed = !request.accuratePositions; // head joints, when removed from skipJoints
+    const bool wasEnabled = enabled_[j];
     enabled_[j] = request.adjust && allowed && !skip_[j];
+    if (enabled_[j] && !wasEnabled)
+    {
+      // Adjusted again (after an arm motion, say): the old search compared currents of another posture, and
+      // the old sag bound belonged to it too. A new search, as after a fade from the cap.
+      status_.counters[j] = params().stepsBeforeEmergencyStep;
+      sagBound_[j] = std::numeric_limits<float>::quiet_NaN();
+      restartSearch(j);
+    }
   }
 }
 
@@ -313,6 +337,9 @@ void EnergySavingProvider::enterState(EnergySavingState state, double now)
   stateStart_ = now;
   aboveThreshold_.fill(true); // until the first round has seen the currents: every adjusted joint is searched
   stiffnessChanged_.fill(false);
+  handOverFor_.fill(-1); // a hand-over is part of a round's work: every state change ends it
+  handOverRound_.fill(0);
+  handOverTries_.fill(0);
   if (state != EnergySavingState::working) return;
   contactAtWorkStart_ = status_.groundContact;
   lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)

@@ -11,6 +11,7 @@
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointLimits.h"
+#include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
@@ -25,7 +26,7 @@ namespace nao
 class EnergySavingProvider
     : public Module<EnergySavingProvider,
                     Requires<StiffnessJointRequest, JointSensorData, FilteredCurrent, RobotModel, JointLimits,
-                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest>,
+                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques>,
                     Provides<JointRequest, EnergySaving>, Parameters<EnergySavingParameters>>
 {
 public:
@@ -46,18 +47,22 @@ private:
   void runRound();
   void adjustJoint(std::size_t joint, const JointArray<int>& signs);
   void adjustJointAsBHuman(std::size_t joint, const JointArray<int>& signs);
+  void handOverLoads();
+  void stopHandOver(std::size_t joint);
   void runAccuratePositionsRound();
   void capOffsetsAndCheckReset(double now);
   bool centerOfMassInWindow() const;
   void fadeDisabledJoints(float dt);
   void fadeReset(double now);
   float threshold(Joint joint) const;
+  /// ±1: the way the posture's load pulls the joint (the robot model's static torque, else the sign table)
+  float loadDirection(std::size_t joint, const JointArray<int>& signs) const;
   float appliedBase(std::size_t joint) const;
   void clearOffsets();
   void restartSearch(std::size_t joint);
   void updateSearching(); ///< status_.searching from the state and each joint's search
   /// adjustment, held back from following the sag past sagBound_ (none yet: unchanged)
-  float withinSagBound(std::size_t joint, float adjustment, float sag) const;
+  float withinSagBound(std::size_t joint, float adjustment) const;
 
   EnergySaving status_;           ///< state and offsets as provided
   JointArray<float> adjustments_; ///< rad, offsets from rounds (B-Human's offsets, base not included)
@@ -83,7 +88,17 @@ private:
   JointArray<float>
       sagBound_; ///< rad, the sag when it passed maxSag: the adjustment goes no further (NaN: none)
   JointArray<bool> aboveThreshold_{}; ///< the joint's current was above its threshold at the last round
-  JointArray<float> lastStiffness_;   ///< 0..1, last frame's incoming stiffness
+  /// Hand-over (a settled leg joint above its threshold, its mirror joint pushing to take its load): the
+  /// joint whose load this joint takes (-1: none), the way it pushes, its rounds so far, the ways tried, and
+  /// its adjustment before it began.
+  JointArray<int> handOverFor_;
+  JointArray<float> handOverDirection_;
+  JointArray<int> handOverRound_{};
+  JointArray<int> handOverTries_{};
+  JointArray<float> handOverStart_;
+  JointArray<float> handOverBase_;     ///< A, the helped joint's current when the hand-over began
+  JointArray<float> lastRoundRequest_; ///< rad, the incoming request at the last round (NaN: none yet)
+  JointArray<float> lastStiffness_;    ///< 0..1, last frame's incoming stiffness
   /// The incoming stiffness changed since the last round: the round's current window mixes two stiffnesses.
   JointArray<bool> stiffnessChanged_{};
 

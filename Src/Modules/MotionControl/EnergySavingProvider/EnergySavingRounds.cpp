@@ -9,6 +9,20 @@
 
 namespace nao
 {
+namespace
+{
+/// The same pitch joint of the other leg (-1: not a hip, knee or ankle pitch). The pitch joints of both legs turn
+/// about parallel axes and share the body's pitching load, which friction locks into some split.
+int mirrorOf(std::size_t j)
+{
+  constexpr std::size_t left = index(Joint::LHipPitch), right = index(Joint::RHipPitch);
+  constexpr std::size_t count = index(Joint::LAnklePitch) - left + 1;
+  if (j >= left && j < left + count) return static_cast<int>(j + (right - left));
+  if (j >= right && j < right + count) return static_cast<int>(j - (right - left));
+  return -1;
+}
+} // namespace
+
 float EnergySavingProvider::threshold(Joint joint) const
 {
   const float override = params().currentThresholdOverrides[joint];
@@ -16,6 +30,18 @@ float EnergySavingProvider::threshold(Joint joint) const
   if (!isLegJoint(joint)) return params().armCurrentThreshold;
   return std::abs(adjustments_[joint]) > params().largeOffset ? params().legCurrentThresholdLargeOffset
                                                               : params().legCurrentThreshold;
+}
+
+float EnergySavingProvider::loadDirection(std::size_t j, const JointArray<int>& signs) const
+{
+  // The torque the motor must produce to hold the posture: gravity pulls the other way. B-Human's sign tables
+  // are one robot's and disagree with the model where the load is large (RShoulderRoll holds -0.12 N·m in both
+  // postures, the knees -0.25 N·m in the high stand, both tables say -1).
+  const JointTorques& torques = get<JointTorques>();
+  const float holding = torques.torques[j];
+  if (torques.valid && std::isfinite(holding) && std::abs(holding) >= params().loadDirectionTorque)
+    return holding > 0.f ? -1.f : 1.f;
+  return signs[j] != 0 ? static_cast<float>(signs[j]) : -1.f;
 }
 
 void EnergySavingProvider::runRound()
@@ -45,6 +71,94 @@ void EnergySavingProvider::runRound()
     if (oneLegJointPerRound_ && isLegJoint(jointAt(j)) && jointAt(j) != filtered.highestLegJoint) continue;
     adjustJoint(j, signs);
   }
+  handOverLoads();
+}
+
+void EnergySavingProvider::handOverLoads()
+{
+  // A leg joint whose search settled above its threshold holds a load its gears cannot: at no offset does its
+  // board see no error (the plant's hip pitches after rising into the stand: one count of the board, 350 mA,
+  // for ten minutes, at every offset the search tried over two counts). Standing on both feet, the two legs
+  // share the body's load and friction locks in how: the same joint of the other leg pushes a little more each
+  // round, until this joint's current falls to its threshold (then the pusher's own search relaxes it, and
+  // the gears hold the new share), or for handOverRounds rounds; then back to where it was, and the other way.
+  // Both ways tried: the joint holds until its next search. A joint whose current fell on the way, but not to its
+  // threshold, searches again from where the push left its load (the pusher keeps its offset, its own search
+  // relieves it): a search finds what a fixed offset cannot.
+  // Only while both requests stand still from round to round: under a balancer's wobble the motors push
+  // whatever the split, and a hand-over would only add the pusher's current.
+  const JointArray<float>& requested = get<StiffnessJointRequest>().angles;
+  JointArray<bool> still{};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    still[j] = requested[j] == lastRoundRequest_[j];
+    lastRoundRequest_[j] = requested[j];
+  }
+  if (!params().searchLeastCurrent || params().handOverRounds <= 0) return;
+  const FilteredCurrent& filtered = get<FilteredCurrent>();
+  for (std::size_t m = 0; m < numOfJoints; ++m)
+  {
+    if (handOverFor_[m] < 0) continue;
+    const auto j = static_cast<std::size_t>(handOverFor_[m]);
+    if (!enabled_[m] || !enabled_[j] || !status_.groundContact || !aboveThreshold_[j] || !still[j] ||
+        !still[m])
+    {
+      stopHandOver(m); // done (the joint at or below its threshold), or no longer possible
+      continue;
+    }
+    if (std::abs(filtered.currents[j]) < handOverBase_[m] - params().searchCurrentTolerance)
+    {
+      const int tries = handOverTries_[j];
+      stopHandOver(m);
+      restartSearch(j);
+      handOverTries_[j] = tries; // the ways tried still count: the next hand-over goes on from there
+      continue;
+    }
+    if (handOverRound_[m] >= params().handOverRounds)
+    {
+      adjustments_[m] = handOverStart_[m];
+      if (++handOverTries_[j] >= 2)
+      {
+        stopHandOver(m);
+        continue;
+      }
+      handOverDirection_[m] = -handOverDirection_[m];
+      handOverRound_[m] = 0;
+      continue;
+    }
+    adjustments_[m] += handOverDirection_[m] * params().minGearStep;
+    ++handOverRound_[m];
+  }
+  if (!status_.groundContact) return;
+  const JointTorques& torques = get<JointTorques>();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const int mirror = mirrorOf(j);
+    if (mirror < 0) continue;
+    const auto m = static_cast<std::size_t>(mirror);
+    const bool stuck =
+        aboveThreshold_[j] && (settledCurrent_[j] >= 0.f || stalledRounds_[j] >= 2) && handOverTries_[j] < 2;
+    const bool free = enabled_[m] && !fadingOut_[m] && (!aboveThreshold_[m] || settledCurrent_[m] >= 0.f);
+    if (!enabled_[j] || fadingOut_[j] || !stuck || !free || !still[j] || !still[m] || handOverFor_[m] >= 0 ||
+        handOverFor_[j] >= 0)
+      continue;
+    // The first way: the way this joint's motor must push by the robot model, so that the mirror takes a share.
+    const float holding = torques.torques[j];
+    const bool known =
+        torques.valid && std::isfinite(holding) && std::abs(holding) >= params().loadDirectionTorque;
+    handOverFor_[m] = static_cast<int>(j);
+    handOverDirection_[m] = known && holding < 0.f ? -1.f : 1.f;
+    if (handOverTries_[j] == 1) handOverDirection_[m] = -handOverDirection_[m];
+    handOverRound_[m] = 0;
+    handOverStart_[m] = adjustments_[m];
+    handOverBase_[m] = std::abs(get<FilteredCurrent>().currents[j]);
+  }
+}
+
+void EnergySavingProvider::stopHandOver(std::size_t joint)
+{
+  handOverFor_[joint] = -1;
+  handOverRound_[joint] = 0;
 }
 
 void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& signs)
@@ -55,6 +169,11 @@ void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& sig
   const float measured = sensors.angles[j];
   const float requested = get<StiffnessJointRequest>().angles[j];
   // A non-finite sample this frame (the filter keeps its last good mean) skips the joint: its output stays.
+  // A joint pushing for its mirror, or being helped by it, holds its offset while the hand-over runs.
+  const int mirror = mirrorOf(j);
+  if (handOverFor_[j] >= 0 ||
+      (mirror >= 0 && handOverFor_[static_cast<std::size_t>(mirror)] == static_cast<int>(j)))
+    return;
   if (!enabled_[j] || fadingOut_[j] || !std::isfinite(sensors.currents[j]) || !std::isfinite(current) ||
       !std::isfinite(measured) || !std::isfinite(requested) || std::abs(current) <= threshold(joint))
     return;
@@ -107,14 +226,14 @@ void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& sig
   // relieves the motor, as far as a 12-bit reading can tell.
   const float fromTarget = measured - (requested + appliedBase(j) + adjustments_[j]);
   const bool readingDiffers = std::abs(fromTarget) > params().agreementBand;
-  const float loadDirection = signs[j] != 0 ? static_cast<float>(signs[j]) : -1.f;
+  const float pull = loadDirection(j, signs);
   if (searchCurrent_[j] < 0.f)
   {
     // The first step of a search: towards the reading (by maxGearStep when farther than that). B-Human steps
     // towards the reading from the request plus base offset, not from the motor's target, so once its offset
     // has passed the reading its steps push on (and a `d > 0 ? 1 : -1` of exactly 0 steps down). Where target
     // and reading agree to within the reading's resolution, the step goes the way the posture's load pulls.
-    searchDirection_[j] = readingDiffers ? (fromTarget > 0.f ? 1.f : -1.f) : loadDirection;
+    searchDirection_[j] = readingDiffers ? (fromTarget > 0.f ? 1.f : -1.f) : pull;
     searchStep_[j] = readingDiffers && std::abs(fromTarget) > maxStep ? maxStep : params().minGearStep;
   }
   else if (magnitude > searchCurrent_[j] + tolerance)
@@ -139,8 +258,8 @@ void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& sig
       // B-Human's emergency step where ours settles: one maxGearStep the way the posture's load pulls (sign
       // table) — ours towards the reading when it differs from the target: the sign tables are one robot's,
       // the reading is this joint's. Then a new search.
-      const float direction = readingDiffers ? (fromTarget > 0.f ? 1.f : -1.f) : loadDirection;
-      adjustments_[j] = withinSagBound(j, adjustments_[j] + maxStep * direction, difference);
+      const float direction = readingDiffers ? (fromTarget > 0.f ? 1.f : -1.f) : pull;
+      adjustments_[j] = withinSagBound(j, adjustments_[j] + maxStep * direction);
       ++status_.emergencySteps;
       restartSearch(j);
       return;
@@ -150,15 +269,17 @@ void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& sig
     adjustments_[j] = bestAdjustment_[j];
     return;
   }
-  adjustments_[j] = withinSagBound(j, adjustments_[j] + searchDirection_[j] * searchStep_[j], difference);
+  adjustments_[j] = withinSagBound(j, adjustments_[j] + searchDirection_[j] * searchStep_[j]);
 }
 
-float EnergySavingProvider::withinSagBound(std::size_t joint, float adjustment, float sag) const
+float EnergySavingProvider::withinSagBound(std::size_t joint, float adjustment) const
 {
+  // The way the joint gave way is the bound's sign (taken when the sag passed maxSag), not this round's sag: a
+  // joint pushed back to the other side since must still be free to step away from the bound.
   const float bound = sagBound_[joint];
   if (std::isnan(bound)) return adjustment;
-  return sag > 0.f ? std::min(adjustment, std::max(bound, adjustments_[joint]))
-                   : std::max(adjustment, std::min(bound, adjustments_[joint]));
+  return bound > 0.f ? std::min(adjustment, std::max(bound, adjustments_[joint]))
+                     : std::max(adjustment, std::min(bound, adjustments_[joint]));
 }
 
 void EnergySavingProvider::adjustJointAsBHuman(std::size_t j, const JointArray<int>& signs)
@@ -191,6 +312,7 @@ void EnergySavingProvider::restartSearch(std::size_t joint)
   settledHighRounds_[joint] = 0;
   bestCurrent_[joint] = std::numeric_limits<float>::infinity();
   stalledRounds_[joint] = 0;
+  handOverTries_[joint] = 0;
 }
 
 void EnergySavingProvider::runAccuratePositionsRound()

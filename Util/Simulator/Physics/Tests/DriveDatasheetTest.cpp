@@ -2,6 +2,8 @@
 // what a joint does rather than by the formulas that made the constants:
 //  - a joint held still (stalled) at stiffness 1 with its target far away gives the datasheet's stall torque
 //    through its gear and draws the stall current of its motor; stiffness s gives s times both;
+//  - a free joint commanded far away runs no faster than the datasheet's no-load speed through its gear, less
+//    what its gear friction takes;
 //  - a joint released (stiffness 0) from speed comes to rest as Coulomb friction of the gear train's stated
 //    sliding friction stops its inertia: speed falling linearly, at rest after J·ω / friction.
 // The stall torque at the joint is motor stall torque × ratio × gear efficiency, as SimulatedRobot sets the torque
@@ -85,6 +87,46 @@ TEST(DriveDatasheet, AStalledJointGivesTheDatasheetStallTorqueAndDrawsItsStallCu
           std::string(name(motor.joint)).c_str(), stiffness, torque, stiffness * stallTorque,
           motor.stallTolerance * 100, current, stiffness * stallCurrent, currentTolerance * 100);
     }
+  }
+}
+
+TEST(DriveDatasheet, AFreeJointRunsAtMostAtTheNoLoadSpeedThroughItsGear)
+{
+  // A joint commanded far away at stiffness 1 with nothing but its link (0.01 kg·m²) and gear friction to move
+  // accelerates until the back-EMF leaves the supply voltage just enough current for the sliding friction: a DC
+  // motor's torque falls linearly from stall to zero at the no-load speed, so the top speed is
+  // ω₀ · (1 − friction / stall torque). Without a voltage limit it would run on at full torque (36 rad/s for the
+  // knee before this test existed). ω₀ is the datasheet's no-load speed through the gear; tolerance: the datasheet's.
+  const auto drives = makeDrives(test::projectConfig().motors, nominalRobot());
+  for (const MotorFacts& motor : datasheet)
+  {
+    SCOPED_TRACE(std::string(name(motor.joint)));
+    const Drive& drive = drives[index(motor.joint)];
+    const double noLoadSpeed =
+        motor.noLoadRpm * 2.0 * std::numbers::pi / 60.0 / motor.ratio; // rad/s at the joint
+    const double stallTorque = motor.stallTorque * motor.ratio * gearEfficiency;
+    const double expected = noLoadSpeed * (1.0 - drive.slidingFriction / stallTorque);
+    test::SingleJoint joint(drive);
+    // Eight time constants of the speed (inertia / back-EMF gain: 14 ms for the knee, 0.6 s for the light wrist
+    // motor), with the target so far ahead that the joint is still on its way.
+    const double seconds = 8.0 * (0.01 + drive.armature) / drive.velocityGain;
+    const double target = 2.0 * noLoadSpeed * seconds;
+    const int steps = static_cast<int>(std::lround(seconds / test::timestep));
+    double topSpeed = 0.0, speedBefore = 0.0;
+    for (int step = 1; step <= steps; ++step)
+    {
+      joint.run(test::timestep, target, drive.maxTorque, 0.0);
+      topSpeed = std::max(topSpeed, joint.velocity());
+      if (step == steps * 3 / 4) speedBefore = joint.velocity();
+    }
+    std::printf("[ no-load  ] %-14s top speed %.2f rad/s after %.2f s (datasheet %.2f ± %.0f %% no-load, "
+                "%.2f with %.3f N·m friction)\n",
+                std::string(name(motor.joint)).c_str(), topSpeed, seconds, noLoadSpeed,
+                motor.noLoadSpeedTolerance * 100, expected, drive.slidingFriction);
+    ASSERT_LT(joint.angle(), target) << "rad: still on its way";
+    EXPECT_NEAR(topSpeed, expected, motor.noLoadSpeedTolerance * expected) << "rad/s";
+    EXPECT_NEAR(speedBefore, joint.velocity(), 0.01 * topSpeed) << "rad/s: settled, not still accelerating";
+    EXPECT_LE(topSpeed, noLoadSpeed * (1 + motor.noLoadSpeedTolerance)) << "rad/s: never above no-load";
   }
 }
 

@@ -17,6 +17,7 @@ Drive testDrive()
   drive.derivativeGain = 2.0;  // N·m·s/rad
   drive.velocityGain = 0.5;    // N·m·s/rad
   drive.torquePerAmpere = 2.0; // N·m/A
+  drive.maxTorque = 4.0;       // N·m at stall: the supply voltage
   return drive;
 }
 
@@ -64,6 +65,22 @@ TEST(DriveModel, TorqueIsProportionalDampedAndLimited)
   EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 0.0, 0.9), 0.9);
   EXPECT_DOUBLE_EQ(boardTorque(drive, -100, count, 0.0, 0.0, 0.9), -0.9);
   EXPECT_EQ(boardTorque(drive, 100, count, 0.0, 0.0, 0.0), 0.0); // stiffness 0: free
+}
+
+TEST(DriveModel, TheSupplyVoltageLimitsTheSpeed)
+{
+  // The board's output is a voltage, at most the supply's (maxTorque at stall); the back-EMF of the spinning
+  // motor takes its share after that limit, so the torque falls linearly to nothing at the no-load speed
+  // maxTorque / velocityGain (8 rad/s here), and brakes above it.
+  const Drive drive = testDrive();
+  const double count = 0.001;
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 0.0, 10.0), 4.0);   // stall: the supply's torque
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 4.0, 10.0), 2.0);   // half the no-load speed: half
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 8.0, 10.0), 0.0);   // the no-load speed: nothing
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 10.0, 10.0), -1.0); // faster: braking
+  EXPECT_DOUBLE_EQ(boardTorque(drive, -100, count, 0.0, -4.0, 10.0), -2.0);
+  // The stiffness limits the current after the back-EMF: a slow joint at stiffness 0.25 still gets its 1 N·m.
+  EXPECT_DOUBLE_EQ(boardTorque(drive, 100, count, 0.0, 4.0, 1.0), 1.0);
 }
 
 TEST(DriveModel, CurrentIsTorqueOverTorquePerAmpere)

@@ -81,12 +81,14 @@ TEST(JointActuator, StiffnessLimitsTheTorqueAndWithItTheCurrentUnderStress)
   {
     SingleJoint joint(legDrive());
     joint.run(0.5, -0.5, stiffnesses[k] * 5.0, 4.0);
-    EXPECT_NEAR(joint.actuator().motorTorque(), -stiffnesses[k] * 5.0, 1e-9);
+    // (1e-6 N·m: at stiffness 1 the supply voltage is the limit, and the back-EMF of the joint's creep on MuJoCo's
+    // soft friction constraint takes its share)
+    EXPECT_NEAR(joint.actuator().motorTorque(), -stiffnesses[k] * 5.0, 1e-6);
     EXPECT_LE(joint.peakTorque(), stiffnesses[k] * 5.0 + 1e-12);
     currents[k] = joint.actuator().current();
   }
-  EXPECT_NEAR(currents[0], 5.0, 1e-9); // A: 5 N·m at 1 N·m/A
-  EXPECT_NEAR(currents[1] / currents[0], 0.75, 1e-9);
+  EXPECT_NEAR(currents[0], 5.0, 1e-6); // A: 5 N·m at 1 N·m/A
+  EXPECT_NEAR(currents[1] / currents[0], 0.75, 1e-6);
 }
 
 TEST(JointActuator, AJointStoppedAfterRisingAgainstItsLoadKeepsPushingBeyondTheLoad)

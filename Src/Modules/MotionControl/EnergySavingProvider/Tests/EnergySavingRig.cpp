@@ -44,6 +44,14 @@ public:
 };
 MAKE_MODULE(ScriptedJointLimits);
 
+class ScriptedJointTorques : public Module<ScriptedJointTorques, Requires<FrameInfo>, Provides<JointTorques>>
+{
+public:
+  using Module::Module;
+  void update(JointTorques& torques) { torques = inputs().torques; }
+};
+MAKE_MODULE(ScriptedJointTorques);
+
 class ScriptedEnergySavingRequest
     : public Module<ScriptedEnergySavingRequest, Requires<FrameInfo>, Provides<EnergySavingRequest>>
 {
@@ -125,6 +133,7 @@ EnergySavingRig::EnergySavingRig(RigOptions options)
   controller.start({{"StiffnessJointRequest", "ScriptedStiffnessRequest", here},
                     {"RobotModel", "ScriptedRobotModel", here},
                     {"JointLimits", "ScriptedJointLimits", here},
+                    {"JointTorques", "ScriptedJointTorques", here},
                     {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
                     {"FilteredCurrent", "FilteredCurrentProvider", here},
                     {"JointRequest", stage, here},
@@ -204,8 +213,10 @@ void EnergySavingRig::setRuleNumbers()
   setParameter("accurateFineStepFraction", rule::accurateFineStepFraction);
   setParameter("agreementBand", rule::agreementBand);
   setParameter("minSearchStepFraction", rule::minSearchStepFraction);
+  setParameter("loadDirectionTorque", rule::loadDirectionTorque);
   setParameter("searchCurrentTolerance", rule::searchCurrentTolerance);
   setParameter("stalledRoundsToSettle", rule::stalledRoundsToSettle);
+  setParameter("handOverRounds", rule::handOverRounds);
   setParameter("maxSag", rule::maxSag);
   setParameter("groundContactWeight", rule::groundContactWeight);
   setParameter("groundContactDebounceTime", rule::groundContactDebounceTime);

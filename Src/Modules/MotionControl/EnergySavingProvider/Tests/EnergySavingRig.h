@@ -48,8 +48,10 @@ inline constexpr double minGearStep = 0.0286479;    ///< degrees
 inline constexpr double accurateFineStepFraction = 0.5;
 inline constexpr double agreementBand = 0.088; ///< degrees
 inline constexpr double minSearchStepFraction = 0.125;
+inline constexpr double loadDirectionTorque = 0.05; ///< N·m
 inline constexpr double searchCurrentTolerance = 5; ///< mA
 inline constexpr int stalledRoundsToSettle = 4;
+inline constexpr int handOverRounds = 7;
 inline constexpr double maxSag = 0.5;                             ///< degrees
 inline constexpr double groundContactWeight = 1;                  ///< kg
 inline constexpr double groundContactDebounceTime = 100;          ///< ms
@@ -71,7 +73,8 @@ struct Inputs
   std::array<float, 3> leftSole{0.f, 0.05f, -0.3f};   ///< m, torso frame
   std::array<float, 3> rightSole{0.f, -0.05f, -0.3f}; ///< m, torso frame
   std::array<float, 2> torsoAngles{0.f, 0.f};         ///< rad, IMU roll and pitch
-  JointLimits limits; ///< rad, ±π (hands 0..1) unless a test narrows a joint
+  JointLimits limits;   ///< rad, ±π (hands 0..1) unless a test narrows a joint
+  JointTorques torques; ///< N·m, the robot model's static torques (invalid unless a test sets them)
   EnergySavingRequest energySaving;
 };
 Inputs& inputs();

@@ -2,7 +2,7 @@
 // current falls, turn round with half the step when it rises by more than searchCurrentTolerance, never below
 // minGearStep × minSearchStepFraction, a new search once the joint was at or below its threshold, settling on
 // the least current's offset, emergency steps only with searchEmergencySteps, and the sag bound (maxSag). A
-// limb adjusted again after an arm motion (disabled: see there).
+// limb adjusted again after an arm motion starts a new search.
 // High stand throughout: no base offsets, and offsets at the cap do not reset there (the CoM lies in its
 // window).
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
@@ -62,6 +62,7 @@ TEST(EnergySavingSearch, ACurrentHigherByMoreThanTheToleranceTurnsRoundWithHalfT
   for (double fraction : {rule::minSearchStepFraction, 0.25})
   {
     EnergySavingRig rig;
+    rig.setParameter("handOverRounds", 0); // the search alone (EnergySavingHandOverTests: the hand-over)
     rig.setParameter("minSearchStepFraction", fraction);
     rig.setParameter("stalledRoundsToSettle", 1000); // no settling: the floor alone
     startHighStand(rig, {Joint::LKneePitch}, 0.5f);
@@ -139,10 +140,12 @@ namespace
 /// Least current 0.40 A in round 2, drawn at the offset of the first step.
 constexpr float stallingCurrents[8] = {0.50f, 0.40f, 0.46f, 0.52f, 0.58f, 0.64f, 0.70f, 0.76f};
 /// The offsets they give by the rule, for a first step of `first` (sign ±1, size minGearStep): lower, the
-/// same step; then four rises: turn round with half the step, down to minGearStep / 8.
+/// same step; then four rises: turn round with half the step, down to minGearStep / 8 (from round 5 on), where
+/// the fourth round settles (the eighth).
+constexpr int stallingRounds = 7; ///< rounds before the one that settles
 float stallingOffset(int r, float first)
 {
-  constexpr float afterRound[7] = {1.f, 2.f, 1.5f, 1.75f, 1.625f, 1.75f, 1.625f}; // × first
+  constexpr float afterRound[stallingRounds] = {1.f, 2.f, 1.5f, 1.75f, 1.625f, 1.75f, 1.625f}; // × first
   return afterRound[r - 1] * first;
 }
 } // namespace
@@ -150,14 +153,16 @@ float stallingOffset(int r, float first)
 TEST(EnergySavingSearch, AStalledSearchSettlesOnTheOffsetOfLeastCurrentAndHoldsUntilTheCurrentRises)
 {
   EnergySavingRig rig;
+  rig.setParameter("handOverRounds", 0); // the settling alone (EnergySavingHandOverTests: the hand-over)
   startHighStand(rig, {Joint::LKneePitch}, stallingCurrents[0]);
   const Joint knee = Joint::LKneePitch;
-  for (int r = 1; r <= 7; ++r)
+  for (int r = 1; r <= stallingRounds; ++r)
   {
     round(rig, {knee}, stallingCurrents[r - 1]);
     ASSERT_NEAR(rig.offset(knee), stallingOffset(r, -m), rad) << "round " << r;
   }
-  round(rig, {knee}, stallingCurrents[7]); // four rounds at the finest step: settle where 0.40 A was drawn
+  round(rig, {knee},
+        stallingCurrents[stallingRounds]); // four rounds at the finest step: settle where 0.40 A was
   EXPECT_NEAR(rig.offset(knee), -m, rad);
   for (float current : {0.45f, 0.85f, 0.45f}) // within the threshold (100 mA) of the search's highest: hold
   {
@@ -174,18 +179,19 @@ TEST(EnergySavingSearch, EmergencyStepsOnlyWithSearchEmergencyStepsTowardsTheRea
   for (bool emergency : {false, true})
   {
     EnergySavingRig rig;
+    rig.setParameter("handOverRounds", 0); // the search alone (EnergySavingHandOverTests: the hand-over)
     rig.setParameter("searchEmergencySteps", emergency ? "true" : "false");
     Inputs& in = inputs();
     // The knee reads its request (sign table -1); the hip roll reads 0.15° below (sign table +1, reading -1).
     in.measured[Joint::RHipRoll] = in.request.angles[Joint::RHipRoll] - 0.15f * degree;
     startHighStand(rig, {Joint::LKneePitch, Joint::RHipRoll}, stallingCurrents[0]);
-    for (int r = 1; r <= 7; ++r)
+    for (int r = 1; r <= stallingRounds; ++r)
     {
       round(rig, {Joint::LKneePitch, Joint::RHipRoll}, stallingCurrents[r - 1]);
       ASSERT_NEAR(rig.offset(Joint::LKneePitch), stallingOffset(r, -m), rad) << "round " << r;
       ASSERT_NEAR(rig.offset(Joint::RHipRoll), stallingOffset(r, -m), rad) << "round " << r;
     }
-    round(rig, {Joint::LKneePitch, Joint::RHipRoll}, stallingCurrents[7]);
+    round(rig, {Joint::LKneePitch, Joint::RHipRoll}, stallingCurrents[stallingRounds]);
     if (!emergency)
     {
       EXPECT_NEAR(rig.offset(Joint::LKneePitch), -m, rad) << "settled";
@@ -195,7 +201,7 @@ TEST(EnergySavingSearch, EmergencyStepsOnlyWithSearchEmergencyStepsTowardsTheRea
     }
     // Where the stall left them: the knee's reading 1.625 m above its target (within the band: sign table),
     // the hip roll's 0.15° - 1.625 m below (outside: towards it).
-    const float stalled = stallingOffset(7, -m);
+    const float stalled = stallingOffset(stallingRounds, -m);
     EXPECT_NEAR(rig.offset(Joint::LKneePitch), stalled - maxLeg, rad);
     EXPECT_NEAR(rig.offset(Joint::RHipRoll), stalled - maxLeg, rad);
     EXPECT_EQ(rig.energy().emergencySteps, 2u);
@@ -227,11 +233,9 @@ TEST(EnergySavingSearch, AJointThatGaveWayMoreThanMaxSagIsFollowedOnlyUpToThatSa
   EXPECT_NEAR(rig.offset(Joint::LKneePitch), 1.f * degree + band - 0.5f * maxLeg, 1e-5f);
 }
 
-// DISABLED: fails. EnergySavingRounds.cpp, withinSagBound() picks the direction to hold back by the sign of
-// this round's sag, not of the bound: once the reading lies on the other side, every step the other way is
-// cut to nothing (here the offset stays at 0.2°). Reported; enable with the fix (`bound > 0.f ?` instead of
-// `sag > 0.f ?`).
-TEST(EnergySavingSearch, DISABLED_TheSagBoundHoldsBackOnlyTheWayTheJointGaveWay)
+// withinSagBound() once picked the direction to hold back by the sign of this round's sag, not of the bound: once
+// the reading lay on the other side, every step the other way was cut to nothing (the offset stayed at 0.2°).
+TEST(EnergySavingSearch, TheSagBoundHoldsBackOnlyTheWayTheJointGaveWay)
 {
   // The knee gave way upwards (bound +1.088°); later its reading lies below the request (it was pushed back).
   // Steps down are not "further in that direction" and must stay free.
@@ -248,12 +252,11 @@ TEST(EnergySavingSearch, DISABLED_TheSagBoundHoldsBackOnlyTheWayTheJointGaveWay)
   EXPECT_NEAR(rig.offset(Joint::LKneePitch), 0.f, rad);
 }
 
-// DISABLED: fails. A limb the request stopped letting us adjust keeps its old search through the fade: when
-// it may be adjusted again, its next round compares the current with the one before the fade and, the arm
-// hotter after its motion, turns round (-maxGearStepArms / 2, away from the reading 3° above) instead of
-// starting anew
-// (+maxGearStepArms) as an arm joint does after a fade from the cap. Reported.
-TEST(EnergySavingSearch, DISABLED_ALimbAdjustedAgainStartsANewSearch)
+// A limb the request stopped letting us adjust once kept its old search through the fade: adjusted again, its
+// next round compared the current with the one before the fade and, the arm hotter after its motion, turned
+// round (-maxGearStepArms / 2, away from the reading 3° above) instead of starting anew (+maxGearStepArms) as
+// an arm joint does after a fade from the cap.
+TEST(EnergySavingSearch, ALimbAdjustedAgainStartsANewSearch)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();

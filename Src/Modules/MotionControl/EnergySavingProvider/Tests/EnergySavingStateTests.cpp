@@ -329,6 +329,7 @@ TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
                     {"StiffnessJointRequest", "off", here},
                     {"RobotModel", "RobotModelProvider", here},
                     {"JointLimits", "RobotModelProvider", here},
+                    {"JointTorques", "StaticTorqueProvider", here},
                     {"FilteredCurrent", "FilteredCurrentProvider", here},
                     {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
                     {"JointRequest", "EnergySavingProvider", here},
