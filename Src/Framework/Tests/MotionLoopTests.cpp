@@ -206,5 +206,6 @@ TEST_F(Fixture, AWaitForTheMotionThreadRunsTheWaitThatIsSet)
   EXPECT_EQ(controller->liveTapCount(), 0u);
   EXPECT_EQ(controller->unansweredCommands(), 0u);
   EXPECT_FALSE(logger.status().active);
-  EXPECT_EQ(logger.status().framesWritten, 2u) << "the frame the wait ran lets go of the tap before feeding it";
+  EXPECT_EQ(logger.status().framesWritten, 2u)
+      << "the frame the wait ran lets go of the tap before feeding it";
 }
