@@ -117,7 +117,7 @@ void Controller::post(const MotionCommand& command)
   {
     service();
     if (unanswered_ < MotionLoop::queueCapacity && motion_.post(command)) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    waitForMotion(std::chrono::milliseconds(1));
   }
   ++unanswered_;
 }
@@ -343,7 +343,7 @@ std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::
   {
     service();
     if (static_cast<std::size_t>(leaving()) < MotionLoop::maxTaps || motionStopped_) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    waitForMotion(std::chrono::milliseconds(1));
   }
   if (static_cast<std::size_t>(leaving()) >= MotionLoop::maxTaps) return nullptr;
   auto tap = std::make_shared<Tap>(std::move(ids), everyNthFrame, capacity);
@@ -359,6 +359,14 @@ void Controller::removeTap(const std::shared_ptr<Tap>& tap)
   if (live == liveTaps_.end() || live->removing) return;
   live->removing = true;
   post(RemoveTap{tap.get()});
+}
+
+void Controller::waitForMotion(std::chrono::milliseconds pause)
+{
+  if (motionWait_)
+    motionWait_();
+  else
+    std::this_thread::sleep_for(pause);
 }
 
 bool Controller::tapAttached(const Tap* tap) const

@@ -8,7 +8,9 @@
 #include "Framework/ModuleGraph.h"
 #include "Framework/MotionLoop.h"
 #include "Framework/Scenario.h"
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <toml++/toml.h>
@@ -66,6 +68,12 @@ public:
   const std::vector<std::string>& loggedRepresentations() const { return logged_; }
   /// After the motion thread has ended, commands are carried out here at once (nobody else will).
   void motionStopped() { motionStopped_ = true; }
+  /// How a call waits for the motion thread to take or answer a command (a full queue, taps on their way out, a
+  /// log's tap): it sleeps `pause` while the motion thread runs on its own. A single-threaded driver that runs the
+  /// motion loop itself (the debug channel fuzzer) sets a wait that runs a motion frame instead: the wait then
+  /// ends at once, after the same frames every time.
+  void waitForMotion(std::chrono::milliseconds pause);
+  void setMotionWait(std::function<void()> wait) { motionWait_ = std::move(wait); }
   static std::vector<FixedProvider> fixedProviders();
 
 private:
@@ -96,5 +104,6 @@ private:
   std::size_t unanswered_ = 0;    ///< commands posted and not yet retired
   std::vector<std::string> logged_;
   bool motionStopped_ = false;
+  std::function<void()> motionWait_; ///< empty: sleep (the motion thread runs on its own)
 };
 } // namespace nao

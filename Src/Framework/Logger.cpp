@@ -78,7 +78,7 @@ void Logger::stop(Controller& controller)
   for (int i = 0; i < 400 && controller.tapAttached(tap.get()); ++i)
   {
     controller.service();
-    if (controller.tapAttached(tap.get())) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (controller.tapAttached(tap.get())) controller.waitForMotion(std::chrono::milliseconds(5));
   }
   std::unique_lock lock(mutex_);
   closeRequested_ = true;

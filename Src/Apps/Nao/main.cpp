@@ -184,6 +184,8 @@ int main(int argc, char** argv)
                   static_cast<unsigned long long>(log.framesWritten),
                   static_cast<unsigned long long>(log.framesDropped),
                   log.lastError.empty() ? "" : ", error: ", log.lastError.c_str());
+    // What LoLA delivered and what was answered: the simulator reads this line back to account for every frame.
+    if (lolaBody) std::printf("%s\n", nao::describeLolaStatistics(lolaBody->statistics()).c_str());
     // Ctrl-C in a terminal also stops the simulator that served LoLA: that loss is part of the stop.
     if (lolaBody && lolaBody->lost() && stopSignal == 0)
     {

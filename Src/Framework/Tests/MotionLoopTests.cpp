@@ -1,5 +1,6 @@
 // The frame loop: data flow, USES semantics, `off`, live provider switches and live parameter edits.
 #include "Framework/Controller.h"
+#include "Framework/Logger.h"
 #include "Framework/Tests/TestModules.h"
 #include <fstream>
 #include <gmock/gmock.h>
@@ -179,4 +180,32 @@ TEST_F(Fixture, ARunShorterThanTheTimingWindowStillShowsMedianAndMaximum)
   for (int frame = 50; frame < 128 + 10; ++frame)
     ASSERT_TRUE(motion.runFrame());
   EXPECT_EQ(blackboard.get<ModuleTimes>().windowFrames, MotionLoop::timingWindow) << "then full windows";
+}
+
+TEST_F(Fixture, AWaitForTheMotionThreadRunsTheWaitThatIsSet)
+{
+  // A single-threaded driver (the debug channel fuzzer) runs the motion loop itself: closing a log waits for the
+  // motion thread to let go of the log's tap, and with a motion wait set that wait runs a frame instead of
+  // sleeping for a motion thread that is not there (before: 400 sleeps of 5 ms, and the tap still attached).
+  controller->start(choices({{"RepA", "ModA"}}), "t");
+  int waits = 0;
+  controller->setMotionWait(
+      [&]
+      {
+        ++waits;
+        ASSERT_TRUE(motion.runFrame());
+      });
+  Logger logger(16);
+  const std::filesystem::path log = directory / "wait.log";
+  ASSERT_EQ(logger.start(*controller, log, {"RepA"}), "");
+  ASSERT_TRUE(motion.runFrame()); // the tap is attached and fed
+  ASSERT_TRUE(motion.runFrame());
+  controller->service();
+  logger.stop(*controller);
+  EXPECT_EQ(waits, 1) << "one frame takes the RemoveTap; the next service() learns of it";
+  EXPECT_EQ(controller->liveTapCount(), 0u);
+  EXPECT_EQ(controller->unansweredCommands(), 0u);
+  EXPECT_FALSE(logger.status().active);
+  EXPECT_EQ(logger.status().framesWritten, 2u)
+      << "the frame the wait ran lets go of the tap before feeding it";
 }

@@ -7,6 +7,38 @@
 
 namespace nao
 {
+namespace
+{
+constexpr const char* statisticsFormat =
+    "LoLA: %llu packets, %llu bad, %llu skipped, %llu answers sent, %llu send "
+    "failures, %llu connections, %llu invalid request values";
+} // namespace
+
+std::string describeLolaStatistics(const LolaBodyStatistics& s)
+{
+  char line[300];
+  std::snprintf(
+      line, sizeof(line), statisticsFormat, static_cast<unsigned long long>(s.packets),
+      static_cast<unsigned long long>(s.decodeErrors), static_cast<unsigned long long>(s.skippedFrames),
+      static_cast<unsigned long long>(s.answersSent), static_cast<unsigned long long>(s.sendFailures),
+      static_cast<unsigned long long>(s.connections),
+      static_cast<unsigned long long>(s.invalidRequestValues));
+  return line;
+}
+
+std::optional<LolaBodyStatistics> parseLolaStatistics(std::string_view line)
+{
+  const std::string text(line);
+  unsigned long long values[7];
+  int end = 0;
+  const std::string format = std::string(statisticsFormat) + "%n";
+  if (std::sscanf(text.c_str(), format.c_str(), &values[0], &values[1], &values[2], &values[3], &values[4],
+                  &values[5], &values[6], &end) != 7 ||
+      static_cast<std::size_t>(end) != text.size())
+    return std::nullopt;
+  return LolaBodyStatistics{values[0], values[1], values[2], values[5], values[3], values[4], values[6]};
+}
+
 LolaBody::LolaBody(LolaBodyOptions options) : options_(std::move(options))
 {
   answer_.setAllPresent(); // every key, like HULKs: LEDs stay 0 (off), sonars on

@@ -10,7 +10,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace nao
 {
@@ -46,6 +48,13 @@ struct LolaBodyStatistics
   std::uint64_t sendFailures = 0;  ///< answers that could not be written (the link is then reconnected)
   std::uint64_t invalidRequestValues = 0; ///< non-finite angles or stiffnesses replaced before sending
 };
+
+/// The robot binary's last line about LoLA (stdout, after a run), e.g. "LoLA: 5000 packets, 0 bad, 0 skipped,
+/// 5000 answers sent, 0 send failures, 1 connections, 0 invalid request values": the simulator reads it back to
+/// account for every frame on both ends.
+std::string describeLolaStatistics(const LolaBodyStatistics& statistics);
+/// The counts of a describeLolaStatistics() line; empty if `line` is not one.
+std::optional<LolaBodyStatistics> parseLolaStatistics(std::string_view line);
 
 class LolaBody : public Body
 {

@@ -2,6 +2,7 @@
 // What the debug GUI's tests share: a headless QApplication with scratch settings, an event loop that waits for a
 // condition, scratch copies of Config/, and the robot binary with the stand-in body on a free debug port.
 #include "Util/DebugGui/MainWindow.h"
+#include "Util/DebugGui/Tests/WaitFor.h"
 #include <QApplication>
 #include <QProcess>
 #include <QRegularExpression>
@@ -40,21 +41,6 @@ inline QApplication& application()
     return new QApplication(argc, argv);
   }();
   return *app;
-}
-
-/// Processes events until the condition holds. The limit only keeps a broken run from hanging; what the tests
-/// assert is the condition, never the time it took.
-template<class Condition>
-bool waitFor(Condition condition, double limitSeconds = 120)
-{
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitSeconds);
-  while (!condition())
-  {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
 }
 
 inline std::string readFile(const std::filesystem::path& file)

@@ -12,6 +12,30 @@
 using namespace nao::gui;
 using namespace nao::gui::test;
 
+namespace
+{
+/// A window and the robot binary on the stand-in body, with a scratch copy of Config/ named `name`.
+struct StandInSession
+{
+  explicit StandInSession(const std::string& name)
+      : config((application(), name)), robot(config.directory), window(options(config.directory))
+  {
+  }
+  /// Connects the window to the robot and waits until it is ready (fails the test if it is not healthy).
+  void connect()
+  {
+    ASSERT_NE(robot.port, 0);
+    window.connectTo({"127.0.0.1", robot.port, "", 5});
+    ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }));
+    ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  }
+
+  const ScratchConfig config;
+  StandInRobot robot;
+  MainWindow window;
+};
+} // namespace
+
 TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
 {
   application();
@@ -89,14 +113,10 @@ TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
 
 TEST(DebugGui, AParameterEditChangesTheRobotAndIsSavedAsThatKeyOnly)
 {
-  application();
-  const ScratchConfig config("parameters");
-  StandInRobot robot(config.directory);
-  ASSERT_NE(robot.port, 0);
-  MainWindow window(options(config.directory));
-  window.connectTo({"127.0.0.1", robot.port, "", 5});
-  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }));
-  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  StandInSession session("parameters");
+  ASSERT_NO_FATAL_FAILURE(session.connect());
+  const ScratchConfig& config = session.config;
+  MainWindow& window = session.window;
   const std::string field = "JointRequest.stiffnesses.LKneePitch";
   window.plotField(field);
   ASSERT_TRUE(waitFor([&] { return window.store().latest(field) == "0.75"; }))
@@ -205,14 +225,9 @@ TEST(DebugGui, ConnectsWithTheTokenAndIsRefusedWithoutIt)
 
 TEST(DebugGui, TheConsoleAndTheModuleGraphSendTheDebugChannelsCommands)
 {
-  application();
-  const ScratchConfig config("console");
-  StandInRobot robot(config.directory);
-  ASSERT_NE(robot.port, 0);
-  MainWindow window(options(config.directory));
-  window.connectTo({"127.0.0.1", robot.port, "", 5});
-  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }));
-  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  StandInSession session("console");
+  ASSERT_NO_FATAL_FAILURE(session.connect());
+  MainWindow& window = session.window;
   Console& console = window.console();
 
   console.execute("get StandPoseProvider");

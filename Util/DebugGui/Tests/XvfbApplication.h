@@ -2,6 +2,7 @@
 // Support of DebugGui3DTests: its own Xvfb on a free display (-displayfd: Xvfb picks the number and reports it
 // once it accepts clients), the QApplication on Qt's xcb platform against it, a scratch folder for the tests'
 // QSettings and logs, and waiting for a condition while Qt processes events.
+#include "Util/DebugGui/Tests/WaitFor.h"
 #include <QApplication>
 #include <chrono>
 #include <csignal>
@@ -81,18 +82,5 @@ inline QApplication& application()
   return *app;
 }
 
-/// Processes events until the condition holds. The limit only keeps a broken run from hanging; what the tests
-/// assert is the condition, never the time it took.
-template<class Condition>
-bool waitFor(Condition condition, double limitSeconds = 120)
-{
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limitSeconds);
-  while (!condition())
-  {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
-}
+using nao::gui::test::waitFor;
 } // namespace nao::gui::testing

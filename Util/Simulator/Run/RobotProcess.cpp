@@ -5,7 +5,9 @@
 
 #include <csignal>
 #include <cstdio>
+#include <fcntl.h>
 #include <stdexcept>
+#include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -71,10 +73,21 @@ ChildRobot::ChildRobot(const SimulationOptions& options, const std::string& sock
   if (!log.empty()) arguments.insert(arguments.end(), {"--log", log.string()});
   for (const ProviderChoice& choice : options.providerOverrides)
     arguments.insert(arguments.end(), {"--provider", choice.representation + "=" + choice.provider});
+  int output[2]; // O_CLOEXEC: not inherited by other children started meanwhile (the end would never come)
+  if (::pipe2(output, O_CLOEXEC) != 0)
+    throw std::runtime_error("cannot start " + options.robotBinary->string() + ": no pipe");
   pid_ = fork();
-  if (pid_ < 0) throw std::runtime_error("cannot start " + options.robotBinary->string());
+  if (pid_ < 0)
+  {
+    ::close(output[0]);
+    ::close(output[1]);
+    throw std::runtime_error("cannot start " + options.robotBinary->string());
+  }
   if (pid_ == 0)
   {
+    ::dup2(output[1], STDOUT_FILENO);
+    ::close(output[0]);
+    ::close(output[1]);
     std::vector<char*> argv;
     for (auto& argument : arguments)
       argv.push_back(argument.data());
@@ -83,6 +96,30 @@ ChildRobot::ChildRobot(const SimulationOptions& options, const std::string& sock
     std::perror(argv[0]);
     _exit(127);
   }
+  ::close(output[1]);
+  output_ = std::thread(
+      [this, fd = output[0]]
+      {
+        FILE* in = ::fdopen(fd, "r");
+        if (!in)
+        {
+          ::close(fd);
+          return;
+        }
+        char buffer[4096];
+        std::string line;
+        while (std::fgets(buffer, sizeof(buffer), in))
+        {
+          std::fputs(buffer, stdout);
+          line += buffer;
+          if (line.empty() || line.back() != '\n') continue; // a longer line: read on
+          line.pop_back();
+          if (auto statistics = parseLolaStatistics(line)) lolaStatistics_ = statistics;
+          line.clear();
+        }
+        std::fflush(stdout);
+        std::fclose(in);
+      });
 }
 
 bool ChildRobot::exited()
@@ -109,5 +146,7 @@ void ChildRobot::join()
     exitStatus_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     pid_ = -1;
   }
+  if (output_.joinable())
+    output_.join(); // the pipe ends with the child (it starts nothing that keeps it open)
 }
 } // namespace nao

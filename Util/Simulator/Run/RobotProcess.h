@@ -7,6 +7,7 @@
 #include <atomic>
 #include <exception>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <thread>
@@ -34,14 +35,20 @@ private:
   std::atomic<bool> done_{false};
 };
 
-/// The robot binary as a child process.
+/// The robot binary as a child process. Its standard output passes through a pipe to ours, line by line; the
+/// line with its LoLA counts (describeLolaStatistics) is kept as well.
 class ChildRobot
 {
 public:
   ChildRobot(const SimulationOptions& options, const std::string& socketPath,
              const std::filesystem::path& log);
   ~ChildRobot() { join(); }
+  ChildRobot(const ChildRobot&) = delete;
+  ChildRobot& operator=(const ChildRobot&) = delete;
+  /// Waits for the process and for the end of its output.
   void join();
+  /// Its LoLA counts as it printed them when it stopped (after join()); empty if it printed none.
+  const std::optional<LolaBodyStatistics>& lolaStatistics() const { return lolaStatistics_; }
   /// True once the process has ended (without waiting for it).
   bool exited();
   /// SIGTERM: the robot binary stops after its frame, closes its log and exits (status 0).
@@ -51,5 +58,7 @@ public:
 private:
   pid_t pid_ = -1;
   int exitStatus_ = 0;
+  std::thread output_; ///< copies the child's standard output to ours
+  std::optional<LolaBodyStatistics> lolaStatistics_;
 };
 } // namespace nao

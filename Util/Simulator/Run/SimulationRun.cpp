@@ -271,9 +271,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.legsBelowHeatingAfter =
       lastLegAboveHeating < simulation.time() - 0.5 * frameTime ? lastLegAboveHeating : -1;
   result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-  // Real time: the answers to the last frames may still be on their way; every answer the robot sent is counted.
-  // (Waits only while frames lack an answer: up to the lock-step timeout, for a robot that skipped frames.)
-  if (options.realTime && !result.stopped) server->drainAnswers(answerTimeoutSeconds);
+  // The answers to the last frames may still be on their way (real time; in lock-step only after a frame whose
+  // answer missed its deadline): every answer the robot sent is counted. Waits only while frames lack an answer:
+  // up to the lock-step timeout, for a robot that skipped frames.
+  if (!result.stopped) server->drainAnswers(answerTimeoutSeconds);
   result.missingAnswers = server->statistics().missingAnswers;
   result.malformedAnswers = server->statistics().malformedAnswers;
   result.answers = server->statistics().answers;
@@ -304,7 +305,11 @@ SimulationResult runSimulation(const SimulationOptions& options)
     inProcess->rethrow();
     result.robotLola = inProcess->bodyStatistics();
   }
-  if (child) child->join();
+  if (child)
+  {
+    child->join();
+    result.robotLola = child->lolaStatistics();
+  }
 
   if (!options.outputDirectory.empty())
   {

@@ -98,8 +98,8 @@ struct SimulationResult
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
   std::uint64_t answers = 0;     ///< valid answers the simulator took, late ones included
   std::uint64_t lateAnswers = 0; ///< answers that came after their frame had ended (LolaServerStatistics)
-  /// The in-process robot's own count of its LoLA traffic (packets received, frames overtaken, answers sent), after
-  /// it stopped; empty for the robot binary (a child process).
+  /// The robot's own count of its LoLA traffic (packets received, frames overtaken, answers sent), after it
+  /// stopped: the in-process robot's LolaBody, or the line the robot binary printed (empty if it printed none).
   std::optional<LolaBodyStatistics> robotLola;
   bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
   /// Position values the robot sent over LoLA outside the URDF's joint limits (the motors' range) or not finite,

@@ -1,5 +1,6 @@
 // The encoded frames against NaoFacts.md §2/§3, read back with msgpack-cxx's own (allocating) unpacker, which
 // shares no code with the codec under test; round trips; partial answers; sign conventions; no allocation.
+#include "Platform/LoLA/LolaBody.h"
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/Tests/LolaTestSupport.h"
 #include "Tools/Testing/AllocationCounter.h"
@@ -326,5 +327,28 @@ TEST(LolaEncoding, EncodingAndDecodingDoNotAllocate)
   EXPECT_EQ(actuatorSize, 786u);
   EXPECT_TRUE(decodedAll);
   EXPECT_EQ(allocations, 0u);
+}
+TEST(LolaBodyStatistics, TheRobotBinarysLineReadsBackAndNothingElseDoes)
+{
+  // The robot binary prints this line when it stops; the simulator reads it back (EndToEnd tests).
+  const LolaBodyStatistics counts{5000, 1, 2, 3, 4997, 5, 6};
+  const std::string line = describeLolaStatistics(counts);
+  EXPECT_EQ(line,
+            "LoLA: 5000 packets, 1 bad, 2 skipped, 4997 answers sent, 5 send failures, 3 connections, 6 "
+            "invalid request values");
+  const std::optional<LolaBodyStatistics> read = parseLolaStatistics(line);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->packets, 5000u);
+  EXPECT_EQ(read->decodeErrors, 1u);
+  EXPECT_EQ(read->skippedFrames, 2u);
+  EXPECT_EQ(read->connections, 3u);
+  EXPECT_EQ(read->answersSent, 4997u);
+  EXPECT_EQ(read->sendFailures, 5u);
+  EXPECT_EQ(read->invalidRequestValues, 6u);
+  const std::vector<std::string> others = {"", "robot 'Default', scenario 'stand', body LoLA",
+                                           line + " and more", line.substr(0, line.size() - 1),
+                                           "LoLA: 1 packets"};
+  for (const std::string& other : others)
+    EXPECT_FALSE(parseLolaStatistics(other).has_value()) << other;
 }
 } // namespace nao::test

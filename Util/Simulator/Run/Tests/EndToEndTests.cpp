@@ -59,7 +59,31 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   EXPECT_LT(result.maxTorsoHeight, 0.34);
   EXPECT_EQ(result.frames, 5000u);
   EXPECT_EQ(result.malformedAnswers, 0u);
-  EXPECT_LT(result.missingAnswers, 3u) << "lock-step: the robot answers every frame";
+  // Every frame accounted for on both ends, by their own counts (the robot binary prints its LoLA counts when it
+  // stops; the simulator reads them back). Lock-step waits for each answer, so a frame lacks its answer only if
+  // the robot took longer than the 5 s lock-step deadline (wall clock: never seen, its start-up takes 60 ms and a
+  // frame 0.1 ms); such an answer then comes late, or the robot skips that frame for the newer one queued behind
+  // it. Both are counted, so a frame whose packet or answer got lost shows, however the machine was loaded.
+  ASSERT_TRUE(result.robotLola.has_value()) << "the robot binary printed its LoLA counts";
+  const LolaBodyStatistics& robot = *result.robotLola;
+  EXPECT_EQ(robot.connections, 1u);
+  EXPECT_EQ(robot.packets, result.frames) << "every sensor frame reached the robot";
+  EXPECT_EQ(robot.decodeErrors, 0u);
+  EXPECT_EQ(robot.sendFailures, 0u);
+  EXPECT_EQ(robot.answersSent, robot.packets - robot.skippedFrames)
+      << "the robot answers every frame it runs";
+  EXPECT_EQ(result.answers, robot.answersSent) << "every answer the robot sent was taken, none twice";
+  EXPECT_EQ(result.frames - result.missingAnswers + result.lateAnswers, result.answers)
+      << "frames answered in time + answers that came late = answers";
+  EXPECT_EQ(result.missingAnswers, result.lateAnswers + robot.skippedFrames)
+      << "a frame without its answer in time got it late or was skipped by the robot, nothing else";
+  std::printf("[ lock-step] %llu frames: %llu without their answer in time (%llu answers late, %llu frames "
+              "skipped by the robot)\n",
+              static_cast<unsigned long long>(result.frames),
+              static_cast<unsigned long long>(result.missingAnswers),
+              static_cast<unsigned long long>(result.lateAnswers),
+              static_cast<unsigned long long>(robot.skippedFrames));
+  RecordProperty("missingAnswers", std::to_string(result.missingAnswers));
   EXPECT_EQ(result.positionsOutOfRange, 0u) << "the robot binary's Positions lie within the URDF's limits";
   // Rising into the stand draws current and heat, and both show up (what the heat adjustment makes of them is
   // HeatAdjustmentTests' job).
