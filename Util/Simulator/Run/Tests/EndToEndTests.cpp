@@ -45,6 +45,22 @@ double torsoHeightByKinematics(const RobotDescription& description, const JointA
   }
   return height;
 }
+
+/// Both ends' counts of a run with the robot binary agree: every sensor frame reached it, it answered every frame it
+/// ran, the simulator took every answer once, and in-time plus late answers are all the answers.
+void expectEveryFrameAccounted(const SimulationResult& result)
+{
+  ASSERT_TRUE(result.robotLola.has_value()) << "the robot binary printed its LoLA counts";
+  const LolaBodyStatistics& robot = *result.robotLola;
+  EXPECT_EQ(robot.packets, result.frames) << "every sensor frame reached the robot";
+  EXPECT_EQ(robot.decodeErrors, 0u);
+  EXPECT_EQ(robot.sendFailures, 0u);
+  EXPECT_EQ(robot.answersSent, robot.packets - robot.skippedFrames)
+      << "the robot answers every frame it runs";
+  EXPECT_EQ(result.answers, robot.answersSent) << "every answer the robot sent was taken, none twice";
+  EXPECT_EQ(result.frames - result.missingAnswers + result.lateAnswers, result.answers)
+      << "frames answered in time + answers that came late = answers";
+}
 } // namespace
 
 TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
@@ -67,14 +83,7 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
   ASSERT_TRUE(result.robotLola.has_value()) << "the robot binary printed its LoLA counts";
   const LolaBodyStatistics& robot = *result.robotLola;
   EXPECT_EQ(robot.connections, 1u);
-  EXPECT_EQ(robot.packets, result.frames) << "every sensor frame reached the robot";
-  EXPECT_EQ(robot.decodeErrors, 0u);
-  EXPECT_EQ(robot.sendFailures, 0u);
-  EXPECT_EQ(robot.answersSent, robot.packets - robot.skippedFrames)
-      << "the robot answers every frame it runs";
-  EXPECT_EQ(result.answers, robot.answersSent) << "every answer the robot sent was taken, none twice";
-  EXPECT_EQ(result.frames - result.missingAnswers + result.lateAnswers, result.answers)
-      << "frames answered in time + answers that came late = answers";
+  expectEveryFrameAccounted(result);
   EXPECT_EQ(result.missingAnswers, result.lateAnswers + robot.skippedFrames)
       << "a frame without its answer in time got it late or was skipped by the robot, nothing else";
   std::printf("[ lock-step] %llu frames: %llu without their answer in time (%llu answers late, %llu frames "
@@ -297,16 +306,9 @@ TEST(EndToEnd, RealTimeModeServesEveryFrame)
   EXPECT_GT(result.minTorsoHeight, 0.29);
   ASSERT_TRUE(result.robotLola.has_value());
   const LolaBodyStatistics& robot = *result.robotLola;
-  EXPECT_EQ(robot.packets, result.frames) << "every sensor frame reached the robot";
-  EXPECT_EQ(robot.decodeErrors, 0u);
-  EXPECT_EQ(robot.sendFailures, 0u);
-  EXPECT_EQ(robot.answersSent, robot.packets - robot.skippedFrames)
-      << "the robot answers every frame it runs";
-  EXPECT_EQ(result.answers, robot.answersSent) << "every answer the robot sent was taken, none twice";
+  expectEveryFrameAccounted(result);
   EXPECT_EQ(result.frames - result.answers, robot.skippedFrames)
       << "the frames without an answer are exactly those the robot skipped";
-  EXPECT_EQ(result.frames - result.missingAnswers + result.lateAnswers, result.answers)
-      << "frames answered in time + answers that came late = answers";
   const std::uint64_t onTime = result.frames - result.missingAnswers;
   std::printf(
       "[ realtime ] %llu frames: %llu answered within their frame, %llu answers late, %llu frames skipped "
