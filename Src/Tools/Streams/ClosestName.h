@@ -7,29 +7,33 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace nao::streams
 {
-/// Edits between a and b, case ignored (optimal string alignment distance).
+/// Edits between a and b, case ignored (optimal string alignment distance). Three rows of the table, not all of
+/// it: a name can come from a file or a debug client, and a megabyte-long one must not cost a table of its size.
 inline std::size_t editDistance(std::string_view a, std::string_view b)
 {
   const auto same = [](char x, char y)
   { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i)
-    d[i][0] = i;
+  std::vector<std::size_t> beforeLast(b.size() + 1), last(b.size() + 1), row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j)
-    d[0][j] = j;
+    last[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i)
+  {
+    row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j)
     {
-      d[i][j] =
-          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      row[j] = std::min({last[j] + 1, row[j - 1] + 1, last[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
       if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        row[j] = std::min(row[j], beforeLast[j - 2] + 1);
     }
-  return d[a.size()][b.size()];
+    std::swap(beforeLast, last);
+    std::swap(last, row);
+  }
+  return last[b.size()];
 }
 
 /// The known name closest to `typed`, if it is close enough to be a typo of it.
@@ -41,8 +45,12 @@ std::optional<std::string> closestName(std::string_view typed, const Names& know
   for (const auto& name : known)
   {
     const std::string_view candidate(name);
-    const std::size_t distance = editDistance(typed, candidate);
     const std::size_t allowed = std::min<std::size_t>(3, std::max(typed.size(), candidate.size()) / 3);
+    // Names whose lengths differ by more than the allowed edits cannot be close enough: no table for them.
+    const std::size_t lengthDifference =
+        typed.size() > candidate.size() ? typed.size() - candidate.size() : candidate.size() - typed.size();
+    if (lengthDifference > allowed) continue;
+    const std::size_t distance = editDistance(typed, candidate);
     if (distance == 0 || distance > allowed) continue;
     if (!best || distance < bestDistance)
     {
