@@ -1,6 +1,7 @@
-# The README's self-collision plot: gnuplot this after SelfCollisionSimulationTests (it writes the distance.csv files).
+# The README's self-collision plot: gnuplot this from the repository root after SelfCollisionSimulationTests (it
+# writes the distance.csv files).
 set terminal pngcairo size 1200,380 font ",10"
-set output "/work/main/Util/Simulator/Docs/self-collision-comparison.png"
+set output "Util/Simulator/Docs/self-collision-comparison.png"
 set datafile separator ","
 set multiplot layout 1,3 title "SelfCollisionProvider: smallest signed pair distance at the measured posture (seed 1)"
 set xlabel "time (s)"
