@@ -49,7 +49,8 @@ struct EnergySaving
   std::uint32_t emergencySteps = 0; ///< emergency steps since the last (re)start
   bool groundContact = false;       ///< debounced: both feet together carry more than the threshold
   EnergySavingResetReason lastResetReason = EnergySavingResetReason::none;
-  /// The joint's offset search is under way (waiting or working, adjusted, above its threshold, not settled):
+  /// The joint's offset search is under way (waiting or working, adjusted, above its threshold, not settled; or
+  /// in a hand-over, pushing for the same joint of the other leg or helped by it):
   /// its rounds compare currents drawn at the stiffness it has now, so a stage before this one (smart
   /// stiffness) leaves its stiffness as it is. false: the offset is held (settled, at or below the threshold,
   /// or not adjusted), and a lower stiffness changes no comparison.

@@ -276,8 +276,8 @@ void EnergySavingProvider::updateSearching()
       (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
       !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    status_.searching[j] =
-        adjusting && enabled_[j] && !fadingOut_[j] && aboveThreshold_[j] && settledCurrent_[j] < 0.f;
+    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] &&
+                           ((aboveThreshold_[j] && settledCurrent_[j] < 0.f) || inHandOver(j));
 }
 
 void EnergySavingProvider::updateGroundContact(double now)
@@ -380,75 +380,6 @@ float EnergySavingProvider::appliedBase(std::size_t joint) const
   const double fadeIn = params().baseOffsetFadeInTime;
   const double ramp = fadeIn > 0 ? std::clamp((lastTime_ - baseFadeStart_) / fadeIn, 0.0, 1.0) : 1.0;
   return static_cast<float>(ramp) * baseOffsets_[joint];
-}
-
-void EnergySavingProvider::startReset(EnergySavingResetReason reason, EnergySavingState after, double now)
-{
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    resetFromBase_[j] = appliedBase(j);
-    resetFromAdjustments_[j] = adjustments_[j];
-  }
-  status_.lastResetReason = reason;
-  afterReset_ = after;
-  enterState(EnergySavingState::resetState, now);
-  fadeReset(now);
-}
-
-void EnergySavingProvider::fadeReset(double now)
-{
-  const double duration = params().resetTime;
-  const double progress = duration > 0 ? std::clamp((now - stateStart_) / duration, 0.0, 1.0) : 1.0;
-  const float remaining = static_cast<float>(1.0 - progress);
-  baseFadeStart_ = -1e300; // the base offsets' fade-in is over: they fade out with the rest
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    baseOffsets_[j] = remaining * resetFromBase_[j];
-    adjustments_[j] = remaining * resetFromAdjustments_[j];
-  }
-  if (progress < 1.0) return;
-  adjustments_.fill(0.f);
-  baseOffsets_.fill(0.f);
-  fadingOut_.fill(false);
-  const bool active = get<EnergySavingRequest>().adjust &&
-                      std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
-  if (afterReset_ == EnergySavingState::working && active)
-    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
-  else
-  {
-    enterState(EnergySavingState::off, now);
-    if (active) startWaiting(now);
-  }
-}
-
-void EnergySavingProvider::fadeDisabledJoints(float dt)
-{
-  const float resetTime = params().resetTime;
-  const float stepSize = resetTime > 0 ? params().maxOffset * dt / resetTime : params().maxOffset;
-  auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (!enabled_[j] || fadingOut_[j])
-    {
-      // Base offset and adjustment each fade at this rate (a disabled leg joint may have both).
-      adjustments_[j] = towardZero(adjustments_[j]);
-      baseOffsets_[j] = towardZero(baseOffsets_[j]);
-      if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
-      fadingOut_[j] = false; // faded out: the joint starts over
-      status_.counters[j] = params().stepsBeforeEmergencyStep;
-      sagBound_[j] = std::numeric_limits<float>::quiet_NaN();
-      restartSearch(j);
-    }
-}
-
-void EnergySavingProvider::clearOffsets()
-{
-  adjustments_.fill(0.f);
-  baseOffsets_.fill(0.f);
-  oneLegJointPerRound_ = false;
-  fadingOut_.fill(false);
-  sagBound_.fill(std::numeric_limits<float>::quiet_NaN());
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    restartSearch(j);
 }
 
 MAKE_MODULE(EnergySavingProvider);

@@ -49,6 +49,9 @@ private:
   void adjustJointAsBHuman(std::size_t joint, const JointArray<int>& signs);
   void handOverLoads();
   void stopHandOver(std::size_t joint);
+  /// The joint pushes for its mirror joint or is helped by it: it holds its offset, and the hand-over compares
+  /// its current from round to round (EnergySaving::searching)
+  bool inHandOver(std::size_t joint) const;
   void runAccuratePositionsRound();
   void capOffsetsAndCheckReset(double now);
   bool centerOfMassInWindow() const;

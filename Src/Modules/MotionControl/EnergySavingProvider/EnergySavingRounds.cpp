@@ -1,5 +1,5 @@
-// One adjustment round of EnergySavingProvider, the accuratePositions round, and the caps and reset check
-// that follow each. The rules and how they compare with B-Human's: the opening comment of
+// One adjustment round of EnergySavingProvider, the accuratePositions round, the caps and reset check that
+// follow each, and the fades (a reset, a joint no longer adjusted). The hand-over: EnergySavingHandOver.cpp. The rules and how they compare with B-Human's: the opening comment of
 // EnergySavingProvider.cpp.
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
 
@@ -9,20 +9,6 @@
 
 namespace nao
 {
-namespace
-{
-/// The same pitch joint of the other leg (-1: not a hip, knee or ankle pitch). The pitch joints of both legs turn
-/// about parallel axes and share the body's pitching load, which friction locks into some split.
-int mirrorOf(std::size_t j)
-{
-  constexpr std::size_t left = index(Joint::LHipPitch), right = index(Joint::RHipPitch);
-  constexpr std::size_t count = index(Joint::LAnklePitch) - left + 1;
-  if (j >= left && j < left + count) return static_cast<int>(j + (right - left));
-  if (j >= right && j < right + count) return static_cast<int>(j - (right - left));
-  return -1;
-}
-} // namespace
-
 float EnergySavingProvider::threshold(Joint joint) const
 {
   const float override = params().currentThresholdOverrides[joint];
@@ -74,93 +60,6 @@ void EnergySavingProvider::runRound()
   handOverLoads();
 }
 
-void EnergySavingProvider::handOverLoads()
-{
-  // A leg joint whose search settled above its threshold holds a load its gears cannot: at no offset does its
-  // board see no error (the plant's hip pitches after rising into the stand: one count of the board, 350 mA,
-  // for ten minutes, at every offset the search tried over two counts). Standing on both feet, the two legs
-  // share the body's load and friction locks in how: the same joint of the other leg pushes a little more each
-  // round, until this joint's current falls to its threshold (then the pusher's own search relaxes it, and
-  // the gears hold the new share), or for handOverRounds rounds; then back to where it was, and the other way.
-  // Both ways tried: the joint holds until its next search. A joint whose current fell on the way, but not to its
-  // threshold, searches again from where the push left its load (the pusher keeps its offset, its own search
-  // relieves it): a search finds what a fixed offset cannot.
-  // Only while both requests stand still from round to round: under a balancer's wobble the motors push
-  // whatever the split, and a hand-over would only add the pusher's current.
-  const JointArray<float>& requested = get<StiffnessJointRequest>().angles;
-  JointArray<bool> still{};
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    still[j] = requested[j] == lastRoundRequest_[j];
-    lastRoundRequest_[j] = requested[j];
-  }
-  if (!params().searchLeastCurrent || params().handOverRounds <= 0) return;
-  const FilteredCurrent& filtered = get<FilteredCurrent>();
-  for (std::size_t m = 0; m < numOfJoints; ++m)
-  {
-    if (handOverFor_[m] < 0) continue;
-    const auto j = static_cast<std::size_t>(handOverFor_[m]);
-    if (!enabled_[m] || !enabled_[j] || !status_.groundContact || !aboveThreshold_[j] || !still[j] ||
-        !still[m])
-    {
-      stopHandOver(m); // done (the joint at or below its threshold), or no longer possible
-      continue;
-    }
-    if (std::abs(filtered.currents[j]) < handOverBase_[m] - params().searchCurrentTolerance)
-    {
-      const int tries = handOverTries_[j];
-      stopHandOver(m);
-      restartSearch(j);
-      handOverTries_[j] = tries; // the ways tried still count: the next hand-over goes on from there
-      continue;
-    }
-    if (handOverRound_[m] >= params().handOverRounds)
-    {
-      adjustments_[m] = handOverStart_[m];
-      if (++handOverTries_[j] >= 2)
-      {
-        stopHandOver(m);
-        continue;
-      }
-      handOverDirection_[m] = -handOverDirection_[m];
-      handOverRound_[m] = 0;
-      continue;
-    }
-    adjustments_[m] += handOverDirection_[m] * params().minGearStep;
-    ++handOverRound_[m];
-  }
-  if (!status_.groundContact) return;
-  const JointTorques& torques = get<JointTorques>();
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const int mirror = mirrorOf(j);
-    if (mirror < 0) continue;
-    const auto m = static_cast<std::size_t>(mirror);
-    const bool stuck =
-        aboveThreshold_[j] && (settledCurrent_[j] >= 0.f || stalledRounds_[j] >= 2) && handOverTries_[j] < 2;
-    const bool free = enabled_[m] && !fadingOut_[m] && (!aboveThreshold_[m] || settledCurrent_[m] >= 0.f);
-    if (!enabled_[j] || fadingOut_[j] || !stuck || !free || !still[j] || !still[m] || handOverFor_[m] >= 0 ||
-        handOverFor_[j] >= 0)
-      continue;
-    // The first way: the way this joint's motor must push by the robot model, so that the mirror takes a share.
-    const float holding = torques.torques[j];
-    const bool known =
-        torques.valid && std::isfinite(holding) && std::abs(holding) >= params().loadDirectionTorque;
-    handOverFor_[m] = static_cast<int>(j);
-    handOverDirection_[m] = known && holding < 0.f ? -1.f : 1.f;
-    if (handOverTries_[j] == 1) handOverDirection_[m] = -handOverDirection_[m];
-    handOverRound_[m] = 0;
-    handOverStart_[m] = adjustments_[m];
-    handOverBase_[m] = std::abs(get<FilteredCurrent>().currents[j]);
-  }
-}
-
-void EnergySavingProvider::stopHandOver(std::size_t joint)
-{
-  handOverFor_[joint] = -1;
-  handOverRound_[joint] = 0;
-}
-
 void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& signs)
 {
   const Joint joint = jointAt(j);
@@ -170,10 +69,7 @@ void EnergySavingProvider::adjustJoint(std::size_t j, const JointArray<int>& sig
   const float requested = get<StiffnessJointRequest>().angles[j];
   // A non-finite sample this frame (the filter keeps its last good mean) skips the joint: its output stays.
   // A joint pushing for its mirror, or being helped by it, holds its offset while the hand-over runs.
-  const int mirror = mirrorOf(j);
-  if (handOverFor_[j] >= 0 ||
-      (mirror >= 0 && handOverFor_[static_cast<std::size_t>(mirror)] == static_cast<int>(j)))
-    return;
+  if (inHandOver(j)) return;
   if (!enabled_[j] || fadingOut_[j] || !std::isfinite(sensors.currents[j]) || !std::isfinite(current) ||
       !std::isfinite(measured) || !std::isfinite(requested) || std::abs(current) <= threshold(joint))
     return;
@@ -387,4 +283,73 @@ bool EnergySavingProvider::centerOfMassInWindow() const
   return x >= params().centerOfMassMin[0] && x <= params().centerOfMassMax[0] &&
          y >= params().centerOfMassMin[1] && y <= params().centerOfMassMax[1];
 }
+void EnergySavingProvider::startReset(EnergySavingResetReason reason, EnergySavingState after, double now)
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    resetFromBase_[j] = appliedBase(j);
+    resetFromAdjustments_[j] = adjustments_[j];
+  }
+  status_.lastResetReason = reason;
+  afterReset_ = after;
+  enterState(EnergySavingState::resetState, now);
+  fadeReset(now);
+}
+
+void EnergySavingProvider::fadeReset(double now)
+{
+  const double duration = params().resetTime;
+  const double progress = duration > 0 ? std::clamp((now - stateStart_) / duration, 0.0, 1.0) : 1.0;
+  const float remaining = static_cast<float>(1.0 - progress);
+  baseFadeStart_ = -1e300; // the base offsets' fade-in is over: they fade out with the rest
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    baseOffsets_[j] = remaining * resetFromBase_[j];
+    adjustments_[j] = remaining * resetFromAdjustments_[j];
+  }
+  if (progress < 1.0) return;
+  adjustments_.fill(0.f);
+  baseOffsets_.fill(0.f);
+  fadingOut_.fill(false);
+  const bool active = get<EnergySavingRequest>().adjust &&
+                      std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
+  if (afterReset_ == EnergySavingState::working && active)
+    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
+  else
+  {
+    enterState(EnergySavingState::off, now);
+    if (active) startWaiting(now);
+  }
+}
+
+void EnergySavingProvider::fadeDisabledJoints(float dt)
+{
+  const float resetTime = params().resetTime;
+  const float stepSize = resetTime > 0 ? params().maxOffset * dt / resetTime : params().maxOffset;
+  auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (!enabled_[j] || fadingOut_[j])
+    {
+      // Base offset and adjustment each fade at this rate (a disabled leg joint may have both).
+      adjustments_[j] = towardZero(adjustments_[j]);
+      baseOffsets_[j] = towardZero(baseOffsets_[j]);
+      if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
+      fadingOut_[j] = false; // faded out: the joint starts over
+      status_.counters[j] = params().stepsBeforeEmergencyStep;
+      sagBound_[j] = std::numeric_limits<float>::quiet_NaN();
+      restartSearch(j);
+    }
+}
+
+void EnergySavingProvider::clearOffsets()
+{
+  adjustments_.fill(0.f);
+  baseOffsets_.fill(0.f);
+  oneLegJointPerRound_ = false;
+  fadingOut_.fill(false);
+  sagBound_.fill(std::numeric_limits<float>::quiet_NaN());
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    restartSearch(j);
+}
+
 } // namespace nao

@@ -106,3 +106,21 @@ TEST(EnergySavingHandOver, NeverWhileARequestMovesNorForRollJoints)
     ASSERT_TRUE(rig.roundAt(Joint::LHipRoll, current));
   EXPECT_EQ(rig.offset(Joint::RHipRoll), 0.f) << "the roll joints hand nothing over";
 }
+
+TEST(EnergySavingHandOver, BothJointsCountAsSearchedWhileItRuns)
+{
+  // The hand-over compares the stuck joint's current from round to round, and the pusher's push is what takes
+  // the load: a stage before (smart stiffness) must leave both stiffnesses alone meanwhile.
+  EnergySavingRig rig;
+  stallTheKnee(rig);
+  for (int r = 1; r <= 2 * rule::handOverRounds + 1; ++r)
+  {
+    ASSERT_TRUE(rig.roundAt(knee, 0.64f));
+    EXPECT_TRUE(rig.energy().searching[knee]) << "round " << r;
+    EXPECT_TRUE(rig.energy().searching[mirror]) << "round " << r << ": the pusher, at 0 A";
+  }
+  // Both ways tried: the mirror draws nothing and pushes no more; the knee's own search goes on.
+  ASSERT_TRUE(rig.roundAt(knee, 0.64f));
+  EXPECT_FALSE(rig.energy().searching[mirror]);
+  EXPECT_TRUE(rig.energy().searching[knee]);
+}
