@@ -1,6 +1,6 @@
 // One adjustment round of EnergySavingProvider, the accuratePositions round, the caps and reset check that
-// follow each, and the fades (a reset, a joint no longer adjusted). The hand-over: EnergySavingHandOver.cpp. The rules and how they compare with B-Human's: the opening comment of
-// EnergySavingProvider.cpp.
+// follow each, and the fades (a reset, a joint no longer adjusted). The hand-over: EnergySavingHandOver.cpp.
+// The rules and how they compare with B-Human's: the opening comment of EnergySavingProvider.cpp.
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
 
 #include <algorithm>

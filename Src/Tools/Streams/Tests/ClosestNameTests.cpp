@@ -1,6 +1,5 @@
 // "Did you mean …?": the rolling-row edit distance and the length pruning against the whole-table definition.
 #include "Tools/Streams/ClosestName.h"
-#include <array>
 #include <cctype>
 #include <gtest/gtest.h>
 #include <random>
@@ -38,7 +37,11 @@ std::optional<std::string> referenceClosest(const std::string& typed, const std:
     const std::size_t distance = referenceDistance(typed, candidate);
     const std::size_t allowed = std::min<std::size_t>(3, std::max(typed.size(), candidate.size()) / 3);
     if (distance == 0 || distance > allowed) continue;
-    if (!best || distance < bestDistance) best = candidate, bestDistance = distance;
+    if (!best || distance < bestDistance)
+    {
+      best = candidate;
+      bestDistance = distance;
+    }
   }
   return best;
 }
