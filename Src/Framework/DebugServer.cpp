@@ -51,7 +51,7 @@ std::string unitOfKey(const ModuleInfo& module, const std::string& key)
   if (!module.parameters) return {};
   std::string unit;
   bool first = true;
-  for (const FieldDescription& field : module.parameters->describe())
+  for (const FieldDescription& field : module.parameters->fields)
     if (field.path == key || field.path.starts_with(key + ".") || field.path.starts_with(key + "["))
     {
       if (!first && field.unit != unit) return {};
@@ -112,7 +112,7 @@ debug::ListReply DebugServer::list() const
     const auto provider = controller_.plan().providerOf.find(id);
     reply.representations.push_back({registry.info(id).name,
                                      provider == controller_.plan().providerOf.end() ? "" : provider->second,
-                                     registry.info(id).describe()});
+                                     registry.info(id).fields});
   }
   auto names = [&](const std::vector<RepresentationId>& ids)
   {
@@ -128,7 +128,7 @@ debug::ListReply DebugServer::list() const
       active |= plan.module == module;
     reply.modules.push_back(
         {module->name, active, names(module->requires_), names(module->uses), names(module->provides),
-         module->parameters ? module->parameters->describe() : std::vector<FieldDescription>{}});
+         module->parameters ? module->parameters->fields : std::vector<FieldDescription>{}});
   }
   return reply;
 }
@@ -201,7 +201,7 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       if (!module) return reply(client, false, "'" + request.name + "' is not a module of this binary");
       send(client, MessageType::parameters,
            debug::Parameters{request.name, controller_.parametersText(request.name),
-                             module->parameters ? module->parameters->describe()
+                             module->parameters ? module->parameters->fields
                                                 : std::vector<FieldDescription>{}});
       break;
     }

@@ -254,6 +254,7 @@ const ParameterInfo* parameterInfo()
       i.save = [](const void* p, toml::table& table)
       { table = streams::saveToTable(*static_cast<const P*>(p)); };
       i.describe = [] { return describeForTools<P>(); };
+      i.fields = i.describe();
       return i;
     }();
     return &info;

@@ -31,6 +31,8 @@ struct ParameterInfo
   void (*load)(const toml::table& table, void* parameters) = nullptr;
   void (*save)(const void* parameters, toml::table& table) = nullptr;
   std::vector<FieldDescription> (*describe)() = nullptr;
+  /// describe() of a default struct, kept: the debug channel's list, get and set read it for every request.
+  std::vector<FieldDescription> fields;
 };
 
 struct ModuleInfo

@@ -28,3 +28,29 @@ TEST(ParameterRanges, EveryNumericParameterOfEveryModuleDeclaresARange)
   EXPECT_GT(numbers, 50u) << "the walk found hardly any parameter";
   EXPECT_THAT(missing, ::testing::IsEmpty());
 }
+
+TEST(ParameterRanges, TheKeptFieldListIsWhatDescribeGives)
+{
+  // The debug channel's list, get and set read ParameterInfo::fields, kept from start-up, instead of walking the
+  // struct for every request.
+  // Non-numeric fields have no range: NaN bounds, equal to each other here.
+  auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+  std::size_t modules = 0;
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+  {
+    if (!module->parameters) continue;
+    ++modules;
+    const std::vector<FieldDescription> described = module->parameters->describe();
+    ASSERT_EQ(module->parameters->fields.size(), described.size()) << module->name;
+    for (std::size_t i = 0; i < described.size(); ++i)
+    {
+      const FieldDescription& kept = module->parameters->fields[i];
+      EXPECT_EQ(kept.path, described[i].path) << module->name;
+      EXPECT_EQ(kept.type, described[i].type) << module->name << "." << kept.path;
+      EXPECT_EQ(kept.unit, described[i].unit) << module->name << "." << kept.path;
+      EXPECT_TRUE(same(kept.min, described[i].min)) << module->name << "." << kept.path;
+      EXPECT_TRUE(same(kept.max, described[i].max)) << module->name << "." << kept.path;
+    }
+  }
+  EXPECT_GT(modules, 5u) << "the walk found hardly any module with parameters";
+}
