@@ -19,10 +19,12 @@ if(NAO_SANITIZE)
   add_compile_options(-fsanitize=${NAO_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
   add_link_options(-fsanitize=${NAO_SANITIZE})
 endif()
-# NAO_FUZZ (clang only) adds the libFuzzer targets of Fuzz/ and libFuzzer's coverage instrumentation to every target.
+# NAO_FUZZ (clang only) adds the libFuzzer targets of Fuzz/ and libFuzzer's coverage instrumentation to every target,
+# except the libraries' functions Fuzz/CoverageIgnorelist.txt names (why: there).
 option(NAO_FUZZ "Build the libFuzzer targets of Fuzz/ (clang)" OFF)
 if(NAO_FUZZ)
-  add_compile_options(-fsanitize=fuzzer-no-link)
+  add_compile_options(-fsanitize=fuzzer-no-link
+                      -fsanitize-coverage-ignorelist=${CMAKE_SOURCE_DIR}/Fuzz/CoverageIgnorelist.txt)
 endif()
 
 # __FILE__ (module registrations name their source file) and debug info use paths relative to the checkout, so no
