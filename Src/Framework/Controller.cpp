@@ -146,6 +146,7 @@ void Controller::install(const ExecutionPlan& plan,
   schedules_.push_back(std::move(schedule));
   post(InstallSchedule{raw});
   plan_ = plan;
+  ++planVersion_;
   instances_ = std::move(instances);
 }
 

@@ -54,6 +54,9 @@ public:
   void service();
 
   const ExecutionPlan& plan() const { return plan_; }
+  /// Counts the plans installed: a changed number means plan() changed (the debug server's list reply keeps
+  /// its bytes until then).
+  std::uint64_t planVersion() const { return planVersion_; }
   const std::vector<ProviderChoice>& choices() const { return choices_; }
   std::string scenarioName() const { return scenarioName_; }
   /// The robot's Loads<> inputs (after start()): what modules share, e.g. the RobotDescription.
@@ -92,6 +95,7 @@ private:
   std::string scenarioName_;
   std::vector<ProviderChoice> choices_;
   ExecutionPlan plan_;
+  std::uint64_t planVersion_ = 0;
   std::map<std::string, std::shared_ptr<ModuleBase>> instances_; ///< the modules of the current plan
   std::map<std::string, toml::table> shadows_;                   ///< current parameter tables (file units)
   std::vector<std::unique_ptr<Schedule>> schedules_;             ///< installed or pending, freed when retired

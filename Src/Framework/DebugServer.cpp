@@ -140,7 +140,13 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
     switch (static_cast<MessageType>(type))
     {
     case MessageType::listRequest:
-      send(client, MessageType::listReply, list());
+      // Everything in the reply but the plan's part is fixed at start-up: serialized once per plan.
+      if (listReplyPlan_ != controller_.planVersion() || listReply_.empty())
+      {
+        binaryio::serializeInto(listReply_, list());
+        listReplyPlan_ = controller_.planVersion();
+      }
+      server_.send(client, static_cast<std::uint16_t>(MessageType::listReply), listReply_);
       break;
     case MessageType::subscribe:
     {

@@ -80,5 +80,7 @@ private:
   std::uint64_t badMessages_ = 0;
   std::atomic<std::uint64_t> subscriptionsGranted_{0};
   std::vector<char> buffer_;
+  std::vector<char> listReply_;     ///< the serialized list reply for the plan of listReplyPlan_
+  std::uint64_t listReplyPlan_ = 0; ///< Controller::planVersion() listReply_ was made for
 };
 } // namespace nao

@@ -85,6 +85,30 @@ TEST(DebugChannel, ListNamesProvidersFieldsAndModules)
   EXPECT_TRUE(sawModule);
 }
 
+// The list reply is serialized once per plan: a provider switch must show in the next list.
+TEST(DebugChannel, ListFollowsAProviderSwitch)
+{
+  RunningRobot robot({"127.0.0.1", 0, ""});
+  DebugClient client("127.0.0.1", robot.port());
+  auto providerOf = [&](const std::string& name)
+  {
+    for (const auto& representation : client.list().representations)
+      if (representation.name == name) return representation.provider;
+    return std::string("(not listed)");
+  };
+  const std::string before = providerOf("StiffnessJointRequest");
+  ASSERT_EQ(before, "SmartStiffnessProvider");
+  const std::string planBefore = client.list().plan;
+  auto reply = client.setProvider("StiffnessJointRequest", "off");
+  ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_THAT(providerOf("StiffnessJointRequest"), ::testing::StartsWith("off"));
+  EXPECT_NE(client.list().plan, planBefore);
+  reply = client.setProvider("StiffnessJointRequest", "SmartStiffnessProvider");
+  ASSERT_TRUE(reply.ok) << reply.message;
+  EXPECT_EQ(providerOf("StiffnessJointRequest"), "SmartStiffnessProvider");
+  EXPECT_EQ(client.list().plan, planBefore);
+}
+
 TEST(DebugChannel, SubscribeSetAndSwitchProvider)
 {
   RunningRobot robot({"127.0.0.1", 0, ""});
