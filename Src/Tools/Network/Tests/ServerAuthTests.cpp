@@ -16,21 +16,6 @@ ServerConfig tokenConfig(const std::string& host = "127.0.0.1")
   return config;
 }
 
-bool serverClosed(FrameClient& client)
-{
-  try
-  {
-    while (client.receiveFrame(patience).has_value())
-    {
-    }
-    return false;
-  }
-  catch (const ConnectionClosedError&)
-  {
-    return true;
-  }
-}
-
 std::size_t connectedEvents(ServerThread& server)
 {
   std::size_t count = 0;

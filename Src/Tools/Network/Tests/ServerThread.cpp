@@ -118,6 +118,21 @@ FrameClient connectClient(std::uint16_t port)
   return FrameClient("127.0.0.1", port, patience);
 }
 
+bool serverClosed(FrameClient& client)
+{
+  try
+  {
+    while (client.receiveFrame(patience).has_value())
+    {
+    }
+    return false;
+  }
+  catch (const ConnectionClosedError&)
+  {
+    return true;
+  }
+}
+
 std::vector<char> bytesOf(const std::string& text)
 {
   return {text.begin(), text.end()};

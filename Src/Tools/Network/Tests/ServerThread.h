@@ -100,4 +100,7 @@ FrameClient connectClient(std::uint16_t port);
 /// Sends an echo request and checks that the same payload comes back.
 ::testing::AssertionResult echoWorks(FrameClient& client, const std::string& text);
 std::vector<char> bytesOf(const std::string& text);
+/// Waits until the server has closed the client's connection (the client sees the end of the stream); false when
+/// nothing arrived for `patience` yet the connection stayed open.
+bool serverClosed(FrameClient& client);
 } // namespace nao::network::test
