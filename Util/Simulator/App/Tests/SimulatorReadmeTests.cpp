@@ -156,3 +156,25 @@ TEST(SimulatorReadme, TheMainReadmesSimulatorBlockRunsAsWritten)
   EXPECT_LT(inTheAir, 0.5) << "kg on the feet while lifted";
   EXPECT_GT(standingAgain, 4.0) << "kg on the feet after the put-down (the NAO weighs 5.3 kg)";
 }
+
+TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
+{
+  // The modules' READMEs (Src/Modules/<Area>/<Name>/README.md) show simulator runs; each block runs as written,
+  // with the substitutions above.
+  int blocksRun = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::filesystem::path(NAO_SOURCE_DIR) / "Src/Modules"))
+  {
+    if (entry.path().filename() != "README.md") continue;
+    const auto blocks = shBlocks(readFile(entry.path()));
+    for (std::size_t b = 0; b < blocks.size(); ++b)
+    {
+      const Scratch scratch("module-" + entry.path().parent_path().filename().string() + std::to_string(b));
+      const CommandResult result = scratch.run(blocks[b]);
+      EXPECT_EQ(result.status, 0) << entry.path() << ":\n" << blocks[b] << result.output;
+      EXPECT_NE(result.output.find("output in "), std::string::npos) << blocks[b] << result.output;
+      ++blocksRun;
+    }
+  }
+  EXPECT_GE(blocksRun, 2) << "EnergySavingProvider's and BHumanEnergySavingProvider's";
+}

@@ -117,7 +117,7 @@ void ScriptedBody::send(const JointRequest& request)
 }
 
 EnergySavingRig::EnergySavingRig(RigOptions options)
-    : controller(ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion)
+    : controller(ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion), module_(options.module)
 {
   Inputs& in = inputs();
   in = Inputs{};
@@ -129,7 +129,7 @@ EnergySavingRig::EnergySavingRig(RigOptions options)
   in.limits.min[Joint::LHand] = in.limits.min[Joint::RHand] = 0.f;
   in.limits.max[Joint::LHand] = in.limits.max[Joint::RHand] = 1.f;
   const SourcePosition here{"EnergySavingRig", 1, 1};
-  const char* stage = options.energySavingOn ? "EnergySavingProvider" : "off";
+  const std::string stage = options.energySavingOn ? module_ : "off";
   controller.start({{"StiffnessJointRequest", "ScriptedStiffnessRequest", here},
                     {"RobotModel", "ScriptedRobotModel", here},
                     {"JointLimits", "ScriptedJointLimits", here},
@@ -137,7 +137,7 @@ EnergySavingRig::EnergySavingRig(RigOptions options)
                     {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
                     {"FilteredCurrent", "FilteredCurrentProvider", here},
                     {"JointRequest", stage, here},
-                    {"EnergySaving", options.energySavingOn ? "EnergySavingProvider" : "off", here}},
+                    {"EnergySaving", stage, here}},
                    "energy-saving-test");
   if (options.energySavingOn && options.ruleNumbers) setRuleNumbers();
 }
@@ -174,7 +174,7 @@ bool EnergySavingRig::roundAt(Joint joint, float amperes)
 
 void EnergySavingRig::setParameter(const std::string& keyPath, const std::string& value)
 {
-  const std::string error = controller.setParameter("EnergySavingProvider", keyPath, value);
+  const std::string error = controller.setParameter(module_, keyPath, value);
   if (!error.empty()) throw std::runtime_error(keyPath + ": " + error);
 }
 
@@ -195,8 +195,9 @@ void EnergySavingRig::setParameter(const std::string& keyPath, int value)
 
 void EnergySavingRig::setRuleNumbers()
 {
+  const bool ours = module_ == "EnergySavingProvider";
   setParameter("motionChangeWaitTime", rule::motionChangeWaitTime);
-  setParameter("adjustWaitTime", rule::adjustWaitTime);
+  setParameter("adjustWaitTime", ours ? rule::adjustWaitTime : rule::bHumanAdjustWaitTime);
   setParameter("resetTime", rule::resetTime);
   setParameter("baseOffsetFadeInTime", rule::baseOffsetFadeInTime);
   setParameter("maxBaseOffset", rule::maxBaseOffset);
@@ -211,6 +212,13 @@ void EnergySavingRig::setRuleNumbers()
   setParameter("maxGearStepArms", rule::maxGearStepArms);
   setParameter("minGearStep", rule::minGearStep);
   setParameter("accurateFineStepFraction", rule::accurateFineStepFraction);
+  setParameter("groundContactWeight", rule::groundContactWeight);
+  setParameter("groundContactDebounceTime", rule::groundContactDebounceTime);
+  setParameter("centerOfMassMin[0]", rule::centerOfMassMin[0]);
+  setParameter("centerOfMassMin[1]", rule::centerOfMassMin[1]);
+  setParameter("centerOfMassMax[0]", rule::centerOfMassMax[0]);
+  setParameter("centerOfMassMax[1]", rule::centerOfMassMax[1]);
+  if (!ours) return;
   setParameter("agreementBand", rule::agreementBand);
   setParameter("minSearchStepFraction", rule::minSearchStepFraction);
   setParameter("loadDirectionTorque", rule::loadDirectionTorque);
@@ -218,14 +226,5 @@ void EnergySavingRig::setRuleNumbers()
   setParameter("stalledRoundsToSettle", rule::stalledRoundsToSettle);
   setParameter("handOverRounds", rule::handOverRounds);
   setParameter("maxSag", rule::maxSag);
-  setParameter("groundContactWeight", rule::groundContactWeight);
-  setParameter("groundContactDebounceTime", rule::groundContactDebounceTime);
-  setParameter("centerOfMassMin[0]", rule::centerOfMassMin[0]);
-  setParameter("centerOfMassMin[1]", rule::centerOfMassMin[1]);
-  setParameter("centerOfMassMax[0]", rule::centerOfMassMax[0]);
-  setParameter("centerOfMassMax[1]", rule::centerOfMassMax[1]);
-  setParameter("searchLeastCurrent", "true");
-  setParameter("searchEmergencySteps", "false");
-  setParameter("oneLegJointPerRound", "false");
 }
 } // namespace nao::energytest

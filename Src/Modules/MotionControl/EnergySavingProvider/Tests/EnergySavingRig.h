@@ -27,11 +27,12 @@ constexpr float milli(double value)
 }
 
 /// The rules' numbers in the units of Config/Modules/EnergySavingProvider.toml: B-Human's, and ours where the
-/// module's opening comment states them. EnergySavingRig sets every one of them explicitly.
+/// module's README states them. EnergySavingRig sets every one of them explicitly.
 namespace rule
 {
 inline constexpr double motionChangeWaitTime = 100;           ///< ms
 inline constexpr double adjustWaitTime = 250;                 ///< ms
+inline constexpr double bHumanAdjustWaitTime = 500;           ///< ms, B-Human's
 inline constexpr double resetTime = 3000;                     ///< ms
 inline constexpr double baseOffsetFadeInTime = 60;            ///< ms
 inline constexpr double maxBaseOffset = 3;                    ///< degrees
@@ -57,7 +58,6 @@ inline constexpr double groundContactWeight = 1;                  ///< kg
 inline constexpr double groundContactDebounceTime = 100;          ///< ms
 inline constexpr std::array<double, 2> centerOfMassMin{-20, -50}; ///< mm
 inline constexpr std::array<double, 2> centerOfMassMax{50, 50};   ///< mm
-// And: searchLeastCurrent = true, searchEmergencySteps = false, oneLegJointPerRound = false.
 } // namespace rule
 
 /// Everything the scripted body and providers deliver.
@@ -123,6 +123,9 @@ struct RigOptions
 {
   bool energySavingOn = true; ///< false: JointRequest = "off" (the stage passes its input through)
   bool ruleNumbers = true;    ///< set every number of `rule` (false: the file's numbers)
+  /// The stage's provider: ours, or B-Human's released rounds ("BHumanEnergySavingProvider", which gets the
+  /// numbers of `rule` the two share, with B-Human's adjustWaitTime).
+  std::string module = "EnergySavingProvider";
 };
 
 class EnergySavingRig
@@ -164,12 +167,15 @@ public:
   void setParameter(const std::string& keyPath, const std::string& value);
   void setParameter(const std::string& keyPath, double value);
   void setParameter(const std::string& keyPath, int value);
-  /// Every number of `rule`, and its three switches, explicitly.
+  /// Every number of `rule` the module has, explicitly.
   void setRuleNumbers();
 
   Blackboard blackboard;
   ScriptedBody body;
   MotionLoop motion{blackboard, body};
   Controller controller;
+
+private:
+  std::string module_;
 };
 } // namespace nao::energytest

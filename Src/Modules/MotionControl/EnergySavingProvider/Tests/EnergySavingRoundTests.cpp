@@ -1,8 +1,7 @@
 // One adjustment round's rules: thresholds (legs, large offsets, arms, overrides), the first step of a search
 // (towards the reading from the motor's target, or along the sign table where they agree), which joints a
-// round adjusts (every joint; oneLegJointPerRound: B-Human's one leg joint), B-Human's literal steps
-// (searchLeastCurrent = false), the joint ranges, accuratePositions, a limb the request no longer lets us
-// adjust, and an arm joint at the cap.
+// round adjusts (every joint), the joint ranges, accuratePositions, a limb the request no longer lets us adjust, and
+// an arm joint at the cap. B-Human's released rounds: BHumanEnergySavingProvider's tests.
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include <cmath>
 #include <gtest/gtest.h>
@@ -143,12 +142,11 @@ namespace
 {
 /// Stand leg joints reading their requests (no base offsets, the sign tables decide), hot: the offsets after
 /// two rounds; RAnklePitch is the hottest leg joint in the first, LHipYawPitch in the second.
-JointArray<float> offsetsAfterTwoRounds(EnergySavingPosture posture, bool oneLegJointPerRound)
+JointArray<float> offsetsAfterTwoRounds(EnergySavingPosture posture)
 {
   EnergySavingRig rig;
   Inputs& in = inputs();
   in.energySaving = requestAll(posture);
-  rig.setParameter("oneLegJointPerRound", oneLegJointPerRound ? "true" : "false");
   for (const char* table : {"emergencyStepSignsStand", "emergencyStepSignsHighStand"})
     setSigns(rig, table,
              {{Joint::LKneePitch, 1},
@@ -175,62 +173,11 @@ TEST(EnergySavingRounds, EveryJointIsAdjustedEveryRoundByDefault)
 {
   for (EnergySavingPosture posture : {EnergySavingPosture::stand, EnergySavingPosture::highStand})
   {
-    const JointArray<float> offsets = offsetsAfterTwoRounds(posture, false);
+    const JointArray<float> offsets = offsetsAfterTwoRounds(posture);
     EXPECT_NEAR(offsets[Joint::RAnklePitch], -2 * m, rad);
     EXPECT_NEAR(offsets[Joint::LKneePitch], 2 * m, rad);
     EXPECT_NEAR(offsets[Joint::LHipYawPitch], -0.5f * m, rad) << "600 mA after 200 mA: a rise, back by half";
     EXPECT_NEAR(offsets[Joint::LElbowRoll], -2 * m, rad);
-  }
-}
-
-TEST(EnergySavingRounds, OneLegJointPerRoundAdjustsOnlyTheHottestLegJointInTheNormalStandArmsAsUsual)
-{
-  const JointArray<float> stand = offsetsAfterTwoRounds(EnergySavingPosture::stand, true);
-  EXPECT_NEAR(stand[Joint::RAnklePitch], -m, rad) << "the first round's";
-  EXPECT_NEAR(stand[Joint::LHipYawPitch], -m, rad) << "the second round's";
-  EXPECT_EQ(stand[Joint::LKneePitch], 0.f);
-  EXPECT_NEAR(stand[Joint::LElbowRoll], -2 * m, rad) << "arms every round";
-  const JointArray<float> high = offsetsAfterTwoRounds(EnergySavingPosture::highStand, true);
-  EXPECT_NEAR(high[Joint::RAnklePitch], -2 * m, rad) << "the high stand: every joint";
-  EXPECT_NEAR(high[Joint::LKneePitch], 2 * m, rad);
-}
-
-TEST(EnergySavingRounds, BHumansLiteralStepsTowardsTheReadingFromRequestPlusBaseAndEmergencySteps)
-{
-  EnergySavingRig rig;
-  Inputs& in = inputs();
-  in.energySaving = requestAll(EnergySavingPosture::none); // no base offsets; the stand's sign table
-  rig.setParameter("searchLeastCurrent", "false");
-  setSigns(
-      rig, "emergencyStepSignsStand",
-      {{Joint::LKneePitch, 1}, {Joint::LAnklePitch, -1}, {Joint::RKneePitch, 1}, {Joint::LElbowRoll, -1}});
-  struct Case
-  {
-    Joint joint;
-    float reading;    ///< degrees from the request
-    float step, sign; ///< rad: the step towards the reading from the request, and the emergency step's sign
-    float offset = 0; ///< rad, by the rule
-  };
-  Case cases[] = {{Joint::LKneePitch, 0.5f, maxLeg, 1}, // on past the reading: d ignores the offset
-                  {Joint::LAnklePitch, -0.1f, -m, -1},
-                  {Joint::RKneePitch, 0.f, -m, 1},   // d == 0 steps down
-                  {Joint::LElbowRoll, 0.3f, m, -1}}; // arms: maxGearStepArms only beyond 0.458°
-  for (Case& c : cases)
-  {
-    in.measured[c.joint] = in.request.angles[c.joint] + c.reading * degree;
-    in.currents[c.joint] = 0.5f; // constant: B-Human's steps do not look at its changes
-  }
-  for (int round = 1; round <= 11; ++round)
-  {
-    ASSERT_TRUE(rig.runUntilNextRound());
-    for (Case& c : cases)
-    {
-      const bool emergency = round % rule::stepsBeforeEmergencyStep == 0;
-      c.offset += emergency ? c.sign * (isLegJoint(c.joint) ? maxLeg : maxArm) : c.step;
-      EXPECT_NEAR(rig.offset(c.joint), c.offset, 1e-5f) << name(c.joint) << ", round " << round;
-      EXPECT_EQ(rig.energy().counters[c.joint], rule::stepsBeforeEmergencyStep - round % 10) << name(c.joint);
-    }
-    EXPECT_EQ(rig.energy().emergencySteps, round >= 10 ? 4u : 0u) << "round " << round;
   }
 }
 

@@ -172,9 +172,8 @@ TEST(EnergySavingSafety, UpdateNeverAllocates)
     frames(frameTime);
   }
   rig.setParameter("skipJoints", "[\"HeadYaw\", \"HeadPitch\", \"LHand\"]"); // swapped inside a frame
-  rig.setParameter("searchEmergencySteps", "true");
   frames(3.0);
-  rig.setParameter("searchLeastCurrent", "false");
+  rig.setParameter("handOverRounds", 3);
   in.energySaving.posture = EnergySavingPosture::highStand;
   in.centerOfMass = {0.1f, 0.f, -0.05f}; // offsets too large -> reset
   frames(6.0);
@@ -218,9 +217,7 @@ TEST(EnergySavingSafety, TheConfigFileHoldsEveryNumberOfTheIssueInSIAfterLoading
   EXPECT_FLOAT_EQ(p.minSearchStepFraction, 0.125f);
   EXPECT_FLOAT_EQ(p.searchCurrentTolerance, 0.005f);
   EXPECT_EQ(p.stalledRoundsToSettle, 4);
-  EXPECT_TRUE(p.searchLeastCurrent);
-  EXPECT_FALSE(p.searchEmergencySteps);
-  EXPECT_FALSE(p.oneLegJointPerRound) << "every joint every round";
+  EXPECT_EQ(p.handOverRounds, 7);
   EXPECT_NEAR(p.maxSag, inRad(0.5), 1e-8);
   EXPECT_FLOAT_EQ(p.centerOfMassMin[0], -0.02f);
   EXPECT_FLOAT_EQ(p.centerOfMassMax[0], 0.05f);

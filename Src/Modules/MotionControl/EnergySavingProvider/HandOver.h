@@ -1,0 +1,57 @@
+#pragma once
+// The hand-over of LeastCurrentRounds: a hip, knee or ankle pitch whose search stalls above its threshold holds a
+// load its gears cannot, and the same joint of the other leg pushes a little more each round to take a share. A
+// plain value over per-joint arrays; the rules and why: README.md of this folder, "The hand-over".
+#include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
+#include "Representations/Infrastructure/Joints.h"
+#include "Representations/Modeling/JointTorques.h"
+
+namespace nao
+{
+struct EnergySavingParameters;
+
+/// What one round of the hand-over reads and changes.
+struct HandOverRound
+{
+  const JointArray<float>& requested;     ///< rad, this round's incoming request
+  const JointArray<float>& currents;      ///< A, filtered
+  const JointArray<bool>& enabled;        ///< the request lets the stage adjust the joint
+  const JointArray<bool>& fadingOut;      ///< the joint's offset fades to 0 (an arm at the cap)
+  const JointArray<bool>& aboveThreshold; ///< the joint's current was above its threshold this round
+  const JointTorques& torques;            ///< the robot model's static torques
+  bool groundContact = false;             ///< both feet share the load only on the ground
+  JointArray<OffsetSearch>& searches; ///< a hand-over that took a share starts the helped joint's search anew
+  JointArray<float>& adjustments;     ///< rad, the pushing joint's adjustment changes
+};
+
+class HandOver
+{
+public:
+  HandOver();
+
+  /// One round: hand-overs under way go on or end, new ones begin.
+  void round(HandOverRound& in, const EnergySavingParameters& p);
+  /// Every hand-over ends and the tries are forgotten (a state change): the pushing joints keep their
+  /// adjustments.
+  void reset();
+  /// The joint's search starts afresh: its hand-over tries count from 0 again.
+  void forgetTries(std::size_t joint) { tries_[joint] = 0; }
+
+  /// The joint pushes for its mirror joint or is helped by it: it holds its offset meanwhile.
+  bool involves(std::size_t joint) const;
+
+  /// The same pitch joint of the other leg (-1: not a hip, knee or ankle pitch).
+  static int mirrorOf(std::size_t joint);
+
+private:
+  void stop(std::size_t pusher);
+
+  JointArray<int> helping_;        ///< per pushing joint: the joint whose load it takes (-1: none)
+  JointArray<float> direction_;    ///< per pushing joint: ±1 the way it pushes
+  JointArray<int> round_{};        ///< per pushing joint: rounds pushed this way
+  JointArray<float> start_;        ///< rad per pushing joint: its adjustment when it began
+  JointArray<float> stuckCurrent_; ///< A per pushing joint: the helped joint's current when it began
+  JointArray<int> tries_{};        ///< per helped joint: the ways tried (2: both)
+  JointArray<float> lastRequest_;  ///< rad, the request at the last round (NaN: none yet)
+};
+} // namespace nao

@@ -1,0 +1,379 @@
+#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace nao
+{
+namespace
+{
+bool isLeftLeg(Joint j)
+{
+  return j >= Joint::LHipRoll && j <= Joint::LAnkleRoll;
+}
+bool isRightLeg(Joint j)
+{
+  return j >= Joint::RHipRoll && j <= Joint::RAnkleRoll;
+}
+bool isLeftArm(Joint j)
+{
+  return (j >= Joint::LShoulderPitch && j <= Joint::LWristYaw) || j == Joint::LHand;
+}
+bool isRightArm(Joint j)
+{
+  return (j >= Joint::RShoulderPitch && j <= Joint::RWristYaw) || j == Joint::RHand;
+}
+} // namespace
+
+HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters,
+                                         HeatAdjustmentRounds& rounds)
+    : rounds_(rounds), p_(&parameters)
+{
+  parametersChanged(parameters);
+  status_.counters.fill(parameters.stepsBeforeEmergencyStep);
+  clearOffsets();
+  output_.fill(
+      std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
+}
+
+void HeatAdjustmentCycle::parametersChanged(const HeatAdjustmentParameters& parameters)
+{
+  skip_.fill(false);
+  for (Joint joint : parameters.skipJoints) // reads the vector, never resizes it: no allocation
+    skip_[joint] = true;
+}
+
+bool HeatAdjustmentCycle::active() const
+{
+  return in_->energySavingRequest.adjust &&
+         std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
+}
+
+void HeatAdjustmentCycle::answer(const StiffnessJointRequest& input, JointRequest& request) const
+{
+  if (status_.state == EnergySavingState::off)
+    request = input; // exactly the input: offsets are 0 in off
+  else
+  {
+    request.stiffnesses = input.stiffnesses;
+    request.angles = output_;
+  }
+}
+
+void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters)
+{
+  if (computed_ && in.frame.frameNumber == computedFrame_ && in.frame.time == computedTime_) return;
+  computed_ = true;
+  computedFrame_ = in.frame.frameNumber;
+  computedTime_ = in.frame.time;
+  p_ = &parameters;
+  in_ = &in;
+  const double now = in.frame.time;
+  const float dt = hasTime_ ? static_cast<float>(std::max(0.0, now - lastTime_)) : 0.f;
+  lastTime_ = now;
+  hasTime_ = true;
+
+  updateGroundContact(now);
+  updateEnabledJoints();
+  rounds_.everyFrame(in);
+  const EnergySavingRequest& request = in.energySavingRequest;
+  const bool isActive = active();
+  const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
+
+  switch (status_.state)
+  {
+  case EnergySavingState::off:
+    if (isActive) startWaiting(now);
+    break;
+  case EnergySavingState::waiting:
+  case EnergySavingState::working:
+    if (!isActive)
+      startReset(EnergySavingResetReason::notRequested, EnergySavingState::off, now);
+    else if (modeChanged)
+      startReset(EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
+    else if (status_.state == EnergySavingState::working && status_.groundContact != contactAtWorkStart_)
+      startReset(EnergySavingResetReason::contactChanged, EnergySavingState::working, now);
+    break;
+  case EnergySavingState::resetState:
+    if (!isActive || modeChanged) afterReset_ = EnergySavingState::off; // restart afresh, or stay off
+    break;
+  }
+
+  switch (status_.state)
+  {
+  case EnergySavingState::off:
+    break;
+  case EnergySavingState::waiting:
+    if (now - stateStart_ >= p_->motionChangeWaitTime) enterState(EnergySavingState::working, now);
+    break;
+  case EnergySavingState::working:
+    if (now - lastRound_ >= p_->adjustWaitTime)
+    {
+      lastRound_ = now;
+      runRound();
+      capOffsetsAndCheckReset(now);
+    }
+    break;
+  case EnergySavingState::resetState:
+    fadeReset(now);
+    break;
+  }
+  if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
+    fadeDisabledJoints(dt);
+  composeOutput();
+  status_.timeInState = static_cast<float>(now - stateStart_);
+  const bool adjusting =
+      (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
+      !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && rounds_.searching(j);
+  in_ = nullptr;
+}
+
+void HeatAdjustmentCycle::composeOutput()
+{
+  // The incoming request plus offsets; a non-finite incoming angle keeps the last good output. An offset never
+  // pushes a request that lies within the joint's range beyond it: a motor asked to press on its stop stalls at
+  // full current.
+  const StiffnessJointRequest& input = in_->request;
+  const JointLimits& limits = in_->limits;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float base = appliedBase(j);
+    const float angle = input.angles[j];
+    if (std::isfinite(angle) && angle >= limits.min[j] && angle <= limits.max[j])
+    {
+      const float limited = std::clamp(angle + base + adjustments_[j], limits.min[j], limits.max[j]);
+      if (limited != angle + base + adjustments_[j]) adjustments_[j] = limited - angle - base;
+    }
+    status_.baseOffsets[j] = base;
+    status_.offsets[j] = base + adjustments_[j];
+    if (std::isfinite(angle))
+      output_[j] = status_.state == EnergySavingState::off ? angle : angle + status_.offsets[j];
+  }
+}
+
+void HeatAdjustmentCycle::updateGroundContact(double now)
+{
+  const float total = in_->fsr.left.totalWeight + in_->fsr.right.totalWeight;
+  if (!std::isfinite(total)) return; // keep the last contact state
+  const bool raw = total > p_->groundContactWeight;
+  if (raw == status_.groundContact)
+  {
+    contactPendingSince_ = -1;
+    return;
+  }
+  if (contactPendingSince_ < 0) contactPendingSince_ = now;
+  if (now - contactPendingSince_ >= p_->groundContactDebounceTime)
+  {
+    status_.groundContact = raw;
+    contactPendingSince_ = -1;
+  }
+}
+
+void HeatAdjustmentCycle::updateEnabledJoints()
+{
+  const EnergySavingRequest& request = in_->energySavingRequest;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const Joint joint = jointAt(j);
+    bool allowed = false;
+    if (joint == Joint::LHipYawPitch)
+      allowed = request.adjustLeftLeg && request.adjustRightLeg;
+    else if (isLeftLeg(joint))
+      allowed = request.adjustLeftLeg;
+    else if (isRightLeg(joint))
+      allowed = request.adjustRightLeg;
+    else if (isLeftArm(joint))
+      allowed = request.adjustLeftArm && !request.accuratePositions;
+    else if (isRightArm(joint))
+      allowed = request.adjustRightArm && !request.accuratePositions;
+    else
+      allowed = !request.accuratePositions; // head joints, when removed from skipJoints
+    const bool wasEnabled = enabled_[j];
+    enabled_[j] = request.adjust && allowed && !skip_[j];
+    if (enabled_[j] && !wasEnabled)
+    {
+      // Adjusted again (after an arm motion, say): what the rounds learnt belonged to another posture.
+      status_.counters[j] = p_->stepsBeforeEmergencyStep;
+      rounds_.restartJoint(j);
+    }
+  }
+}
+
+void HeatAdjustmentCycle::enterState(EnergySavingState state, double now)
+{
+  status_.state = state;
+  stateStart_ = now;
+  if (state == EnergySavingState::working)
+  {
+    contactAtWorkStart_ = status_.groundContact;
+    lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)
+    status_.counters.fill(p_->stepsBeforeEmergencyStep);
+  }
+  rounds_.enterState(state);
+}
+
+void HeatAdjustmentCycle::startWaiting(double now)
+{
+  const EnergySavingRequest& request = in_->energySavingRequest;
+  posture_ = request.posture;
+  accuratePositions_ = request.accuratePositions;
+  clearOffsets();
+  status_.rounds = 0;
+  status_.emergencySteps = 0;
+  baseFadeStart_ = now;
+  if (posture_ == EnergySavingPosture::stand && !accuratePositions_) takeBaseOffsets();
+  enterState(EnergySavingState::waiting, now);
+}
+
+void HeatAdjustmentCycle::takeBaseOffsets()
+{
+  const JointSensorData& sensors = in_->sensors;
+  const StiffnessJointRequest& input = in_->request;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (enabled_[j] && isLegJoint(jointAt(j)) && std::isfinite(sensors.angles[j]) &&
+        std::isfinite(input.angles[j]))
+      baseOffsets_[j] =
+          std::clamp(sensors.angles[j] - input.angles[j], -p_->maxBaseOffset, p_->maxBaseOffset);
+}
+
+float HeatAdjustmentCycle::appliedBase(std::size_t joint) const
+{
+  const double fadeIn = p_->baseOffsetFadeInTime;
+  const double ramp = fadeIn > 0 ? std::clamp((lastTime_ - baseFadeStart_) / fadeIn, 0.0, 1.0) : 1.0;
+  return static_cast<float>(ramp) * baseOffsets_[joint];
+}
+
+void HeatAdjustmentCycle::runRound()
+{
+  ++status_.rounds;
+  JointArray<float> applied;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    applied[j] = appliedBase(j);
+  RoundContext context{*in_,
+                       status_,
+                       adjustments_,
+                       applied,
+                       enabled_,
+                       fadingOut_,
+                       posture_,
+                       posture_ == EnergySavingPosture::highStand ? p_->emergencyStepSignsHighStand
+                                                                  : p_->emergencyStepSignsStand};
+  if (accuratePositions_)
+    rounds_.accuratePositionsRound(context);
+  else
+    rounds_.round(context);
+}
+
+void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
+{
+  int largeLegOffsets = 0;
+  bool legCapped = false;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float offset = adjustments_[j];
+    const bool leg = isLegJoint(jointAt(j));
+    largeLegOffsets += leg && std::abs(offset) > p_->largeOffset;
+    const float capped = std::clamp(offset, -p_->maxOffset, p_->maxOffset);
+    if (capped == offset) continue;
+    adjustments_[j] = capped;
+    if (leg)
+      legCapped = true;
+    else
+      fadingOut_[j] = true; // an arm joint that hit the cap fades back on its own (B-Human: reset all)
+  }
+  if (largeLegOffsets < p_->largeOffsetJointsForReset && !legCapped) return;
+  // B-Human's isComStable: never in the normal stand or without ground contact; in the high stand the centre
+  // of mass must lie in its window.
+  const bool stable =
+      status_.groundContact && posture_ == EnergySavingPosture::highStand && centerOfMassInWindow();
+  if (!stable) startReset(EnergySavingResetReason::offsetsTooLarge, EnergySavingState::working, now);
+}
+
+bool HeatAdjustmentCycle::centerOfMassInWindow() const
+{
+  const RobotModel& model = in_->model;
+  const auto& angles = in_->inertial.angles;
+  // The centre of mass relative to the point between the soles, turned by the torso's roll and pitch (IMU)
+  // into the ground-aligned frame: where it is over the feet, whatever the legs' angles make of the torso frame.
+  std::array<float, 3> relative{};
+  for (int axis = 0; axis < 3; ++axis)
+    relative[axis] = model.centerOfMass[axis] -
+                     0.5f * (model.leftSole.translation[axis] + model.rightSole.translation[axis]);
+  const float roll = angles[0], pitch = angles[1];
+  if (!std::isfinite(roll) || !std::isfinite(pitch) || !std::isfinite(relative[0]) ||
+      !std::isfinite(relative[1]) || !std::isfinite(relative[2]))
+    return false; // cannot tell: not stable, so too large offsets reset
+  // Ground from torso: R = Ry(pitch) · Rx(roll); only x and y are needed.
+  const float cr = std::cos(roll), sr = std::sin(roll), cp = std::cos(pitch), sp = std::sin(pitch);
+  const float y = cr * relative[1] - sr * relative[2];
+  const float zRolled = sr * relative[1] + cr * relative[2];
+  const float x = cp * relative[0] + sp * zRolled;
+  return x >= p_->centerOfMassMin[0] && x <= p_->centerOfMassMax[0] && y >= p_->centerOfMassMin[1] &&
+         y <= p_->centerOfMassMax[1];
+}
+
+void HeatAdjustmentCycle::startReset(EnergySavingResetReason reason, EnergySavingState after, double now)
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    resetFromBase_[j] = appliedBase(j);
+    resetFromAdjustments_[j] = adjustments_[j];
+  }
+  status_.lastResetReason = reason;
+  afterReset_ = after;
+  enterState(EnergySavingState::resetState, now);
+  fadeReset(now);
+}
+
+void HeatAdjustmentCycle::fadeReset(double now)
+{
+  const double duration = p_->resetTime;
+  const double progress = duration > 0 ? std::clamp((now - stateStart_) / duration, 0.0, 1.0) : 1.0;
+  const float remaining = static_cast<float>(1.0 - progress);
+  baseFadeStart_ = -1e300; // the base offsets' fade-in is over: they fade out with the rest
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    baseOffsets_[j] = remaining * resetFromBase_[j];
+    adjustments_[j] = remaining * resetFromAdjustments_[j];
+  }
+  if (progress < 1.0) return;
+  adjustments_.fill(0.f);
+  baseOffsets_.fill(0.f);
+  fadingOut_.fill(false);
+  if (afterReset_ == EnergySavingState::working && active())
+    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
+  else
+  {
+    enterState(EnergySavingState::off, now);
+    if (active()) startWaiting(now);
+  }
+}
+
+void HeatAdjustmentCycle::fadeDisabledJoints(float dt)
+{
+  const float stepSize = p_->resetTime > 0 ? p_->maxOffset * dt / p_->resetTime : p_->maxOffset;
+  auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (!enabled_[j] || fadingOut_[j])
+    {
+      // Base offset and adjustment each fade at this rate (a disabled leg joint may have both).
+      adjustments_[j] = towardZero(adjustments_[j]);
+      baseOffsets_[j] = towardZero(baseOffsets_[j]);
+      if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
+      fadingOut_[j] = false; // faded out: the joint starts over
+      status_.counters[j] = p_->stepsBeforeEmergencyStep;
+      rounds_.restartJoint(j);
+    }
+}
+
+void HeatAdjustmentCycle::clearOffsets()
+{
+  adjustments_.fill(0.f);
+  baseOffsets_.fill(0.f);
+  fadingOut_.fill(false);
+  rounds_.clear();
+}
+} // namespace nao

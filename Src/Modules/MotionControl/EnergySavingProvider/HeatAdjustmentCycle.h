@@ -1,0 +1,134 @@
+#pragma once
+// What every heat adjustment does around its rounds, after B-Human's EnergySavingProvider: the states (off ->
+// waiting -> working -> resetState), ground contact, which joints the request lets it adjust, base offsets, when a
+// round is due, the caps and resets after it, the fades, and the output within the joint ranges. How a round moves
+// the offsets is a HeatAdjustmentRounds: ours (LeastCurrentRounds, EnergySavingProvider) or B-Human's released
+// rules (BHumanRounds, BHumanEnergySavingProvider). Rules and why: README.md of this folder.
+#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentParameters.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/JointLimits.h"
+#include "Representations/Modeling/JointTorques.h"
+#include "Representations/Modeling/RobotModel.h"
+#include "Representations/MotionControl/EnergySaving.h"
+#include "Representations/MotionControl/EnergySavingRequest.h"
+#include "Representations/MotionControl/JointRequest.h"
+#include "Representations/Sensing/FilteredCurrent.h"
+#include "Representations/Sensing/FsrSensorData.h"
+#include "Representations/Sensing/InertialSensorData.h"
+#include "Representations/Sensing/JointSensorData.h"
+
+namespace nao
+{
+/// This frame's inputs of a heat adjustment (the module's Requires<>).
+struct HeatAdjustmentInputs
+{
+  const StiffnessJointRequest& request;
+  const JointSensorData& sensors;
+  const FilteredCurrent& filtered;
+  const RobotModel& model;
+  const JointLimits& limits;
+  const InertialSensorData& inertial;
+  const FsrSensorData& fsr;
+  const FrameInfo& frame;
+  const EnergySavingRequest& energySavingRequest;
+  const JointTorques& torques;
+};
+
+/// What a round reads and may change.
+struct RoundContext
+{
+  const HeatAdjustmentInputs& in;
+  EnergySaving& status;                 ///< counters and emergencySteps may change
+  JointArray<float>& adjustments;       ///< rad, the rounds' offsets (the base offsets not included)
+  const JointArray<float>& baseOffsets; ///< rad, the base offsets applied now
+  const JointArray<bool>& enabled;      ///< the request lets the stage adjust the joint
+  const JointArray<bool>& fadingOut;    ///< an arm joint whose offset fades back to 0 from the cap
+  EnergySavingPosture posture;          ///< of the current run
+  const JointArray<int>& signs;         ///< the posture's emergency-step sign table
+};
+
+/// How a round moves the offsets: the part in which heat adjustments differ.
+class HeatAdjustmentRounds
+{
+public:
+  virtual ~HeatAdjustmentRounds() = default;
+  /// A new start from off: nothing of an earlier run counts.
+  virtual void clear() = 0;
+  /// Every change of state; `working`: each joint starts afresh.
+  virtual void enterState(EnergySavingState state) = 0;
+  /// The joint is adjusted again (after an arm motion, or faded back from the cap): it starts afresh.
+  virtual void restartJoint(std::size_t joint) = 0;
+  /// Every frame, before anything else.
+  virtual void everyFrame(const HeatAdjustmentInputs&) {}
+  /// One adjustment round (every adjustWaitTime while working).
+  virtual void round(RoundContext& context) = 0;
+  /// One round of accuratePositions (legs follow the reading to the request).
+  virtual void accuratePositionsRound(RoundContext& context) = 0;
+  /// The joint's rounds compare currents now (EnergySaving::searching, with the cycle's own conditions).
+  virtual bool searching(std::size_t joint) const = 0;
+};
+
+class HeatAdjustmentCycle
+{
+public:
+  /// `rounds` is kept by reference (the module's own). The parameters are the module's at its start; a live edit
+  /// replaces them, so run() gets them every frame.
+  HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters, HeatAdjustmentRounds& rounds);
+
+  /// A live edit of the parameters.
+  void parametersChanged(const HeatAdjustmentParameters& parameters);
+  /// One frame: state, rounds, fades and the output; once per frame, whichever of the module's updates comes
+  /// first (a second call in the same frame changes nothing).
+  void run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters);
+
+  /// The final request: exactly the incoming one while off, else its stiffnesses and this frame's angles (the
+  /// last good one where the incoming angle is not finite).
+  void answer(const StiffnessJointRequest& input, JointRequest& request) const;
+  const EnergySaving& status() const { return status_; }
+
+private:
+  void updateGroundContact(double now);
+  void updateEnabledJoints();
+  void enterState(EnergySavingState state, double now);
+  void startWaiting(double now); ///< a fresh start from off
+  void startReset(EnergySavingResetReason reason, EnergySavingState after, double now);
+  void takeBaseOffsets();
+  void runRound();
+  void capOffsetsAndCheckReset(double now);
+  bool centerOfMassInWindow() const;
+  void fadeDisabledJoints(float dt);
+  void fadeReset(double now);
+  float appliedBase(std::size_t joint) const;
+  void clearOffsets();
+  void composeOutput();
+  bool active() const; ///< requested, and some joint may be adjusted
+
+  HeatAdjustmentRounds& rounds_;
+  const HeatAdjustmentParameters* p_;        ///< the module's, set by run()
+  const HeatAdjustmentInputs* in_ = nullptr; ///< this frame's, during run()
+
+  EnergySaving status_;           ///< state and offsets as provided
+  JointArray<float> adjustments_; ///< rad, offsets from rounds (B-Human's offsets, base not included)
+  JointArray<float> baseOffsets_; ///< rad, measured − requested at the start (B-Human's jointBaseOffset)
+  JointArray<float> resetFromAdjustments_; ///< rad, adjustments when the reset began
+  JointArray<float> resetFromBase_;        ///< rad, applied base offsets when the reset began
+  JointArray<float> output_;               ///< rad, last output angles (what the motors were asked for)
+  JointArray<bool> enabled_{};             ///< joints the request lets this frame's rounds adjust
+  JointArray<bool> skip_{};                ///< from skipJoints
+  JointArray<bool> fadingOut_{}; ///< an arm joint whose offset hit the cap fades to 0 before it goes on
+
+  double stateStart_ = 0;    ///< s, FrameInfo time the state began
+  double lastRound_ = 0;     ///< s, time of the last round (or of entering working)
+  double baseFadeStart_ = 0; ///< s, the base offsets fade in from here
+  double lastTime_ = 0;      ///< s, time of the previous frame
+  bool hasTime_ = false;
+  EnergySavingState afterReset_ = EnergySavingState::off;
+  EnergySavingPosture posture_ = EnergySavingPosture::none; ///< of the current run
+  bool accuratePositions_ = false;                          ///< of the current run
+  bool contactAtWorkStart_ = false; ///< ground contact when working began: a change resets
+  double contactPendingSince_ = -1; ///< s, when the raw contact began to differ; < 0: it does not
+  std::uint32_t computedFrame_ = 0; ///< FrameInfo of the last frame run
+  double computedTime_ = 0;
+  bool computed_ = false;
+};
+} // namespace nao

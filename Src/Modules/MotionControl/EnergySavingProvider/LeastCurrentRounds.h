@@ -1,0 +1,43 @@
+#pragma once
+// The rounds of EnergySavingProvider: every adjusted joint above its current threshold searches the offset of
+// least current (OffsetSearch), a stuck hip, knee or ankle pitch gets its mirror joint's help (HandOver), and a
+// joint whose stiffness changed starts afresh. accuratePositions: B-Human's, with the emergency step towards the
+// request. Rules and why: README.md of this folder.
+#include "Modules/MotionControl/EnergySavingProvider/EnergySavingParameters.h"
+#include "Modules/MotionControl/EnergySavingProvider/HandOver.h"
+#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
+#include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
+
+namespace nao
+{
+class LeastCurrentRounds : public HeatAdjustmentRounds
+{
+public:
+  /// The parameters are the module's at its start; a live edit replaces them: the module passes them again
+  /// before every frame (use).
+  explicit LeastCurrentRounds(const EnergySavingParameters& parameters);
+  void use(const EnergySavingParameters& parameters) { p_ = &parameters; }
+
+  void clear() override;
+  void enterState(EnergySavingState state) override;
+  void restartJoint(std::size_t joint) override;
+  void everyFrame(const HeatAdjustmentInputs& in) override;
+  void round(RoundContext& context) override;
+  void accuratePositionsRound(RoundContext& context) override;
+  bool searching(std::size_t joint) const override;
+
+private:
+  void adjustJoint(std::size_t joint, RoundContext& context);
+  /// ±1: the way the posture's load pulls the joint (the robot model's static torque, else the sign table)
+  float loadDirection(std::size_t joint, const RoundContext& context) const;
+  void restartSearch(std::size_t joint);
+
+  const EnergySavingParameters* p_;
+  JointArray<OffsetSearch> searches_;
+  HandOver handOver_;
+  JointArray<bool> aboveThreshold_{}; ///< the joint's current was above its threshold at the last round
+  JointArray<float> lastStiffness_;   ///< 0..1, last frame's incoming stiffness
+  /// The incoming stiffness changed since the last round: the round's current window mixes two stiffnesses.
+  JointArray<bool> stiffnessChanged_{};
+};
+} // namespace nao
