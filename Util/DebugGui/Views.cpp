@@ -105,6 +105,10 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
       {"stiffness request", "JointRequest", "stiffnesses", 1},
       {"stiffness measured", "JointSensorData", "stiffnesses", 1},
       {"heat offset [°]", "EnergySaving", "offsets", degrees},
+      // The stages' guards ("do no harm"): a joint the stage made worse is held as without it, until the posture
+      // changes (the README of EnergySavingProvider and of SmartStiffnessProvider).
+      {"heat guard", "EnergySaving", "guard", 1, false, true, true},
+      {"stiffness guard", "SmartStiffness", "guarded", 1, false, true, true},
   };
   columns_.clear();
   std::set<std::string> needed;
@@ -145,7 +149,7 @@ void JointTable::refresh(const SeriesStore& store)
       const std::string text =
           store.latest(column.representation + "." + column.leafPrefix + "." + joints_[r]);
       QString shown = q(text);
-      if (!column.status && !text.empty())
+      if (!column.status && !column.text && !text.empty())
         if (const auto value = numericValue(text, "float"))
           shown = QString::number(*value * column.scale, 'f', column.scale == 1 ? 3 : 1);
       if (column.status)
@@ -159,8 +163,16 @@ void JointTable::refresh(const SeriesStore& store)
       if (cellItem->text() != shown) cellItem->setText(shown);
     }
     for (std::size_t c = 0; c < columns_.size(); ++c)
-      item(static_cast<int>(r), static_cast<int>(c))
-          ->setBackground(rowColour.isValid() ? QBrush(rowColour) : QBrush());
+    {
+      const Column& column = columns_[c];
+      QTableWidgetItem* cellItem = item(static_cast<int>(r), static_cast<int>(c));
+      const QString text = cellItem->text();
+      // A guard that holds the joint (the stage made it worse): lilac, over the row's temperature colour.
+      const bool guardHolds = column.guard && (text == "heldAtBest" || text == "heldAtZero" ||
+                                               text == "restless" || text == "true");
+      const QColor colour = guardHolds ? QColor(220, 190, 255) : rowColour;
+      cellItem->setBackground(colour.isValid() ? QBrush(colour) : QBrush());
+    }
   }
 }
 

@@ -54,6 +54,8 @@ private:
     std::string representation, leafPrefix; ///< value of joint J: representation.leafPrefix.J
     double scale = 1;                       ///< from the field's unit to the shown one
     bool status = false;                    ///< colours the row by temperature status
+    bool text = false;                      ///< shown as the robot sends it (an enum, a flag)
+    bool guard = false;                     ///< a stage's guard: colours the cell while it holds the joint
   };
   std::vector<Column> columns_;
   std::vector<std::string> joints_;

@@ -37,6 +37,46 @@ inline std::span<const std::string_view> enumNames(EnergySavingResetReason)
   return energySavingResetReasonNames;
 }
 
+/// Where a joint stands with the stage's guard ("do no harm", README of EnergySavingProvider).
+enum class HeatGuardState : std::uint8_t
+{
+  off,       ///< the guard is switched off, or the joint is not adjusted
+  measuring, ///< no reference yet: held at zero offset until its current at zero offset is known
+  watching,  ///< adjusted; its current is compared with the reference every round
+  heldAtBest, ///< it drew more than without the stage: held at the best offset it saw until the posture changes
+  heldAtZero, ///< the same, at zero offset: as without the stage
+  restless    ///< its reading swings: it does not rest on its gears; at zero offset until the posture changes
+};
+inline constexpr std::array<std::string_view, 6> heatGuardStateNames = {
+    "off", "measuring", "watching", "heldAtBest", "heldAtZero", "restless"};
+inline std::span<const std::string_view> enumNames(HeatGuardState)
+{
+  return heatGuardStateNames;
+}
+
+/// Which rule of the guard acted.
+enum class HeatGuardRule : std::uint8_t
+{
+  none,
+  currentAboveReference, ///< the filtered current stayed above the reference plus margin for rounds
+  heatingAboveReference, ///< the mean square current (the winding's heating) rose above the margin's square
+  handOverWithoutEffect, ///< a hand-over push did not lower the helped joint's current: undone, not tried again
+  pusherAboveHelped,     ///< a hand-over push took the pushing joint above the helped one's current: undone
+  notItsOwnOffset,       ///< at zero offset, or moved since its reference, still above: it searches again
+  jointRestless          ///< the reading went back and forth within rounds: held at zero offset
+};
+inline constexpr std::array<std::string_view, 7> heatGuardRuleNames = {"none",
+                                                                       "currentAboveReference",
+                                                                       "heatingAboveReference",
+                                                                       "handOverWithoutEffect",
+                                                                       "pusherAboveHelped",
+                                                                       "notItsOwnOffset",
+                                                                       "jointRestless"};
+inline std::span<const std::string_view> enumNames(HeatGuardRule)
+{
+  return heatGuardRuleNames;
+}
+
 struct EnergySaving
 {
   EnergySavingState state = EnergySavingState::off;
@@ -55,6 +95,13 @@ struct EnergySaving
   /// stiffness) leaves its stiffness as it is. false: the offset is held (settled, at or below the threshold,
   /// or not adjusted), and a lower stiffness changes no comparison.
   JointArray<bool> searching{};
+  JointArray<HeatGuardState> guard{};    ///< each joint's guard
+  JointArray<float> references;          ///< A, what each joint drew without the stage (NaN: not measured)
+  std::uint32_t guardEvents = 0;         ///< how often a guard rule acted since the start
+  Joint lastGuardJoint = Joint::HeadYaw; ///< the joint of the last event ...
+  HeatGuardRule lastGuardRule = HeatGuardRule::none; ///< ... the rule that acted ...
+  float lastGuardTime = 0.f;                         ///< s, FrameInfo time ...
+  float lastGuardCurrent = 0.f;                      ///< A, ... and the current that made it act
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -65,7 +112,12 @@ struct EnergySaving
         streams::field("timeInState", timeInState).unit(streams::Unit::seconds) &
         BOOST_SERIALIZATION_NVP(rounds) & BOOST_SERIALIZATION_NVP(emergencySteps) &
         BOOST_SERIALIZATION_NVP(groundContact) & BOOST_SERIALIZATION_NVP(lastResetReason) &
-        BOOST_SERIALIZATION_NVP(searching);
+        BOOST_SERIALIZATION_NVP(searching) & BOOST_SERIALIZATION_NVP(guard) &
+        streams::field("references", references).unit(streams::Unit::amperes) &
+        BOOST_SERIALIZATION_NVP(guardEvents) & BOOST_SERIALIZATION_NVP(lastGuardJoint) &
+        BOOST_SERIALIZATION_NVP(lastGuardRule) &
+        streams::field("lastGuardTime", lastGuardTime).unit(streams::Unit::seconds) &
+        streams::field("lastGuardCurrent", lastGuardCurrent).unit(streams::Unit::amperes);
   }
 };
 } // namespace nao

@@ -25,6 +25,20 @@ inline std::span<const std::string_view> enumNames(SmartStiffnessState)
   return smartStiffnessStateNames;
 }
 
+/// Which rule of the stage's guard ("do no harm") gave a joint the user's stiffness back.
+enum class SmartStiffnessGuardRule : std::uint8_t
+{
+  none,
+  currentRose, ///< under the limit the joint's current rose above the one it drew at the user's stiffness
+  trackingErrorRose ///< under the limit the joint gave way (sagTolerance): sagging
+};
+inline constexpr std::array<std::string_view, 3> smartStiffnessGuardRuleNames = {"none", "currentRose",
+                                                                                 "trackingErrorRose"};
+inline std::span<const std::string_view> enumNames(SmartStiffnessGuardRule)
+{
+  return smartStiffnessGuardRuleNames;
+}
+
 struct SmartStiffness
 {
   SmartStiffnessState state = SmartStiffnessState::invalidInput;
@@ -37,7 +51,15 @@ struct SmartStiffness
   /// The heat adjustment behind searches the joint's offset (EnergySaving::searching, last frame): user
   /// stiffness, so that its current comparisons see one stiffness.
   JointArray<bool> heatSearching{};
-  float staticTime = 0.f; ///< s since the request and the joints last moved (or the input was bad)
+  /// Under the limit the joint's current rose above what it drew at the user's stiffness (the guard): the user's
+  /// stiffness until the request moves.
+  JointArray<bool> guarded{};
+  JointArray<float> references;  ///< A, the joint's filtered current when its limit began (NaN: not limited)
+  float staticTime = 0.f;        ///< s since the request and the joints last moved (or the input was bad)
+  std::uint32_t guardEvents = 0; ///< how often the guard (a current that rose, a sag) acted since the start
+  Joint lastGuardJoint = Joint::HeadYaw;                                 ///< the joint of the last event ...
+  SmartStiffnessGuardRule lastGuardRule = SmartStiffnessGuardRule::none; ///< ... the rule that acted ...
+  float lastGuardTime = 0.f;                                             ///< s, FrameInfo time
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -47,8 +69,12 @@ struct SmartStiffness
         streams::field("torques", torques).unit(streams::Unit::newtonMeters) &
         streams::field("maxTorques", maxTorques).unit(streams::Unit::newtonMeters) &
         BOOST_SERIALIZATION_NVP(sagging) & BOOST_SERIALIZATION_NVP(pinned) &
-        BOOST_SERIALIZATION_NVP(heatSearching) &
-        streams::field("staticTime", staticTime).unit(streams::Unit::seconds);
+        BOOST_SERIALIZATION_NVP(heatSearching) & BOOST_SERIALIZATION_NVP(guarded) &
+        streams::field("references", references).unit(streams::Unit::amperes) &
+        streams::field("staticTime", staticTime).unit(streams::Unit::seconds) &
+        BOOST_SERIALIZATION_NVP(guardEvents) & BOOST_SERIALIZATION_NVP(lastGuardJoint) &
+        BOOST_SERIALIZATION_NVP(lastGuardRule) &
+        streams::field("lastGuardTime", lastGuardTime).unit(streams::Unit::seconds);
   }
 };
 } // namespace nao

@@ -98,6 +98,13 @@ TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
   const double measured = window.joints().cell("LKneePitch", "measured [°]").toDouble();
   EXPECT_NEAR(measured, window.joints().cell("LKneePitch", "request [°]").toDouble(), 3.0);
   EXPECT_GT(measured, 20.0);
+  // The heat adjustment's guard has taken the knee's reference (a round after it began, 4.5 s ago) and watches
+  // it or holds it; the smart stiffness guard's column says whether it lifted the knee's limit.
+  const QString heatGuard = window.joints().cell("LKneePitch", "heat guard");
+  EXPECT_TRUE(heatGuard == "watching" || heatGuard == "heldAtBest" || heatGuard == "heldAtZero")
+      << heatGuard.toStdString();
+  const QString stiffnessGuard = window.joints().cell("LKneePitch", "stiffness guard");
+  EXPECT_TRUE(stiffnessGuard == "false" || stiffnessGuard == "true") << stiffnessGuard.toStdString();
   // The module graph was laid out, and the exports write what the plot holds.
   EXPECT_GT(window.graph().nodeCount(), 10);
   const std::filesystem::path csv = std::filesystem::temp_directory_path() / "DebugGuiTests-plot.csv";

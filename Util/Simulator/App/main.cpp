@@ -4,7 +4,9 @@
 // distribution figure.
 #include "Framework/ConfigFiles.h"
 #include "Tools/Files/ConfigDirectory.h"
+#include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/HarmMatrix.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <CLI/CLI.hpp>
@@ -14,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -96,6 +99,59 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
   }
   return 0;
 }
+int runMatrix(nao::HarmMatrixOptions options, const std::vector<std::string>& variants,
+              const std::string& configDirectory, const std::string& output)
+{
+  const nao::sim::SimConfig config = nao::sim::loadSimConfig(configDirectory);
+  if (options.worn > options.robots)
+  {
+    std::cerr << "Simulator: --worn " << options.worn << " is more than --robots " << options.robots << "\n";
+    return 2;
+  }
+  if (variants.empty())
+  {
+    options.variants.push_back("");
+    for (const nao::sim::PlantVariant& variant : config.variants.variants)
+      options.variants.push_back(variant.name);
+  }
+  for (const std::string& name : variants)
+  {
+    if (name != "home")
+    {
+      nao::sim::SimConfig copy = config;
+      nao::sim::RobotVariation robot;
+      try
+      {
+        nao::sim::applyVariant(copy.variants, name, copy, robot);
+      }
+      catch (const std::exception& error)
+      {
+        std::cerr << "Simulator: command line --variants: " << error.what() << "\n";
+        return 2;
+      }
+    }
+    options.variants.push_back(name == "home" ? "" : name);
+  }
+  options.simulator = std::filesystem::read_symlink("/proc/self/exe");
+  options.config = std::filesystem::absolute(configDirectory);
+  options.margin.room = config.motors.roomTemperature;
+  options.output =
+      std::filesystem::absolute(output.empty() ? "Build/Simulation/matrix-" + options.scenario : output);
+  installStopHandlers();
+  options.stopRequested = [] { return stopSignal != 0; };
+  const bool bar = isatty(fileno(stderr));
+  const std::string what = "matrix " + options.scenario;
+  const nao::HarmMatrix matrix = nao::runHarmMatrix(options,
+                                                    [&](double fraction)
+                                                    {
+                                                      if (bar) drawProgress(what, fraction);
+                                                    });
+  const std::string table = nao::harmMatrixTable(matrix);
+  std::filesystem::create_directories(options.output);
+  std::ofstream(options.output / "matrix.md") << table;
+  std::cout << table << "table: " << (options.output / "matrix.md").string() << "\n";
+  return endAfterStop(0);
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -135,6 +191,13 @@ int main(int argc, char** argv)
                   "draws the simulated robot (Config/Sim/robots.toml); robot i of an "
                   "ensemble uses seed + i");
   run->add_option("--preset", options.preset, "robots.toml preset of the simulated robots, e.g. worn");
+  const std::string variantHelp =
+      "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf";
+  run->add_option("--variant", options.variant, variantHelp);
+  run->add_option(
+      "--noise-seed", options.noiseSeed,
+      "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
+      "on another day");
   run->add_option("--robots", robots, "ensemble: this many robots, one process each")
       ->check(CLI::PositiveNumber);
   run->add_option("--worn", worn, "ensemble: the last this many robots use the preset worn")
@@ -176,6 +239,7 @@ int main(int argc, char** argv)
   serve->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
   serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)");
   serve->add_option("--preset", options.preset, "robots.toml preset of the simulated robot, e.g. worn");
+  serve->add_option("--variant", options.variant, variantHelp);
   serve->add_option("--output", output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", noPlots, "no PNG plots");
@@ -184,6 +248,30 @@ int main(int argc, char** argv)
       "--control", control,
       "read pause, resume, step [frames], speed <0.1..4>, status from stdin, one a line; replies on "
       "stdout as 'control: ...'");
+
+  nao::HarmMatrixOptions matrixOptions;
+  std::vector<std::string> matrixVariants;
+  auto* matrix = app.add_subcommand(
+      "matrix",
+      "do no harm: every plant variant x the safety stages off, heat adjustment, smart stiffness, both, "
+      "an ensemble each; prints the harm table and writes matrix.md");
+  matrix->add_option("scenario", matrixOptions.scenario, "scenario of Config/Scenarios, e.g. stand")
+      ->required();
+  matrix
+      ->add_option("--variants", matrixVariants,
+                   "variants of Config/Sim/variants.toml, 'home' for none (default: home and every variant)")
+      ->delimiter(',');
+  matrix->add_option("--robots", matrixOptions.robots, "robots per ensemble (default 8)")
+      ->check(CLI::PositiveNumber);
+  matrix->add_option("--worn", matrixOptions.worn, "the last this many use the preset worn (default 2)")
+      ->check(CLI::NonNegativeNumber);
+  matrix->add_option("--seed", matrixOptions.seed, "robot i uses seed + i (default 100)");
+  matrix->add_option("--minutes", matrixOptions.minutes, "simulated minutes per run (default 2)")
+      ->check(minutesRange);
+  matrix->add_option("--jobs", matrixOptions.jobs, "processes at a time (default: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  matrix->add_option("--output", output, "folder (default Build/Simulation/matrix-<scenario>)");
+  matrix->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
 
   std::vector<std::string> folders, labels;
   std::string figure, title;
@@ -202,6 +290,7 @@ int main(int argc, char** argv)
   {
     if (reportCommand->parsed()) return report(folders, labels, figure, title);
     if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
+    if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
     if (serve->parsed())
     {
       options.serveSocket = serveSocket;
@@ -221,6 +310,17 @@ int main(int argc, char** argv)
       std::cerr << "Simulator: command line --robot: " << error.what() << "\n";
       return 2;
     }
+    if (!options.variant.empty()) try
+      {
+        nao::sim::SimConfig config = nao::sim::loadSimConfig(configDirectory);
+        nao::sim::RobotVariation robot;
+        nao::sim::applyVariant(config.variants, options.variant, config, robot);
+      }
+      catch (const std::exception& error)
+      {
+        std::cerr << "Simulator: command line --variant: " << error.what() << "\n";
+        return 2;
+      }
     if (run->parsed() && run->count("--minutes") == 0)
       options.minutes = nao::defaultMinutes(configDirectory, options.robot, options.scenario);
     options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
@@ -290,6 +390,11 @@ int main(int argc, char** argv)
                                "--robot",   options.robot,
                                "--quiet",   "--no-plots"};
       if (!robotLogs) ensemble.runArguments.push_back("--no-log");
+      if (!options.variant.empty())
+        ensemble.runArguments.insert(ensemble.runArguments.end(), {"--variant", options.variant});
+      if (options.noiseSeed != 0)
+        ensemble.runArguments.insert(ensemble.runArguments.end(),
+                                     {"--noise-seed", std::to_string(options.noiseSeed)});
       if (options.realTime) ensemble.runArguments.push_back("--realtime");
       if (options.robotBinary)
         ensemble.runArguments.insert(

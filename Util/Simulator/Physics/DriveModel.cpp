@@ -34,8 +34,8 @@ Drive makeDrive(const MotorTypeParameters& motor, const DriveParameters& drive,
   result.maxTorque = drive.maxTorque * variation.torqueConstant / variation.terminalResistance;
   result.torquePerAmpere = torqueConstant * ratio * efficiency;
   // Voltage-mode loop: V = Kv·e drives I = V/R, torque = Kt·I·ratio·efficiency at the joint.
-  result.positionGain = result.torquePerAmpere * motor.positionGain / resistance;
-  result.derivativeGain = result.torquePerAmpere * motor.derivativeGain / resistance;
+  result.positionGain = result.torquePerAmpere * motor.positionGain / resistance * variation.boardGain;
+  result.derivativeGain = result.torquePerAmpere * motor.derivativeGain / resistance * variation.boardGain;
   // Back-EMF Kt·ratio·ω through the same winding: braking torque proportional to the joint speed.
   result.velocityGain = result.torquePerAmpere * torqueConstant * ratio / resistance;
   result.armature = motor.rotorInertia * ratio * ratio;

@@ -23,12 +23,18 @@ struct JointVariation
   double terminalResistance = 1.0; ///< factor
   double thermalResistance = 1.0;  ///< factor
   double heatCapacity = 1.0;       ///< factor
+  double boardGain = 1.0;          ///< factor on the board's position and derivative gains (a plant variant)
+  double currentGain = 1.0;        ///< factor on the board's current measurement (a plant variant)
 };
 
 struct RobotVariation
 {
   std::uint64_t seed = 0; ///< also seeds the robot's sensor noise
-  std::string preset;     ///< empty: none
+  /// Another draw of the same robot's sensor and board noise (0: the seed's own): the same robot on another day.
+  std::uint64_t noiseSeed = 0;
+  std::string preset;         ///< empty: none
+  std::string variant;        ///< the plant variant applied (PlantVariants.h); empty: none
+  int currentDelayFrames = 0; ///< LoLA frames the current reading lags (a plant variant)
   std::array<JointVariation, numOfJoints> joints{};
 };
 

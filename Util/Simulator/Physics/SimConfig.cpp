@@ -21,6 +21,7 @@ SimConfig loadSimConfig(const std::filesystem::path& configDir)
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "motors.toml"), config.motors);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "sensors.toml"), config.sensors);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "robots.toml"), config.robots);
+  streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "variants.toml"), config.variants);
   config.urdfFile = configDir / config.physics.urdf;
   validate(config);
   return config;
@@ -66,6 +67,7 @@ void validate(const SimConfig& config)
     for (const std::string& kind : preset.driveKinds)
       require(findDriveKind(kind) >= 0, "Sim/robots.toml", "presets." + preset.name + ".driveKinds",
               "'" + kind + "' is not a drive kind (HeadYaw, KneePitch, AnklePitch, ...)");
+  validate(config.variants);
   for (const auto& link : config.physics.sole.fsrLinks)
     require(!link.empty(), "Sim/physics.toml", "sole.fsrLinks", "every FSR needs a link");
 }

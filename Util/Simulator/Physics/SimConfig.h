@@ -1,5 +1,6 @@
 #pragma once
 // Everything a SimulatedRobot is built from: the robot description and the two parameter files.
+#include "Util/Simulator/Physics/PlantVariants.h"
 #include "Util/Simulator/Physics/SimParameters.h"
 
 #include <filesystem>
@@ -13,9 +14,11 @@ struct SimConfig
   MotorParameters motors;
   SensorParameters sensors;
   RobotDistributions robots;
+  PlantVariants variants;
 };
 
-/// Reads physics.toml, motors.toml, sensors.toml and robots.toml of <configDir>/Sim; urdfFile = configDir /
+/// Reads physics.toml, motors.toml, sensors.toml, robots.toml and variants.toml of <configDir>/Sim; urdfFile =
+/// configDir /
 /// physics.urdf.
 /// Throws streams::ConfigError (file, line, column, key) for a bad file and for values that contradict each
 /// other (see validate).

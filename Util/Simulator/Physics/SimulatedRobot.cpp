@@ -23,7 +23,8 @@ const SimConfig& validated(const SimConfig& config)
 
 SimulatedRobot::SimulatedRobot(const SimConfig& config, const RobotVariation& robot)
     : config_(validated(config)), robot_(robot), model_(loadMjcf(buildMjcf(config))),
-      data_(mj_makeData(model_.get())), noise_(Random::stream(robot.seed, noiseStream)),
+      data_(mj_makeData(model_.get())),
+      noise_(Random::stream(robot.seed, noiseStream + 16 * robot.noiseSeed)),
       readingStep_(encoderStep(config.sensors.position.bits))
 {
   if (!data_) throw std::runtime_error("MuJoCo cannot allocate the simulation data");
@@ -225,6 +226,7 @@ void SimulatedRobot::finishFrame()
       advanceBodyAir(airTemperature_, motors.bodyAir, heatIntoAir, motors.roomTemperature, frameSeconds);
   advanceBattery(battery_, motors.battery, totalCurrent, motors.roomTemperature, frameSeconds);
   stepsInFrame_ = 0;
+  pastCurrents_[++framesFinished_ % currentHistory] = frameCurrents_;
   readSensors();
 }
 

@@ -56,6 +56,9 @@ public:
   /// "Put down": lowers the torso back to the height it was picked up at, then lets go.
   void putDown();
   bool isHeld() const { return lift_.phase != LiftPhase::free; }
+  /// Holds the torso where it is (a hand or a stand holding the robot), raised by `raise` m over liftDuration,
+  /// for the rest of the run: pickUp() and putDown() change nothing from then on.
+  void holdTorso(double raise);
   /// "Push": a force in N (world frame) on the torso's centre of mass for `duration` seconds.
   void push(const Eigen::Vector3d& force, double duration);
 
@@ -91,6 +94,7 @@ private:
     double startHeight = 0.0;  ///< m, torso height when picked up
     double targetHeight = 0.0; ///< m, where the handle is going
     double speed = 0.0;        ///< m/s
+    bool forGood = false;      ///< holdTorso: neither put down nor picked up again
   };
 
   void findModelParts();
@@ -147,6 +151,10 @@ private:
   int stepsInFrame_ = 0;
   int stepsPerFrame_ = 12;
   std::array<double, numOfJoints> frameCurrents_{}; ///< A, true mean of the last frame
+  static constexpr std::size_t currentHistory = 9;  ///< frames: the longest current delay + 1
+  std::array<std::array<double, numOfJoints>, currentHistory>
+      pastCurrents_{}; ///< A, frameCurrents_ per frame
+  std::uint64_t framesFinished_ = 0;
 
   // Sleep: the torques each joint's gear held when the robot came to rest.
   std::array<double, numOfJoints> restMotorTorque_{};

@@ -16,6 +16,11 @@ void SimulatedRobot::readSensors()
   const SensorParameters& sensors = config_.sensors;
   SimSensors& s = sensors_;
   s.time = time();
+  // The board's current measurement of `currentDelayFrames` frames ago (a plant variant; 0: this frame's).
+  const auto delay =
+      static_cast<std::uint64_t>(std::clamp<int>(robot_.currentDelayFrames, 0, currentHistory - 1));
+  const std::array<double, numOfJoints>& currents =
+      pastCurrents_[(framesFinished_ + currentHistory - delay) % currentHistory];
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
     const JointVariation& variation = robot_.joints[joint];
@@ -26,8 +31,8 @@ void SimulatedRobot::readSensors()
         encoderCount(readingCounts_[joint], read, readingStep_, sensors.position.hysteresis);
     s.positions[joint] = static_cast<float>(static_cast<double>(readingCounts_[joint]) * readingStep_);
     s.stiffnesses[joint] = static_cast<float>(stiffnesses_[joint] * torqueFactor_[joint]);
-    const double measured =
-        frameCurrents_[joint] + variation.currentOffset + noise_.normal() * sensors.current.noise;
+    const double measured = currents[joint] * variation.currentGain + variation.currentOffset +
+                            noise_.normal() * sensors.current.noise;
     s.currents[joint] = static_cast<float>(std::max(0.0, quantise(measured, sensors.current.resolution)));
     s.temperatures[joint] =
         static_cast<float>(quantise(temperatures_[joint].winding, sensors.temperature.resolution));
@@ -183,6 +188,14 @@ void SimulatedRobot::resetToPosture(const JointValues& angles)
   updateGroundTruth();
 }
 
+void SimulatedRobot::holdTorso(double raise)
+{
+  if (lift_.phase == LiftPhase::free) pickUp();
+  lift_.targetHeight = lift_.startHeight + raise;
+  lift_.phase = raise > 0 ? LiftPhase::rising : LiftPhase::holding;
+  lift_.forGood = true;
+}
+
 void SimulatedRobot::pickUp()
 {
   if (lift_.phase != LiftPhase::free) return;
@@ -201,7 +214,7 @@ void SimulatedRobot::pickUp()
 
 void SimulatedRobot::putDown()
 {
-  if (lift_.phase == LiftPhase::free) return;
+  if (lift_.phase == LiftPhase::free || lift_.forGood) return;
   lift_.phase = LiftPhase::lowering;
   lift_.targetHeight = lift_.startHeight;
 }

@@ -14,8 +14,9 @@ namespace
 {
 constexpr const char* jointHeader =
     "joint,meanCurrent [A],finalCurrent [A],finalError [rad],maxCurrent [A],"
-    "finalTemperature [°C],maxTemperature [°C],maxStatus,hotAfter [s],energy [J]";
-constexpr std::size_t jointFields = 10;
+    "finalTemperature [°C],maxTemperature [°C],maxStatus,hotAfter [s],energy [J],heldMeanCurrent [A],"
+    "heldPeakCurrent [A],briefPeakCurrent [A],finalWinding [°C],countCurrent [A]";
+constexpr std::size_t jointFields = 15;
 
 std::vector<std::string> split(const std::string& line)
 {
@@ -48,9 +49,10 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
   if (!out) throw std::runtime_error("cannot write " + file.string());
   out.precision(10);
   out << "scenario," << result.scenario << "\nseed," << result.seed << "\npreset," << result.preset
-      << "\nsimulatedSeconds [s]," << result.simulatedSeconds << "\nlegsBelowHeatingAfter [s],"
-      << result.legsBelowHeatingAfter << "\nholdStart [s]," << result.holdStart << "\nminTorsoHeight [m],"
-      << result.minTorsoHeight << "\nmaxTorsoHeight [m]," << result.maxTorsoHeight << "\n";
+      << "\nvariant," << result.variant << "\nsimulatedSeconds [s]," << result.simulatedSeconds
+      << "\nlegsBelowHeatingAfter [s]," << result.legsBelowHeatingAfter << "\nholdStart [s],"
+      << result.holdStart << "\nminTorsoHeight [m]," << result.minTorsoHeight << "\nmaxTorsoHeight [m],"
+      << result.maxTorsoHeight << "\n";
   if (result.stopped) out << "stopped,1\n"; // Ctrl-C or SIGTERM ended the run early
   out << jointHeader << "\n";
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -58,7 +60,9 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
     const JointSummary& joint = result.joints[j];
     out << jointNames[j] << ',' << joint.meanCurrent << ',' << joint.finalCurrent << ',' << joint.finalError
         << ',' << joint.maxCurrent << ',' << joint.finalTemperature << ',' << joint.maxTemperature << ','
-        << joint.maxStatus << ',' << joint.hotAfter << ',' << joint.energy << "\n";
+        << joint.maxStatus << ',' << joint.hotAfter << ',' << joint.energy << ',' << joint.heldMeanCurrent
+        << ',' << joint.heldPeakCurrent << ',' << joint.briefPeakCurrent << ',' << joint.finalWinding << ','
+        << joint.countCurrent << "\n";
   }
   if (!out) throw std::runtime_error("cannot write " + file.string());
 }
@@ -92,6 +96,8 @@ SimulationResult readSummary(const std::filesystem::path& file)
         result.seed = static_cast<std::uint64_t>(number(value, file, line));
       else if (key == "preset")
         result.preset = value;
+      else if (key == "variant")
+        result.variant = value;
       else if (key == "simulatedSeconds [s]")
         result.simulatedSeconds = number(value, file, line);
       else if (key == "legsBelowHeatingAfter [s]")
@@ -123,6 +129,11 @@ SimulationResult readSummary(const std::filesystem::path& file)
     joint.maxStatus = static_cast<int>(number(fields[7], file, line));
     joint.hotAfter = number(fields[8], file, line);
     joint.energy = number(fields[9], file, line);
+    joint.heldMeanCurrent = number(fields[10], file, line);
+    joint.heldPeakCurrent = number(fields[11], file, line);
+    joint.briefPeakCurrent = number(fields[12], file, line);
+    joint.finalWinding = number(fields[13], file, line);
+    joint.countCurrent = number(fields[14], file, line);
   }
   if (joints != numOfJoints)
     fail(file, line,

@@ -69,9 +69,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
 {
   const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
-  const sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
-  const sim::RobotVariation robot = sim::drawRobot(
-      config.robots, sim::encoderStep(config.sensors.position.bits), options.seed, options.preset);
+  sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
+  sim::RobotVariation robot = sim::drawRobot(config.robots, sim::encoderStep(config.sensors.position.bits),
+                                             options.seed, options.preset);
+  sim::VariantEffect variant;
+  if (!options.variant.empty()) variant = sim::applyVariant(config.variants, options.variant, config, robot);
+  robot.noiseSeed = options.noiseSeed;
   sim::SimulatedRobot simulation(config, robot);
   simulation.resetToPosture(toJointValues(script.pose(script.start).angles));
   // The motors' range, as the URDF gives it: every Position the robot sends is checked against it.
@@ -91,6 +94,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.scenario = options.scenario;
   result.seed = options.seed;
   result.preset = options.preset;
+  result.variant = variant.description;
   if (!script.keyframes.empty() && script.keyframes.front().speed <= 0)
     result.holdStart = script.keyframes.front().duration;
   if (!options.outputDirectory.empty())
@@ -155,10 +159,17 @@ SimulationResult runSimulation(const SimulationOptions& options)
   std::vector<std::array<float, 25>> lastCurrents(tenSecondsFrames), lastErrors(tenSecondsFrames);
   const auto framesPerSecond = static_cast<std::uint64_t>(std::llround(1.0 / frameTime));
   std::array<double, 25> currentSum{};
+  // The true currents while the posture is held: their sum from settleAfterHold on, and windows of one second and
+  // of peakWindow for the peaks.
+  std::array<double, 25> heldSum{}, briefSum{}, peakSum{};
+  const auto peakFrames = static_cast<std::uint64_t>(std::llround(peakWindow / frameTime));
+  std::vector<std::array<double, 25>> briefWindow(framesPerSecond), peakWindowRing(peakFrames);
+  std::uint64_t heldFrames = 0, windowFrames = 0;
   std::uint64_t framesRun = 0;
   double lastLegAboveHeating =
       0.0; ///< s, end of the last frame in which a leg joint drew heatingCurrent or more
   std::size_t nextEvent = 0;
+  bool torsoHeld = false;
   const auto wallStart = std::chrono::steady_clock::now();
   const LolaAnswerMode mode = options.realTime ? LolaAnswerMode::realTime : LolaAnswerMode::lockStep;
 
@@ -177,6 +188,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
     {
       result.stopped = true;
       break;
+    }
+    // A variant that holds the torso takes it once the posture is held, and keeps it (no pick-up, no put-down).
+    if (variant.torsoHeldRaise >= 0 && !torsoHeld && simulation.time() >= result.holdStart - 1e-9)
+    {
+      simulation.holdTorso(variant.torsoHeldRaise);
+      torsoHeld = true;
     }
     while (nextEvent < script.events.size() && script.events[nextEvent].time <= simulation.time() + 1e-9)
     {
@@ -224,6 +241,30 @@ SimulationResult runSimulation(const SimulationOptions& options)
 
     const sim::SimSensors& sensors = simulation.sensors();
     const sim::GroundTruth& truth = simulation.groundTruth();
+    if (simulation.time() > result.holdStart + 1e-9)
+    {
+      const bool settled = simulation.time() > result.holdStart + settleAfterHold + 1e-9;
+      std::array<double, 25>& brief = briefWindow[windowFrames % framesPerSecond];
+      std::array<double, 25>& peak = peakWindowRing[heldFrames % peakFrames];
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+      {
+        JointSummary& joint = result.joints[j];
+        briefSum[j] += truth.currents[j] - brief[j];
+        brief[j] = truth.currents[j];
+        if (windowFrames + 1 >= framesPerSecond)
+          joint.briefPeakCurrent =
+              std::max(joint.briefPeakCurrent, briefSum[j] / static_cast<double>(framesPerSecond));
+        if (!settled) continue;
+        heldSum[j] += truth.currents[j];
+        peakSum[j] += truth.currents[j] - peak[j];
+        peak[j] = truth.currents[j];
+        if (heldFrames + 1 >= peakFrames)
+          joint.heldPeakCurrent =
+              std::max(joint.heldPeakCurrent, peakSum[j] / static_cast<double>(peakFrames));
+      }
+      ++windowFrames;
+      heldFrames += settled;
+    }
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       const double current = std::abs(sensors.currents[j]);
@@ -292,6 +333,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
     result.joints[j].finalCurrent = finalCurrent / static_cast<double>(std::max<std::size_t>(held, 1));
     result.joints[j].finalError = finalError / static_cast<double>(std::max<std::size_t>(held, 1));
     result.joints[j].finalTemperature = simulation.sensors().temperatures[j];
+    result.joints[j].heldMeanCurrent =
+        heldSum[j] / static_cast<double>(std::max<std::uint64_t>(heldFrames, 1));
+    result.joints[j].finalWinding = simulation.groundTruth().windingTemperatures[j];
+    const sim::Drive& drive = simulation.drive(jointAt(j));
+    result.joints[j].countCurrent =
+        drive.positionGain * sim::encoderStep(config.motors.board.positionBits) / drive.torquePerAmpere;
   }
   if (options.progress && !result.stopped) options.progress(1.0);
 
@@ -323,10 +370,11 @@ SimulationResult runSimulation(const SimulationOptions& options)
     std::string overrides;
     for (const ProviderChoice& choice : options.providerOverrides)
       overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
-    std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s",
+    std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s%s%s",
                   options.scenario.c_str(), result.simulatedSeconds / 60.0,
                   static_cast<unsigned long long>(options.seed), options.preset.empty() ? "" : " ",
-                  options.preset.c_str(), overrides.empty() ? "" : (overrides + ")").c_str());
+                  options.preset.c_str(), result.variant.empty() ? "" : ", variant ", result.variant.c_str(),
+                  overrides.empty() ? "" : (overrides + ")").c_str());
     if (options.writePlots) result.plots = plotCsv(result.csv, title, result.events);
   }
   return result;

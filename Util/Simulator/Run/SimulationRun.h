@@ -25,10 +25,12 @@ struct SimulationOptions
   std::filesystem::path configDirectory;
   std::string robot = "Default"; ///< Config/Robots/<robot>/ overlays of the robot software
   std::string scenario;
-  double minutes = 1.0;                  ///< simulated minutes
-  std::uint64_t seed = 1;                ///< draws the simulated robot and seeds all its noise
-  std::string preset;                    ///< robots.toml preset of the simulated robot ("worn"), empty: none
-  bool realTime = false;                 ///< pace frames in wall-clock time (GUI); false: lock-step, flat out
+  double minutes = 1.0;        ///< simulated minutes
+  std::uint64_t seed = 1;      ///< draws the simulated robot and seeds all its noise
+  std::string preset;          ///< robots.toml preset of the simulated robot ("worn"), empty: none
+  std::string variant;         ///< Sim/variants.toml plant variant of the simulated robot, empty: none
+  std::uint64_t noiseSeed = 0; ///< another draw of the robot's noise (0: its seed's own)
+  bool realTime = false;       ///< pace frames in wall-clock time (GUI); false: lock-step, flat out
   std::filesystem::path outputDirectory; ///< log, CSV, summary and plots go here; empty: nothing is written
   bool writeLog = true;                  ///< the robot's log of the scenario's [Log] representations
   bool writePlots = true;                ///< PNG plots of the CSV (gnuplot)
@@ -63,7 +65,27 @@ struct JointSummary
   int maxStatus = 0;           ///< highest temperature status seen
   double hotAfter = -1;        ///< s until the status first was 1 or more; −1: never
   double energy = 0; ///< J, electrical: battery voltage (21.6 V nominal) × true motor current, integrated
+  // What the motor truly does while the scenario's posture is held, from settleAfterHold after
+  // SimulationResult::holdStart on: how a stage is judged against the same robot without it ("do no harm"),
+  // whatever the current reading says.
+  double heldMeanCurrent = 0;  ///< A, mean of the true motor current
+  double heldPeakCurrent = 0;  ///< A, the highest mean of the true motor current over peakWindow
+  double briefPeakCurrent = 0; ///< A, the highest mean over one second, from the hold's start on
+  double finalWinding = 0;     ///< °C, the winding's true temperature at the end
+  /// A, the current one count of the board's own angle sensor drives (position gain × count / torque per ampere):
+  /// a joint at rest holds a whole number of them, and which one friction locks it at after a motion, noise decides
+  double countCurrent = 0;
 };
+
+/// s over which JointSummary::heldPeakCurrent averages: what heats a winding (thermal time constant 12 s,
+/// Config/Sim/motors.toml) and what a team sees on a plot is a current held for seconds; one round of a search's
+/// probing (250 ms) is neither (briefPeakCurrent shows those).
+inline constexpr double peakWindow = 5.0;
+
+/// s after the posture is reached from which a joint's held current counts (JointSummary::heldMeanCurrent): the
+/// currents of the motion that brought the robot there decay, and a search finds its offsets (the window of the
+/// issue that reported the heat adjustment's harm on an independent plant: 10-60 s).
+inline constexpr double settleAfterHold = 10.0;
 
 /// A sample of the run, recorded every SimulationOptions::recordPeriod.
 struct RunSample
@@ -85,6 +107,8 @@ struct SimulationResult
   std::string scenario;
   std::uint64_t seed = 0;
   std::string preset;
+  std::string
+      variant; ///< the plant variant, with the parts a combination picked ("random: a+b"); empty: none
   std::array<JointSummary, 25> joints;
   std::vector<RunSample> samples;
   std::vector<ScriptEvent> events; ///< the scenario's events that happened, in order

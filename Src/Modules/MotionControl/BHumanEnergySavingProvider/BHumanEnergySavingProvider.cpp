@@ -16,8 +16,9 @@ void BHumanRounds::round(RoundContext& context)
     const float current = filtered.currents[j];
     const float measured = context.in.sensors.angles[j];
     const float requested = context.in.request.angles[j];
-    if (!context.enabled[j] || context.fadingOut[j] || !std::isfinite(context.in.sensors.currents[j]) ||
-        !std::isfinite(current) || !std::isfinite(measured) || !std::isfinite(requested) ||
+    if (!context.enabled[j] || context.fadingOut[j] || context.held[j] ||
+        !std::isfinite(context.in.sensors.currents[j]) || !std::isfinite(current) ||
+        !std::isfinite(measured) || !std::isfinite(requested) ||
         std::abs(current) <= p_->currentThreshold(joint, context.adjustments[j]))
       continue;
     const float maxStep = leg ? p_->maxGearStepLegs : p_->maxGearStepArms;

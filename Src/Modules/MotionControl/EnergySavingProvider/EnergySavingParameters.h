@@ -17,6 +17,9 @@ struct EnergySavingParameters : HeatAdjustmentParameters
   /// rounds a settled leg joint still above its threshold lets its mirror joint push (one minGearStep more
   /// each round) before that joint tries the other way; 0: no hand-over
   int handOverRounds = 7;
+  /// rounds in a row a pushing joint may draw more than the joint it helps drew when the hand-over began (by the
+  /// guard's margin) before the push is undone
+  int pusherAboveRounds = 3;
   float maxSag =
       0.5f * degree; ///< rad (deg): a joint given way this far from its request no longer follows it
   /// N·m: a joint whose static torque (JointTorques) is at least this large has its load's way from the robot
@@ -34,6 +37,7 @@ struct EnergySavingParameters : HeatAdjustmentParameters
     ar& field("searchCurrentTolerance", searchCurrentTolerance).unit(Unit::milliamperes).range(0.0, 1000.0);
     ar& field("stalledRoundsToSettle", stalledRoundsToSettle).range(1, 1000);
     ar& field("handOverRounds", handOverRounds).range(0, 100);
+    ar& field("pusherAboveRounds", pusherAboveRounds).range(1, 100);
     ar& field("maxSag", maxSag).unit(Unit::degrees).range(0.0, 10.0);
     ar& field("loadDirectionTorque", loadDirectionTorque).unit(Unit::newtonMeters).range(0.0, 100.0);
   }

@@ -44,6 +44,23 @@ void HandOver::stop(std::size_t pusher)
 {
   helping_[pusher] = -1;
   round_[pusher] = 0;
+  pusherAbove_[pusher] = 0;
+}
+
+void HandOver::undo(std::size_t pusher, HandOverRound& in, HeatGuardRule rule)
+{
+  const auto j = static_cast<std::size_t>(helping_[pusher]);
+  in.adjustments[pusher] = start_[pusher];
+  lastEvent_ = {pusher, rule, std::abs(in.currents[pusher])};
+  ++events_;
+  if (++tries_[j] >= 2)
+  {
+    stop(pusher);
+    return;
+  }
+  direction_[pusher] = -direction_[pusher];
+  round_[pusher] = 0;
+  pusherAbove_[pusher] = 0;
 }
 
 void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
@@ -61,13 +78,14 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
   {
     if (helping_[m] < 0) continue;
     const auto j = static_cast<std::size_t>(helping_[m]);
-    if (!in.enabled[m] || !in.enabled[j] || !in.groundContact || !in.aboveThreshold[j] || !still[j] ||
-        !still[m])
+    if (!in.enabled[m] || !in.enabled[j] || in.blocked[m] || in.blocked[j] || !in.groundContact ||
+        !in.aboveThreshold[j] || !still[j] || !still[m])
     {
       stop(m); // done (the joint at or below its threshold), or no longer possible
       continue;
     }
-    if (std::abs(in.currents[j]) < stuckCurrent_[m] - p.searchCurrentTolerance)
+    const float helped = std::abs(in.currents[j]), pusher = std::abs(in.currents[m]);
+    if (helped < stuckCurrent_[m] - p.searchCurrentTolerance)
     {
       // The push took a share: the helped joint searches again from where its load is now; the pusher keeps
       // its offset (its own search relaxes it). The ways tried still count.
@@ -75,20 +93,22 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
       in.searches[j].restart(p.minGearStep);
       continue;
     }
-    if (round_[m] >= p.handOverRounds)
+    // The guard: a push never leaves the pushing joint above the joint it helps (above what that drew when the
+    // hand-over began, by the guard's margin, for pusherAboveRounds rounds in a row: while the load moves, the
+    // pusher carries it for a round or two before both let go), and one that has not lowered the helped joint's
+    // current within handOverRounds is undone.
+    pusherAbove_[m] = pusher > stuckCurrent_[m] * (1.f + p.guard.marginFraction) + p.guard.marginCurrent
+                          ? pusherAbove_[m] + 1
+                          : 0;
+    if (pusherAbove_[m] >= p.pusherAboveRounds)
+      undo(m, in, HeatGuardRule::pusherAboveHelped);
+    else if (round_[m] >= p.handOverRounds)
+      undo(m, in, HeatGuardRule::handOverWithoutEffect);
+    else
     {
-      in.adjustments[m] = start_[m];
-      if (++tries_[j] >= 2)
-      {
-        stop(m);
-        continue;
-      }
-      direction_[m] = -direction_[m];
-      round_[m] = 0;
-      continue;
+      in.adjustments[m] += direction_[m] * p.minGearStep;
+      ++round_[m];
     }
-    in.adjustments[m] += direction_[m] * p.minGearStep;
-    ++round_[m];
   }
   if (!in.groundContact) return;
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -100,8 +120,10 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
     const OffsetSearch& mirrorSearch = in.searches[m];
     const bool stuck =
         in.aboveThreshold[j] && (search.settled() || search.stalledRounds() >= 2) && tries_[j] < 2;
-    const bool free = in.enabled[m] && !in.fadingOut[m] && (!in.aboveThreshold[m] || mirrorSearch.settled());
-    if (!in.enabled[j] || in.fadingOut[j] || !stuck || !free || !still[j] || !still[m] || helping_[m] >= 0 ||
+    // The mirror is free (not searching, not held) and draws less than the joint it would help.
+    const bool free = in.enabled[m] && !in.blocked[m] && (!in.aboveThreshold[m] || mirrorSearch.settled()) &&
+                      std::abs(in.currents[m]) < std::abs(in.currents[j]);
+    if (!in.enabled[j] || in.blocked[j] || !stuck || !free || !still[j] || !still[m] || helping_[m] >= 0 ||
         helping_[j] >= 0)
       continue;
     // The first way: the way this joint's motor must push by the robot model, so that the mirror takes a share.
@@ -112,6 +134,7 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
     direction_[m] = known && holding < 0.f ? -1.f : 1.f;
     if (tries_[j] == 1) direction_[m] = -direction_[m];
     round_[m] = 0;
+    pusherAbove_[m] = 0;
     start_[m] = in.adjustments[m];
     stuckCurrent_[m] = std::abs(in.currents[j]);
   }

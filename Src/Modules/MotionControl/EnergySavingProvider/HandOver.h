@@ -5,6 +5,7 @@
 #include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointTorques.h"
+#include "Representations/MotionControl/EnergySaving.h"
 
 namespace nao
 {
@@ -16,7 +17,7 @@ struct HandOverRound
   const JointArray<float>& requested;     ///< rad, this round's incoming request
   const JointArray<float>& currents;      ///< A, filtered
   const JointArray<bool>& enabled;        ///< the request lets the stage adjust the joint
-  const JointArray<bool>& fadingOut;      ///< the joint's offset fades to 0 (an arm at the cap)
+  const JointArray<bool>& blocked;        ///< the joint's offset fades to 0 or the guard holds it
   const JointArray<bool>& aboveThreshold; ///< the joint's current was above its threshold this round
   const JointTorques& torques;            ///< the robot model's static torques
   bool groundContact = false;             ///< both feet share the load only on the ground
@@ -34,8 +35,18 @@ public:
   /// Every hand-over ends and the tries are forgotten (a state change): the pushing joints keep their
   /// adjustments.
   void reset();
-  /// The joint's search starts afresh: its hand-over tries count from 0 again.
+  /// A new posture for the joint: the hand-overs it has tried count from 0 again.
   void forgetTries(std::size_t joint) { tries_[joint] = 0; }
+
+  /// A push the hand-over's guard undid (HeatGuardRule handOverWithoutEffect or pusherAboveHelped).
+  struct Event
+  {
+    std::size_t joint = 0; ///< the pushing joint
+    HeatGuardRule rule = HeatGuardRule::none;
+    float current = 0.f; ///< A, its current when the push was undone
+  };
+  unsigned events() const { return events_; } ///< counts every Event since construction
+  const Event& lastEvent() const { return lastEvent_; }
 
   /// The joint pushes for its mirror joint or is helped by it: it holds its offset meanwhile.
   bool involves(std::size_t joint) const;
@@ -45,13 +56,19 @@ public:
 
 private:
   void stop(std::size_t pusher);
+  /// The push of `pusher` goes back to where it began; the way counts as tried (both: no more in this posture).
+  void undo(std::size_t pusher, HandOverRound& in, HeatGuardRule rule);
 
-  JointArray<int> helping_;        ///< per pushing joint: the joint whose load it takes (-1: none)
-  JointArray<float> direction_;    ///< per pushing joint: ±1 the way it pushes
-  JointArray<int> round_{};        ///< per pushing joint: rounds pushed this way
-  JointArray<float> start_;        ///< rad per pushing joint: its adjustment when it began
+  JointArray<int> helping_;     ///< per pushing joint: the joint whose load it takes (-1: none)
+  JointArray<float> direction_; ///< per pushing joint: ±1 the way it pushes
+  JointArray<int> round_{};     ///< per pushing joint: rounds pushed this way
+  JointArray<int>
+      pusherAbove_{};       ///< per pushing joint: rounds in a row above the helped joint's start current
+  JointArray<float> start_; ///< rad per pushing joint: its adjustment when it began
   JointArray<float> stuckCurrent_; ///< A per pushing joint: the helped joint's current when it began
   JointArray<int> tries_{};        ///< per helped joint: the ways tried (2: both)
   JointArray<float> lastRequest_;  ///< rad, the request at the last round (NaN: none yet)
+  unsigned events_ = 0;
+  Event lastEvent_;
 };
 } // namespace nao

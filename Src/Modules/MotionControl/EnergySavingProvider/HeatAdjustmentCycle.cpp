@@ -35,6 +35,13 @@ HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& paramet
   clearOffsets();
   output_.fill(
       std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
+  zeroSince_.fill(0.0);
+  status_.references.fill(std::numeric_limits<float>::quiet_NaN());
+}
+
+bool HeatAdjustmentCycle::guarding() const
+{
+  return p_->guard.enabled && !accuratePositions_;
 }
 
 void HeatAdjustmentCycle::parametersChanged(const HeatAdjustmentParameters& parameters)
@@ -77,6 +84,8 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   updateGroundContact(now);
   updateEnabledJoints();
   rounds_.everyFrame(in);
+  if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
+    updateGuards(dt);
   const EnergySavingRequest& request = in.energySavingRequest;
   const bool isActive = active();
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
@@ -123,11 +132,22 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
     fadeDisabledJoints(dt);
   composeOutput();
   status_.timeInState = static_cast<float>(now - stateStart_);
+  const bool adjustingState =
+      status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (status_.offsets[j] != 0.f)
+      zeroSince_[j] = -1;
+    else if (zeroSince_[j] < 0)
+      zeroSince_[j] = now;
+    status_.guard[j] = guarding() && adjustingState && enabled_[j] ? guards_[j].state() : HeatGuardState::off;
+    status_.references[j] = guards_[j].reference();
+  }
   const bool adjusting =
       (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
       !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && rounds_.searching(j);
+    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && rounds_.searching(j);
   in_ = nullptr;
 }
 
@@ -197,6 +217,7 @@ void HeatAdjustmentCycle::updateEnabledJoints()
     {
       // Adjusted again (after an arm motion, say): what the rounds learnt belonged to another posture.
       status_.counters[j] = p_->stepsBeforeEmergencyStep;
+      guards_[j].reset();
       rounds_.restartJoint(j);
     }
   }
@@ -211,6 +232,8 @@ void HeatAdjustmentCycle::enterState(EnergySavingState state, double now)
     contactAtWorkStart_ = status_.groundContact;
     lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)
     status_.counters.fill(p_->stepsBeforeEmergencyStep);
+    for (JointGuard& guard : guards_) // a new posture or contact: every reference anew
+      guard.reset();
   }
   rounds_.enterState(state);
 }
@@ -224,7 +247,12 @@ void HeatAdjustmentCycle::startWaiting(double now)
   status_.rounds = 0;
   status_.emergencySteps = 0;
   baseFadeStart_ = now;
-  if (posture_ == EnergySavingPosture::stand && !accuratePositions_) takeBaseOffsets();
+  for (JointGuard& guard : guards_)
+    guard.reset();
+  // With the guard, the base offsets wait until the references are taken at zero offset (the first round).
+  const bool normalStand = posture_ == EnergySavingPosture::stand && !accuratePositions_;
+  baseOffsetsDue_ = normalStand && guarding();
+  if (normalStand && !baseOffsetsDue_) takeBaseOffsets();
   enterState(EnergySavingState::waiting, now);
 }
 
@@ -249,6 +277,15 @@ float HeatAdjustmentCycle::appliedBase(std::size_t joint) const
 void HeatAdjustmentCycle::runRound()
 {
   ++status_.rounds;
+  const double now = in_->frame.time;
+  held_.fill(false);
+  if (guarding())
+  {
+    if (takeReferences(now)) return; // the base offsets fade in now: the next round sees their currents
+    guardRound(now);
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      held_[j] = guards_[j].holds();
+  }
   JointArray<float> applied;
   for (std::size_t j = 0; j < numOfJoints; ++j)
     applied[j] = appliedBase(j);
@@ -258,6 +295,7 @@ void HeatAdjustmentCycle::runRound()
                        applied,
                        enabled_,
                        fadingOut_,
+                       held_,
                        posture_,
                        posture_ == EnergySavingPosture::highStand ? p_->emergencyStepSignsHighStand
                                                                   : p_->emergencyStepSignsStand};

@@ -43,6 +43,7 @@ struct RoundContext
   const JointArray<float>& baseOffsets; ///< rad, the base offsets applied now
   const JointArray<bool>& enabled;      ///< the request lets the stage adjust the joint
   const JointArray<bool>& fadingOut;    ///< an arm joint whose offset fades back to 0 from the cap
+  const JointArray<bool>& held;         ///< the guard holds the joint (measuring, or held at best or zero)
   EnergySavingPosture posture;          ///< of the current run
   const JointArray<int>& signs;         ///< the posture's emergency-step sign table
 };
@@ -101,6 +102,15 @@ private:
   float appliedBase(std::size_t joint) const;
   void clearOffsets();
   void composeOutput();
+  bool guarding() const; ///< the guard is on and the rounds save (not accuratePositions)
+  /// Per frame: a joint whose request left the posture its reference belongs to measures again; held joints fade
+  /// to the offset the guard holds them at.
+  void updateGuards(float dt);
+  /// In a round: references of the joints whose offset has been zero for a current window; true when the base
+  /// offsets were taken now (this round then moves nothing else).
+  bool takeReferences(double now);
+  void guardRound(double now);
+  void guardEvent(std::size_t joint, HeatGuardRule rule, float current, double now);
   bool active() const; ///< requested, and some joint may be adjusted
 
   HeatAdjustmentRounds& rounds_;
@@ -116,6 +126,10 @@ private:
   JointArray<bool> enabled_{};             ///< joints the request lets this frame's rounds adjust
   JointArray<bool> skip_{};                ///< from skipJoints
   JointArray<bool> fadingOut_{}; ///< an arm joint whose offset hit the cap fades to 0 before it goes on
+  JointArray<JointGuard> guards_;
+  JointArray<bool> held_{};      ///< the guard holds the joint (what RoundContext::held shows the rounds)
+  JointArray<double> zeroSince_; ///< s, since when the joint's offset has been exactly 0 (< 0: it is not)
+  bool baseOffsetsDue_ = false;  ///< normal stand with the guard: base offsets once the references are taken
 
   double stateStart_ = 0;    ///< s, FrameInfo time the state began
   double lastRound_ = 0;     ///< s, time of the last round (or of entering working)

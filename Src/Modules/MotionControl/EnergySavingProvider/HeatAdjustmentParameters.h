@@ -3,6 +3,7 @@
 // offsets), with B-Human's name where it differs (bhuman/BHumanCodeRelease, Config/Robots/Default/
 // energySavingProvider.cfg). EnergySavingParameters and BHumanEnergySavingParameters add their rounds' own.
 // Code holds rad, A, s and m; the files hold degrees, mA, ms and mm.
+#include "Modules/MotionControl/EnergySavingProvider/JointGuard.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 
@@ -43,6 +44,7 @@ struct HeatAdjustmentParameters
   std::vector<Joint> skipJoints{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand};
   JointArray<int> emergencyStepSignsStand;     ///< B-Human's standSigns
   JointArray<int> emergencyStepSignsHighStand; ///< B-Human's highStandSigns
+  JointGuardParameters guard;                  ///< "do no harm" (not in B-Human)
 
   /// A: the joint's current threshold with its round offset `adjustment` (rad): above it the joint is adjusted.
   float currentThreshold(Joint joint, float adjustment) const
@@ -88,6 +90,7 @@ struct HeatAdjustmentParameters
     ar& field("skipJoints", skipJoints);
     ar& field("emergencyStepSignsStand", emergencyStepSignsStand).range(-1, 1);
     ar& field("emergencyStepSignsHighStand", emergencyStepSignsHighStand).range(-1, 1);
+    ar& field("guard", guard);
   }
 };
 } // namespace nao

@@ -13,16 +13,12 @@ LeastCurrentRounds::LeastCurrentRounds(const EnergySavingParameters& parameters)
 void LeastCurrentRounds::restartSearch(std::size_t joint)
 {
   searches_[joint].restart(p_->minGearStep);
-  handOver_.forgetTries(joint);
 }
 
 void LeastCurrentRounds::clear()
 {
   for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    searches_[j].forgetSag();
-    restartSearch(j);
-  }
+    restartJoint(j);
 }
 
 void LeastCurrentRounds::enterState(EnergySavingState state)
@@ -35,8 +31,10 @@ void LeastCurrentRounds::enterState(EnergySavingState state)
 
 void LeastCurrentRounds::restartJoint(std::size_t joint)
 {
+  // A new posture for the joint: its sag bound and the hand-overs it has tried belong to the old one.
   searches_[joint].forgetSag();
   restartSearch(joint);
+  handOver_.forgetTries(joint);
 }
 
 void LeastCurrentRounds::everyFrame(const HeatAdjustmentInputs& in)
@@ -81,17 +79,33 @@ void LeastCurrentRounds::round(RoundContext& context)
   }
   for (std::size_t j = 0; j < numOfJoints; ++j)
     adjustJoint(j, context);
+  JointArray<bool> blocked;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    blocked[j] = context.fadingOut[j] || context.held[j];
   HandOverRound handOver{context.in.request.angles,
                          filtered.currents,
                          context.enabled,
-                         context.fadingOut,
+                         blocked,
                          aboveThreshold_,
                          context.in.torques,
                          context.status.groundContact,
                          searches_,
                          context.adjustments};
   handOver_.round(handOver, *p_);
+  reportHandOverEvents(context);
   stiffnessChanged_.fill(false);
+}
+
+void LeastCurrentRounds::reportHandOverEvents(RoundContext& context)
+{
+  if (handOver_.events() == handOverEvents_) return;
+  context.status.guardEvents += handOver_.events() - handOverEvents_;
+  handOverEvents_ = handOver_.events();
+  const HandOver::Event& event = handOver_.lastEvent();
+  context.status.lastGuardJoint = jointAt(event.joint);
+  context.status.lastGuardRule = event.rule;
+  context.status.lastGuardTime = static_cast<float>(context.in.frame.time);
+  context.status.lastGuardCurrent = event.current;
 }
 
 void LeastCurrentRounds::adjustJoint(std::size_t j, RoundContext& context)
@@ -103,7 +117,7 @@ void LeastCurrentRounds::adjustJoint(std::size_t j, RoundContext& context)
   const float threshold = p_->currentThreshold(joint, context.adjustments[j]);
   // A non-finite sample this frame (the filter keeps its last good mean) skips the joint: its output stays.
   // A joint pushing for its mirror, or being helped by it, holds its offset while the hand-over runs.
-  if (handOver_.involves(j) || !context.enabled[j] || context.fadingOut[j] ||
+  if (handOver_.involves(j) || !context.enabled[j] || context.fadingOut[j] || context.held[j] ||
       !std::isfinite(context.in.sensors.currents[j]) || !std::isfinite(current) || !std::isfinite(measured) ||
       !std::isfinite(requested) || std::abs(current) <= threshold)
     return;
@@ -116,10 +130,7 @@ void LeastCurrentRounds::adjustJoint(std::size_t j, RoundContext& context)
                        isLegJoint(joint) ? p_->maxGearStepLegs : p_->maxGearStepArms,
                        loadDirection(j, context),
                        stiffnessChanged_[j]};
-  OffsetSearch& search = searches_[j];
-  const unsigned generation = search.generation();
-  context.adjustments[j] = search.round(in, *p_);
-  if (search.generation() != generation) handOver_.forgetTries(j); // the search started afresh
+  context.adjustments[j] = searches_[j].round(in, *p_);
 }
 
 void LeastCurrentRounds::accuratePositionsRound(RoundContext& context)

@@ -31,10 +31,13 @@ private:
   /// ±1: the way the posture's load pulls the joint (the robot model's static torque, else the sign table)
   float loadDirection(std::size_t joint, const RoundContext& context) const;
   void restartSearch(std::size_t joint);
+  /// The hand-over's guard events into the status.
+  void reportHandOverEvents(RoundContext& context);
 
   const EnergySavingParameters* p_;
   JointArray<OffsetSearch> searches_;
   HandOver handOver_;
+  unsigned handOverEvents_ = 0;       ///< HandOver::events() reported so far
   JointArray<bool> aboveThreshold_{}; ///< the joint's current was above its threshold at the last round
   JointArray<float> lastStiffness_;   ///< 0..1, last frame's incoming stiffness
   /// The incoming stiffness changed since the last round: the round's current window mixes two stiffnesses.

@@ -17,7 +17,6 @@ void OffsetSearch::restart(float minGearStep)
   settledHighRounds_ = 0;
   bestCurrent_ = std::numeric_limits<float>::infinity();
   stalledRounds_ = 0;
-  ++generation_;
 }
 
 float OffsetSearch::round(const SearchRound& in, const EnergySavingParameters& p)

@@ -40,8 +40,6 @@ public:
   bool settled() const { return settledCurrent_ >= 0.f; }
   int stalledRounds() const { return stalledRounds_; }
   float sagBound() const { return sagBound_; } ///< rad (NaN: none yet)
-  /// Counts restart(): a caller that must know whether a round started the search afresh compares it.
-  unsigned generation() const { return generation_; }
 
 private:
   /// `adjustment`, held back from following the sag past the sag bound (none yet: unchanged); `current` is
@@ -57,7 +55,6 @@ private:
   float bestAdjustment_ = 0.f; ///< rad, ... and the adjustment it was drawn at
   int stalledRounds_ = 0;      ///< rounds at the finest step
   int settledHighRounds_ = 0;  ///< settled rounds in a row a threshold above bestCurrent_
-  unsigned generation_ = 0;
   /// rad, the sag when it passed maxSag: the adjustment goes no further that way (NaN: none)
   float sagBound_ = std::numeric_limits<float>::quiet_NaN();
 };

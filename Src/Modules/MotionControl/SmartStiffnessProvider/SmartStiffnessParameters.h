@@ -32,6 +32,14 @@ struct SmartStiffnessParameters
   float pinnedFraction = 0.9f;
   float pinnedTime = 0.25f; ///< s (ms)
   float releaseTime = 2.f;  ///< s (ms): a few of the heat adjustment's rounds (250 ms)
+  /// The guard ("do no harm"): a joint whose filtered current (over currentFilterTime) rises under its limit above
+  /// the one it drew when the limit began by more than guardMarginFraction × that + guardMarginCurrent, for
+  /// guardTime, gets the user's stiffness until the request moves.
+  bool guardEnabled = true;
+  float guardMarginFraction = 0.1f; ///< (percent in the file)
+  float guardMarginCurrent = 0.02f; ///< A (mA)
+  float guardTime = 1.f;            ///< s (ms)
+  float currentFilterTime = 0.25f;  ///< s (ms): time constant of the current the guard compares
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -52,6 +60,11 @@ struct SmartStiffnessParameters
     ar& field("pinnedFraction", pinnedFraction).range(0.1, 1.0);
     ar& field("pinnedTime", pinnedTime).unit(Unit::milliseconds).range(0.0, 10000.0);
     ar& field("releaseTime", releaseTime).unit(Unit::milliseconds).range(0.0, 60000.0);
+    ar& field("guardEnabled", guardEnabled);
+    ar& field("guardMarginFraction", guardMarginFraction).unit(Unit::percent).range(0.0, 1000.0);
+    ar& field("guardMarginCurrent", guardMarginCurrent).unit(Unit::milliamperes).range(0.0, 5000.0);
+    ar& field("guardTime", guardTime).unit(Unit::milliseconds).range(0.0, 60000.0);
+    ar& field("currentFilterTime", currentFilterTime).unit(Unit::milliseconds).range(12.0, 10000.0);
   }
 };
 } // namespace nao

@@ -1,46 +1,6 @@
-// Smart Stiffness after NAOqi 2.8's description (../shared/seeds, the 000 file; NAOqi's code is closed). Rules:
-//
-// Static. The stage limits only while the posture is static: no requested angle has moved more than
-//   requestThreshold from where it last rested, no measured joint is faster than maxJointSpeed, and both have
-//   held for settleTime (why 5 s: below). NAOqi: "If at least one joint moves, the user Stiffness command is
-//   applied on all joints." The frame a request moves or a joint is fast (a push, a fall, an arm motion) every joint gets the
-//   user's stiffness in that same frame: this stage is before the LoLA answer of the frame, so the motors see
-//   full stiffness 12 ms after the request moved, as without the stage. The threshold is against the resting
-//   request, not the previous frame's: a request that creeps (a balancer's hundredths of a degree per frame)
-//   releases once it has crept requestThreshold in total.
-// Needed stiffness. Stiffness is a torque limit (Aldebaran), a fraction of the motor's torque at stiffness 1:
-//   needed = margin × |τ_static| / τ_max(joint, temperature status) + floor, at most 1.
-//   τ_static: JointTorques (gravity and the feet's contact forces from the FSRs; NAOqi's simplification: no
-//   accelerations, no Coriolis, no external forces). τ_max: the motor table the simulator runs on
-//   (MotorTorqueLimits), times what the firmware leaves at the joint's temperature status: a hot motor needs a
-//   larger fraction of its reduced torque; a critically hot one (factor 0) keeps the user's stiffness.
-//   margin covers what the static model leaves out: small accelerations and velocity terms while settled, model
-//   errors (mass calibration, CoM), FSR noise and the part of the position error the board needs before it
-//   pushes (1.5: the load may be misjudged by a third). floor keeps every joint position-held: a joint with
-//   no static load (a hanging arm's roll, the head) would otherwise be free and any touch would move it.
-// Sag. A joint whose motor cannot hold within the limit gives way: measured − request (of sagDelayFrames ago,
-//   the final JointRequest including the heat adjustment's offsets) departs from what it was at activation by
-//   more than sagTolerance. With raiseOnSag the joint gets the user's stiffness until the request moves.
-// User priority. final = min(user, needed) per joint (NAOqi: user 0.2 on HeadYaw, computed 0.38 -> 0.2).
-// Bad input (a NaN angle, request or torque, JointTorques not valid, a frame gap beyond maxFrameGap, the
-//   first frame): the user's stiffness for every joint, and the settle time starts again. The output is then
-//   exactly what an inactive stage gives, so a bad value never makes a stiffness jump below the user's.
-// The heat adjustment behind (EnergySavingProvider) searches, joint by joint, the angle offset at which the
-//   motor draws least, comparing the filtered current from round to round. Stiffness is a torque limit: a limit
-//   that binds or lets go between two of its rounds changes the current whatever the offset did, and the
-//   search then compares two stiffnesses. Measured (20 simulated robots, standjitter): a leg limited during the
-//   search stayed pinned at its limit (0.4-0.7 A instead of 0.16-0.5 A without the stage), and a hip yaw-pitch
-//   limited to 0.1 gave way by 1°, the search followed it, and on settling jumped back to an offset it had
-//   found at full stiffness (0.9° in one frame). So the two take turns per joint, through representations:
-//   (1) this stage limits a joint only while the heat adjustment does not search it (EnergySaving::searching,
-//   last frame's: settled, at or below its threshold, or not adjusted); a joint it searches keeps the user's
-//   stiffness, so the search always runs at one stiffness; (2) the heat adjustment starts a joint's search
-//   afresh, without a step, when the stiffness it gets changed since its last round (a release, the user);
-//   (3) the sag rule measures against the final request, so the heat adjustment's offsets are never taken for
-//   a sag. A settled joint holds its offset, and a lower limit only lowers its current, which never restarts
-//   the search (that takes a rise). settleTime (5 s) is NAOqi-like caution against limiting during short
-//   pauses of a motion. releasePinnedJoints (off by default) hands a joint pinned at its limit back to the
-//   user's stiffness (README, "Smart stiffness").
+// NAOqi's Smart Stiffness: while the posture is static, each joint's stiffness = min(user, what its static torque
+// needs); a joint the heat adjustment behind searches keeps the user's stiffness; a joint whose current or tracking
+// error rose under its limit gets it back (the guard). Every rule and why: README.md of this folder.
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/JointLanes.h"
 
@@ -63,6 +23,9 @@ SmartStiffnessProvider::SmartStiffnessProvider(const ModuleContext& context) : M
   status_.needed.fill(1.f);
   pinnedSince_.fill(-1);
   releasedSince_.fill(-1);
+  currentMean_.fill(0.f);
+  aboveSince_.fill(-1);
+  status_.references.fill(nan);
   // 1 / max torque per temperature status and joint, so that a frame needs no division (critically hot: +inf).
   const MotorTorqueLimits& limits = loaded<MotorTorqueLimits>();
   for (std::size_t s = 0; s < inverseMaxTorques_.size(); ++s)
@@ -190,7 +153,8 @@ void SmartStiffnessProvider::computeFrame()
         const lanes::Floats computed = margin * lanes::abs(Lane::load(torques.torques.values.data(), j)) *
                                            Lane::load(inverseMaxTorque_.values.data(), j) +
                                        floor;
-        const lanes::Ints full = Lane::flags(status_.sagging.values.data(), j) | ~(computed < one);
+        const lanes::Ints full = Lane::flags(status_.sagging.values.data(), j) |
+                                 Lane::flags(status_.guarded.values.data(), j) | ~(computed < one);
         Lane::store(status_.needed.values.data(), j, full ? one : computed);
       });
   if (checkPinned)
@@ -205,6 +169,53 @@ void SmartStiffnessProvider::computeFrame()
         const lanes::Ints limit = limiting & ~Lane::flags(status_.heatSearching.values.data(), j);
         Lane::store(status_.stiffnesses.values.data(), j, limit ? (needed < user ? needed : user) : user);
       });
+  updateGuard(now, dt, valid);
+}
+
+void SmartStiffnessProvider::updateGuard(double now, float dt, bool valid)
+{
+  const SmartStiffnessParameters& p = params();
+  const JointArray<float>& currents = get<JointSensorData>().currents;
+  const JointArray<float>& user = get<CollisionFreeJointRequest>().stiffnesses;
+  const float alpha = valid ? std::min(1.f, dt / p.currentFilterTime) : 0.f;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const float current = std::abs(currents.values[j]);
+    if (std::isfinite(current)) currentMean_.values[j] += alpha * (current - currentMean_.values[j]);
+    const bool limitedNow = p.guardEnabled && status_.stiffnesses.values[j] < user.values[j];
+    if (!limitedNow)
+    {
+      limited_.values[j] = false;
+      aboveSince_.values[j] = -1;
+      status_.references.values[j] = nan;
+      continue;
+    }
+    if (!limited_.values[j])
+    {
+      // The limit begins: what the joint draws at the user's stiffness is its reference.
+      limited_.values[j] = true;
+      status_.references.values[j] = currentMean_.values[j];
+      continue;
+    }
+    const float reference = status_.references.values[j];
+    if (!(currentMean_.values[j] > reference * (1.f + p.guardMarginFraction) + p.guardMarginCurrent))
+    {
+      aboveSince_.values[j] = -1;
+      continue;
+    }
+    if (aboveSince_.values[j] < 0) aboveSince_.values[j] = now;
+    if (now - aboveSince_.values[j] < p.guardTime || status_.guarded.values[j]) continue;
+    status_.guarded.values[j] = true; // the user's stiffness from the next frame on, until the request moves
+    guardEvent(j, SmartStiffnessGuardRule::currentRose, now);
+  }
+}
+
+void SmartStiffnessProvider::guardEvent(std::size_t joint, SmartStiffnessGuardRule rule, double now)
+{
+  ++status_.guardEvents;
+  status_.lastGuardJoint = jointAt(joint);
+  status_.lastGuardRule = rule;
+  status_.lastGuardTime = static_cast<float>(now);
 }
 
 void SmartStiffnessProvider::updateSag(bool active)
@@ -216,7 +227,10 @@ void SmartStiffnessProvider::updateSag(bool active)
   // than the static model says (a sitting NAO's knees), and limiting it again after the next settle time would
   // let it give way again, each time brought back at full stiffness.
   if (status_.state == SmartStiffnessState::requestMoved || status_.state == SmartStiffnessState::disabled)
+  {
     status_.sagging.fill(false);
+    status_.guarded.fill(false);
+  }
   const std::size_t delay = std::min<std::size_t>(static_cast<std::size_t>(p.sagDelayFrames), historyCount_);
   if (!active || delay == 0) return;
   const JointArray<float>& old = requestHistory_[(historyNext_ + historySize - delay) % historySize];
@@ -246,7 +260,11 @@ void SmartStiffnessProvider::updateSag(bool active)
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const float change = std::abs(measured.values[j] - old.values[j] - sagAtStart_.values[j]);
-    if (change > p.sagTolerance && std::isfinite(change)) status_.sagging.values[j] = true;
+    if (change > p.sagTolerance && std::isfinite(change) && !status_.sagging.values[j])
+    {
+      status_.sagging.values[j] = true;
+      guardEvent(j, SmartStiffnessGuardRule::trackingErrorRose, get<FrameInfo>().time);
+    }
   }
 }
 

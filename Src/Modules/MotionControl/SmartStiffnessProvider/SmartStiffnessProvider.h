@@ -2,8 +2,8 @@
 // NAOqi's Smart Stiffness (NAOqi 2.8) as a stage of the joint request: CollisionFreeJointRequest with each
 // joint's stiffness limited to what holding the static posture needs = StiffnessJointRequest. The user's
 // stiffness always caps the result (final = min(user, needed)); the frame the request or a joint moves, every
-// joint gets the user's stiffness back. SmartStiffness shows what it did. Rules and reasons:
-// SmartStiffnessProvider.cpp.
+// joint gets the user's stiffness back; a joint whose current or tracking error rose under its limit gets it back
+// until its request moves (the guard). SmartStiffness shows what it did. Rules and reasons: README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/MotorTorqueLimits.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessParameters.h"
@@ -37,6 +37,9 @@ private:
   /// Whether the joint is pinned at its limit this frame (active, releasePinnedJoints); `computed`: its needed
   /// stiffness.
   bool updatePinned(std::size_t joint, double now, float computed);
+  /// The guard, after this frame's stiffnesses: references of joints whose limit begins, and the rule.
+  void updateGuard(double now, float dt, bool valid);
+  void guardEvent(std::size_t joint, SmartStiffnessGuardRule rule, double now);
 
   static constexpr std::size_t historySize = 8; ///< ≥ the largest sagDelayFrames
 
@@ -58,6 +61,10 @@ private:
   bool pinnedChecked_ = false;       ///< last frame checked for pinned joints
   JointArray<double> pinnedSince_;   ///< s, since when the motor works at its limit (< 0: it does not)
   JointArray<double> releasedSince_; ///< s, since when a pinned joint has the user's stiffness
+  JointArray<float> currentMean_;    ///< A, |current| filtered over currentFilterTime
+  JointArray<bool> limited_{};       ///< the stiffness sent on was below the user's last frame
+  JointArray<double>
+      aboveSince_; ///< s, since when a limited joint's current is above its reference (< 0: not)
 
   std::uint32_t computedFrame_ = 0; ///< FrameInfo of the last computed frame
   double computedTime_ = 0;

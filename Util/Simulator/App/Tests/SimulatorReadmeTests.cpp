@@ -84,6 +84,8 @@ struct Scratch
     script = replaceAll(script, "--minutes 10", "--minutes 0.05");
     script = replaceAll(script, "--robots 200 ", "--robots 2 ");
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
+    script = replaceAll(script, "--robots 8 ", "--robots 2 ");
+    script = replaceAll(script, "--worn 2", "--worn 1");
     script = replaceAll(script, "/shared/", "shared/");
     std::ofstream(path / "block.sh") << "set -e\n" << script;
     return runCommand("bash block.sh", path.string());
@@ -102,7 +104,7 @@ std::size_t count(const std::string& text, const std::string& what)
 TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 {
   const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
-  ASSERT_EQ(blocks.size(), 2u) << "the runs, and a sweep across hosts";
+  ASSERT_EQ(blocks.size(), 3u) << "the runs, a sweep across hosts, the plant variants";
   const Scratch scratch("runs");
   const CommandResult result = scratch.run(blocks[0]);
   EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
@@ -120,13 +122,31 @@ TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 {
   const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
-  ASSERT_EQ(blocks.size(), 2u);
+  ASSERT_EQ(blocks.size(), 3u);
   const Scratch scratch("sweep");
   std::ofstream(scratch.path / "hosts.txt") << ":\n"; // this machine, as the README says
   const CommandResult result = scratch.run(blocks[1]);
   EXPECT_EQ(result.status, 0) << blocks[1] << result.output;
   EXPECT_EQ(count(readFile(scratch.path / "jobs.txt"), "\n"), 2u) << "one job per robot";
   EXPECT_NE(result.output.find("== shared/stand: stand, 2 robots"), std::string::npos) << result.output;
+}
+
+TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
+{
+  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  ASSERT_EQ(blocks.size(), 3u);
+  const Scratch scratch("variants");
+  const CommandResult result = scratch.run(blocks[2]);
+  EXPECT_EQ(result.status, 0) << blocks[2] << result.output;
+  const auto summary = readSummary(scratch.path / "Build/Simulation/stand/summary.csv");
+  EXPECT_EQ(summary.variant, "unsharedWornKnees");
+  EXPECT_EQ(summary.seed, 105u);
+  // Every variant of the file and the home plant, four configurations each.
+  EXPECT_NE(result.output.find("| home |"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("| random |"), std::string::npos) << result.output;
+  EXPECT_TRUE(std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/matrix.md"));
+  EXPECT_TRUE(
+      std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/wornKneesAnkles/smart/robot-1"));
 }
 
 TEST(SimulatorReadme, TheMainReadmesSimulatorBlockRunsAsWritten)

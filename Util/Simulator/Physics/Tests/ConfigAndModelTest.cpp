@@ -25,7 +25,7 @@ public:
                                            ::testing::UnitTest::GetInstance()->current_test_info()->name()))
   {
     fs::create_directories(root_ / "Sim");
-    for (const char* name : {"physics.toml", "motors.toml", "sensors.toml", "robots.toml"})
+    for (const char* name : {"physics.toml", "motors.toml", "sensors.toml", "robots.toml", "variants.toml"})
     {
       std::ifstream in(fs::path(NAO_CONFIG_DIR) / "Sim" / name);
       std::stringstream text;

@@ -117,7 +117,8 @@ void ScriptedBody::send(const JointRequest& request)
 }
 
 EnergySavingRig::EnergySavingRig(RigOptions options)
-    : controller(ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion), module_(options.module)
+    : controller(ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion), module_(options.module),
+      guard_(options.guard)
 {
   Inputs& in = inputs();
   in = Inputs{};
@@ -218,6 +219,7 @@ void EnergySavingRig::setRuleNumbers()
   setParameter("centerOfMassMin[1]", rule::centerOfMassMin[1]);
   setParameter("centerOfMassMax[0]", rule::centerOfMassMax[0]);
   setParameter("centerOfMassMax[1]", rule::centerOfMassMax[1]);
+  setParameter("guard.enabled", guard_ ? "true" : "false");
   if (!ours) return;
   setParameter("agreementBand", rule::agreementBand);
   setParameter("minSearchStepFraction", rule::minSearchStepFraction);
@@ -225,6 +227,7 @@ void EnergySavingRig::setRuleNumbers()
   setParameter("searchCurrentTolerance", rule::searchCurrentTolerance);
   setParameter("stalledRoundsToSettle", rule::stalledRoundsToSettle);
   setParameter("handOverRounds", rule::handOverRounds);
+  setParameter("pusherAboveRounds", rule::pusherAboveRounds);
   setParameter("maxSag", rule::maxSag);
 }
 } // namespace nao::energytest

@@ -53,6 +53,7 @@ inline constexpr double loadDirectionTorque = 0.05; ///< N·m
 inline constexpr double searchCurrentTolerance = 5; ///< mA
 inline constexpr int stalledRoundsToSettle = 4;
 inline constexpr int handOverRounds = 7;
+inline constexpr int pusherAboveRounds = 3;
 inline constexpr double maxSag = 0.5;                             ///< degrees
 inline constexpr double groundContactWeight = 1;                  ///< kg
 inline constexpr double groundContactDebounceTime = 100;          ///< ms
@@ -126,6 +127,8 @@ struct RigOptions
   /// The stage's provider: ours, or B-Human's released rounds ("BHumanEnergySavingProvider", which gets the
   /// numbers of `rule` the two share, with B-Human's adjustWaitTime).
   std::string module = "EnergySavingProvider";
+  /// The guard ("do no harm"; EnergySavingGuardTests): off, so that the other tests see the rounds alone.
+  bool guard = false;
 };
 
 class EnergySavingRig
@@ -177,5 +180,6 @@ public:
 
 private:
   std::string module_;
+  bool guard_ = false;
 };
 } // namespace nao::energytest

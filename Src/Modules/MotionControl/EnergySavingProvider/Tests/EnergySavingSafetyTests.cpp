@@ -148,7 +148,9 @@ TEST(EnergySavingSafety, NonFiniteSensorValuesLeaveTheOutputAsTheLastGoodOne)
 
 TEST(EnergySavingSafety, UpdateNeverAllocates)
 {
-  EnergySavingRig rig;
+  RigOptions options;
+  options.guard = true; // its references, rounds, holds and releases too
+  EnergySavingRig rig(options);
   Inputs& in = inputs();
   makeEverythingHot(in);
   auto frames = [&](double seconds)
@@ -162,7 +164,12 @@ TEST(EnergySavingSafety, UpdateNeverAllocates)
       rig.controller.service();
     }
   };
-  frames(8.0); // start, base offsets, searches, caps, resets
+  frames(8.0);                                  // start, base offsets, searches, caps, resets
+  for (std::size_t j = 0; j < numOfJoints; ++j) // worse than the references: the guard holds joints
+    in.currents[j] = 3.f;
+  frames(4.0);
+  in.request.angles[Joint::LElbowRoll] += 2.f * degree; // another posture for one joint: it measures again
+  frames(1.0);
   in.energySaving.adjustLeftArm = false;
   frames(1.0);
   in.energySaving.adjustLeftArm = true;
@@ -218,6 +225,16 @@ TEST(EnergySavingSafety, TheConfigFileHoldsEveryNumberOfTheIssueInSIAfterLoading
   EXPECT_FLOAT_EQ(p.searchCurrentTolerance, 0.005f);
   EXPECT_EQ(p.stalledRoundsToSettle, 4);
   EXPECT_EQ(p.handOverRounds, 7);
+  EXPECT_TRUE(p.guard.enabled) << "do no harm";
+  EXPECT_FLOAT_EQ(p.guard.marginFraction, 0.1f) << "10 % ...";
+  EXPECT_FLOAT_EQ(p.guard.marginCurrent, 0.02f) << "... + 20 mA";
+  EXPECT_EQ(p.guard.rounds, 4);
+  EXPECT_EQ(p.guard.window, 8);
+  EXPECT_FLOAT_EQ(p.guard.progress, 0.005f);
+  EXPECT_NEAR(p.guard.postureTolerance, inRad(1.0), 1e-8);
+  EXPECT_NEAR(p.guard.restlessTravel, inRad(0.35), 1e-8);
+  EXPECT_EQ(p.guard.restlessRounds, 2);
+  EXPECT_NEAR(p.guard.movedTolerance, inRad(0.2), 1e-8);
   EXPECT_NEAR(p.maxSag, inRad(0.5), 1e-8);
   EXPECT_FLOAT_EQ(p.centerOfMassMin[0], -0.02f);
   EXPECT_FLOAT_EQ(p.centerOfMassMax[0], 0.05f);

@@ -399,3 +399,62 @@ TEST(SmartStiffness, JointPinnedAtItsLimitGetsTheUserStiffnessUntilItsCurrentFal
   EXPECT_FLOAT_EQ(rig.out().stiffnesses[Joint::LKneePitch], limit)
       << "the current is below the limit's again";
 }
+
+TEST(SmartStiffness, AJointWhoseCurrentRisesUnderItsLimitGetsTheUserStiffnessBackUntilTheRequestMoves)
+{
+  Rig rig;
+  JointArray<float>& currents = rig.stage.input<JointSensorData>().currents;
+  currents[Joint::LKneePitch] = 0.4f; // A at the user's stiffness
+  rig.settle();
+  ASSERT_EQ(rig.status().state, SmartStiffnessState::active);
+  const float limit = rig.out().stiffnesses[Joint::LKneePitch];
+  ASSERT_LT(limit, 1.f);
+  EXPECT_NEAR(rig.status().references[Joint::LKneePitch], 0.4f, 0.01f) << "A, when the limit began";
+  EXPECT_TRUE(std::isnan(rig.status().references[Joint::HeadYaw]) ||
+              rig.out().stiffnesses[Joint::HeadYaw] < 1.f);
+  // Within the margin (10 % + 20 mA): the limit holds.
+  currents[Joint::LKneePitch] = 0.45f;
+  rig.run(200);
+  EXPECT_FALSE(rig.status().guarded[Joint::LKneePitch]);
+  EXPECT_FLOAT_EQ(rig.out().stiffnesses[Joint::LKneePitch], limit);
+  // Above it, briefly (the filtered current above the margin for less than guardTime, 1 s): still.
+  currents[Joint::LKneePitch] = 0.8f;
+  rig.run(30);
+  currents[Joint::LKneePitch] = 0.4f;
+  rig.run(60);
+  EXPECT_FALSE(rig.status().guarded[Joint::LKneePitch]);
+  EXPECT_EQ(rig.status().guardEvents, 0u);
+  // Above it for good: lifted, and the event says which joint, why and when.
+  currents[Joint::LKneePitch] = 0.8f;
+  rig.run(120);
+  EXPECT_TRUE(rig.status().guarded[Joint::LKneePitch]);
+  EXPECT_EQ(rig.status().guardEvents, 1u);
+  EXPECT_EQ(rig.status().lastGuardJoint, Joint::LKneePitch);
+  EXPECT_EQ(rig.status().lastGuardRule, SmartStiffnessGuardRule::currentRose);
+  EXPECT_NEAR(rig.status().lastGuardTime, rig.time, 1.0);
+  EXPECT_EQ(rig.out().stiffnesses[Joint::LKneePitch], 1.f) << "the user's stiffness";
+  EXPECT_LT(rig.out().stiffnesses[Joint::RKneePitch], 1.f) << "the other knee keeps its limit";
+  currents[Joint::LKneePitch] = 0.2f; // lower at the user's stiffness: it stays there while the posture holds
+  rig.run(200);
+  EXPECT_EQ(rig.out().stiffnesses[Joint::LKneePitch], 1.f);
+  rig.request[Joint::LKneePitch] += 1.f * degree; // a new posture
+  rig.run();
+  EXPECT_FALSE(rig.status().guarded[Joint::LKneePitch]);
+  rig.settle();
+  EXPECT_LT(rig.out().stiffnesses[Joint::LKneePitch], 1.f) << "limited again in the new posture";
+}
+
+TEST(SmartStiffness, ASagCountsAsAGuardEvent)
+{
+  Rig rig;
+  rig.settle();
+  for (int i = 0; i < 60; ++i)
+  {
+    rig.measured[Joint::LKneePitch] += 0.025f * degree;
+    rig.run();
+  }
+  ASSERT_TRUE(rig.status().sagging[Joint::LKneePitch]);
+  EXPECT_EQ(rig.status().guardEvents, 1u);
+  EXPECT_EQ(rig.status().lastGuardRule, SmartStiffnessGuardRule::trackingErrorRose);
+  EXPECT_EQ(rig.status().lastGuardJoint, Joint::LKneePitch);
+}

@@ -1,0 +1,119 @@
+#include "Modules/MotionControl/EnergySavingProvider/JointGuard.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nao
+{
+void JointGuard::setReference(float current, float request, float reading)
+{
+  reset();
+  reference_ = current;
+  request_ = request;
+  reading_ = reading;
+  bestCurrent_ = current; // zero offset: the least the joint is known to draw so far
+  bestOffset_ = 0.f;
+  state_ = HeatGuardState::watching;
+}
+
+void JointGuard::searchAgain(float current, float offset)
+{
+  released_ = true;
+  state_ = HeatGuardState::watching;
+  bestCurrent_ = current;
+  bestOffset_ = offset;
+}
+
+void JointGuard::observe(float reading)
+{
+  if (!std::isfinite(reading)) return;
+  if (std::isfinite(lastReading_)) travel_ += std::abs(reading - lastReading_);
+  if (!std::isfinite(windowStart_)) windowStart_ = reading;
+  lastReading_ = reading;
+}
+
+HeatGuardRule JointGuard::round(float current, float offset, float reading, const JointGuardParameters& p)
+{
+  // Back and forth: the path beyond the net change (a joint following its offset moves one way).
+  const float backAndForth =
+      std::isfinite(windowStart_) ? travel_ - std::abs(lastReading_ - windowStart_) : 0.f;
+  travel_ = 0.f;
+  windowStart_ = lastReading_;
+  restlessRounds_ = backAndForth > p.restlessTravel ? restlessRounds_ + 1 : 0;
+  if (state_ == HeatGuardState::restless) return HeatGuardRule::none;
+  if (restlessRounds_ >= p.restlessRounds)
+  {
+    state_ = HeatGuardState::restless;
+    return HeatGuardRule::jointRestless;
+  }
+  if (state_ == HeatGuardState::measuring || released_ || !std::isfinite(current)) return HeatGuardRule::none;
+  currents_[static_cast<std::size_t>(next_)] = current;
+  next_ = (next_ + 1) % maxWindow;
+  if (state_ == HeatGuardState::watching && current < bestCurrent_)
+  {
+    bestCurrent_ = current;
+    bestOffset_ = offset;
+  }
+  if (state_ == HeatGuardState::watching && current < lowest_ - p.progress)
+  {
+    lowest_ = current;
+    sinceLow_ = 0; // the search still finds lower currents: leave it to it
+    return HeatGuardRule::none;
+  }
+  lowest_ = std::min(lowest_, current);
+  const int window = std::clamp(p.window, 1, maxWindow);
+  if (++sinceLow_ < window) return HeatGuardRule::none;
+  // The last `window` rounds, none of them a new low: above the margin too often, or heating faster (I², so that
+  // two joints taking turns, each above now and then, are caught too).
+  const float limit = this->limit(p);
+  const int heatWindow = std::clamp(p.heatWindow, 1, maxWindow);
+  int above = 0, aboveLonger = 0;
+  float meanSquare = 0.f;
+  for (int k = 1; k <= std::max(window, heatWindow); ++k)
+  {
+    const float c = currents_[static_cast<std::size_t>((next_ - k + maxWindow) % maxWindow)];
+    if (k <= window) above += c > limit;
+    if (k > heatWindow) continue;
+    aboveLonger += c > limit;
+    meanSquare += c * c / static_cast<float>(heatWindow);
+  }
+  // A few rounds above are probes, not heating. A joint the guard does not hold and that is at zero offset draws
+  // what the stage's other offsets or the plant make it draw, not what its own offset does (its own search may
+  // still lower it): only one held at zero is judged there (is zero offset enough?).
+  const bool ownOffset = offset != 0.f || state_ == HeatGuardState::heldAtZero;
+  const HeatGuardRule rule = !ownOffset                                 ? HeatGuardRule::none
+                             : above >= p.rounds                        ? HeatGuardRule::currentAboveReference
+                             : above >= 2 && meanSquare > limit * limit ? HeatGuardRule::heatingAboveReference
+                                                                        : HeatGuardRule::none;
+  if (rule == HeatGuardRule::none) return rule;
+  sinceLow_ = 0;
+  lowest_ = std::numeric_limits<float>::infinity();
+  // Zero offset gives the reference's current only while the joint is where it was then.
+  const bool moved = std::isfinite(reading) && std::abs(reading - reading_) > p.movedTolerance;
+  switch (state_)
+  {
+  case HeatGuardState::watching:
+    if (released_) return HeatGuardRule::none; // neither its offset nor zero is the cause: its search goes on
+    if (bestOffset_ != offset && bestOffset_ != 0.f && bestCurrent_ < reference_)
+    {
+      state_ = HeatGuardState::heldAtBest;
+      return rule;
+    }
+    break;
+  case HeatGuardState::heldAtBest:
+    break;
+  case HeatGuardState::heldAtZero:
+    searchAgain(current, offset); // at zero offset and still above: its offset is not the cause
+    return HeatGuardRule::notItsOwnOffset;
+  default:
+    return HeatGuardRule::none;
+  }
+  if (moved)
+  {
+    searchAgain(current, offset); // it slipped: zero offset would only push it against its gears
+    return HeatGuardRule::notItsOwnOffset;
+  }
+  state_ = HeatGuardState::heldAtZero;
+  return rule;
+}
+} // namespace nao

@@ -1,0 +1,114 @@
+#pragma once
+// One joint's guard in a heat adjustment: "do no harm". It knows what the joint draws without the stage (its
+// reference: the filtered current at zero offset, taken when the posture begins) and steps in when the stage leaves
+// it worse: over the last `window` rounds, in none of which its current fell below every current since by
+// `progress` (a search still finding lower currents is left to it), it was above the reference plus margin in
+// `rounds` of them, or its mean square current (the winding's heating, I²R) was above the margin's square. Then back
+// to the best offset it saw, then to zero offset. Where zero offset does not bring the reference back either (the
+// load of the other joints of a closed chain, or a joint that slipped since), its own offset is not the cause: it
+// searches again, and the guard leaves it to its search until the posture changes. A joint whose reading goes back
+// and forth within rounds (it oscillates: the board's loop, not friction, sets its current) is held at zero offset
+// until the posture changes: an offset cannot help it and a search only moves it. A plain value, one per joint
+// in HeatAdjustmentCycle; why: README.md of this folder, "The guard".
+#include "Representations/MotionControl/EnergySaving.h"
+#include "Tools/Streams/Field.h"
+
+#include <array>
+#include <limits>
+#include <numbers>
+
+namespace nao
+{
+struct JointGuardParameters
+{
+  bool enabled = true;
+  float marginFraction = 0.1f; ///< of the reference current (percent in the file) ...
+  float marginCurrent = 0.02f; ///< A (mA) ... plus this: a current above is worse than without the stage
+  int rounds = 4;              ///< rounds above the margin within the window that count as worse
+  int window = 8; ///< rounds without a new low before the rules judge; the current rule looks back this far
+  /// rounds the heating rule looks back (at most JointGuard::maxWindow): a winding heats over many seconds, and two
+  /// joints whose currents come and go as their searches move each other's loads do not heat it in two
+  int heatWindow = 20;
+  float progress = 0.005f; ///< A (mA): a current this far below every one since the reference is a new low
+  /// rad (deg): a reading this far from the one at the reference: the joint has moved (slipped), and zero offset
+  /// no longer gives the reference's current
+  float movedTolerance = 0.2f * std::numbers::pi_v<float> / 180.f;
+  /// rad (deg): a request this far from the one the reference was taken at is another posture: the joint fades
+  /// to zero offset and takes a new reference
+  float postureTolerance = std::numbers::pi_v<float> / 180.f;
+  /// rad (deg): a reading that travelled this much farther within a round than its net change went back and forth:
+  /// the joint does not rest on its gears, it oscillates (a resting joint's reading flips by one count at most)
+  float restlessTravel = 0.35f * std::numbers::pi_v<float> / 180.f;
+  int restlessRounds = 2; ///< rounds in a row of such travel that make a joint restless
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    using streams::Unit;
+    ar& field("enabled", enabled);
+    ar& field("marginFraction", marginFraction).unit(Unit::percent).range(0.0, 1000.0);
+    ar& field("marginCurrent", marginCurrent).unit(Unit::milliamperes).range(0.0, 5000.0);
+    ar& field("rounds", rounds).range(1, 32);
+    ar& field("window", window).range(1, 32);
+    ar& field("heatWindow", heatWindow).range(1, 32);
+    ar& field("progress", progress).unit(Unit::milliamperes).range(0.0, 1000.0);
+    ar& field("movedTolerance", movedTolerance).unit(Unit::degrees).range(0.0, 10.0);
+    ar& field("postureTolerance", postureTolerance).unit(Unit::degrees).range(0.0, 90.0);
+    ar& field("restlessTravel", restlessTravel).unit(Unit::degrees).range(0.0, 90.0);
+    ar& field("restlessRounds", restlessRounds).range(1, 32);
+  }
+};
+
+class JointGuard
+{
+public:
+  /// A new posture: no reference, the joint held at zero offset until one is taken.
+  void reset() { *this = JointGuard{}; }
+  /// What the joint draws without the stage (A, |filtered current| at zero offset) at request `request` and reading
+  /// `reading` (rad).
+  void setReference(float current, float request, float reading);
+  /// Every frame while the stage works: the joint's reading (rad), for the restless rule.
+  void observe(float reading);
+  /// A round: the joint drew `current` (A, |filtered|) at `offset` (rad, base + adjustment) and reads `reading`
+  /// (rad). Returns the rule that acted (none: the joint goes on as it is).
+  HeatGuardRule round(float current, float offset, float reading, const JointGuardParameters& p);
+
+  static constexpr int maxWindow = 32;
+
+  HeatGuardState state() const { return state_; }
+  /// The stage leaves the joint alone: measuring, or held at its best offset or zero.
+  bool holds() const { return state_ != HeatGuardState::watching; }
+  /// Zero offset did not bring the reference back: the joint searches again, and the guard leaves it to it until
+  /// the posture changes.
+  bool released() const { return released_; }
+  /// rad, the offset (base + adjustment) the joint is held at while holds().
+  float heldOffset() const { return state_ == HeatGuardState::heldAtBest ? bestOffset_ : 0.f; }
+  float reference() const { return reference_; }      ///< A (NaN: none yet)
+  float referenceRequest() const { return request_; } ///< rad (NaN: none yet)
+  float limit(const JointGuardParameters& p) const
+  {
+    return reference_ * (1.f + p.marginFraction) + p.marginCurrent;
+  }
+
+private:
+  void searchAgain(float current, float offset);
+
+  HeatGuardState state_ = HeatGuardState::measuring; ///< never `off`: the cycle shows that
+  float reference_ = std::numeric_limits<float>::quiet_NaN();
+  float request_ = std::numeric_limits<float>::quiet_NaN();
+  float reading_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, the reading at the reference
+  bool released_ = false;
+  float travel_ = 0.f; ///< rad, the reading's path since the last round
+  float windowStart_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, the reading at the last round ...
+  float lastReading_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, ... and at the last frame
+  int restlessRounds_ = 0;                                ///< rounds in a row the reading went back and forth
+  std::array<float, maxWindow> currents_{};               ///< A, the last rounds' currents (a ring)
+  int next_ = 0;                                          ///< where the next one goes
+  int sinceLow_ = 0;                                      ///< rounds since the current last reached a new low
+  float lowest_ = std::numeric_limits<float>::infinity(); ///< A, the least current since the reference
+  float bestCurrent_ =
+      std::numeric_limits<float>::infinity(); ///< A, the least current, the reference's too ...
+  float bestOffset_ = 0.f;                    ///< rad, ... and the offset it was drawn at
+};
+} // namespace nao
