@@ -43,6 +43,7 @@ Drive makeDrive(const MotorTypeParameters& motor, const DriveParameters& drive,
   result.slidingFriction = std::min(drive.slidingFriction * variation.slidingFriction, result.staticFriction);
   result.bearingFriction = drive.bearingFriction;
   result.backlash = drive.backlash * variation.backlash;
+  result.stiffnessGain = variation.stiffnessGain;
   result.windingResistance = resistance;
   result.thermal.windingCapacity = motor.windingCapacity * variation.heatCapacity;
   result.thermal.windingToCase = motor.windingToCase * variation.thermalResistance;
@@ -67,10 +68,15 @@ double boardTorque(const Drive& drive, long long errorCounts, double countStep, 
                    double motorSpeed, double torqueLimit)
 {
   if (torqueLimit <= 0.0) return 0.0; // stiffness 0 or the firmware's cut: the bridge is off
+  // A board that applies the stiffness to its gains too (how it applies it is not published): the part
+  // `stiffnessGain` of its gains scales with the stiffness (the torque limit's share of the maximum torque).
+  const double stiffness = drive.maxTorque > 0.0 ? std::clamp(torqueLimit / drive.maxTorque, 0.0, 1.0) : 1.0;
+  const double gainFactor = 1.0 - drive.stiffnessGain * (1.0 - stiffness);
   // The board's voltage, in N·m of stall torque it would give: its PD output, at most the supply voltage.
-  const double voltageTorque = std::clamp(drive.positionGain * static_cast<double>(errorCounts) * countStep -
-                                              drive.derivativeGain * boardSpeed,
-                                          -drive.maxTorque, drive.maxTorque);
+  const double voltageTorque =
+      std::clamp(gainFactor * (drive.positionGain * static_cast<double>(errorCounts) * countStep -
+                               drive.derivativeGain * boardSpeed),
+                 -drive.maxTorque, drive.maxTorque);
   // The spinning motor's back-EMF takes its share of that voltage: at the no-load speed nothing is left. The
   // current (the torque) is then limited by the stiffness.
   return std::clamp(voltageTorque - drive.velocityGain * motorSpeed, -torqueLimit, torqueLimit);

@@ -27,6 +27,8 @@ struct Drive
   double bearingFriction = 0.0;   ///< N·m on the joint while the backlash is open
   double backlash = 0.0;          ///< rad, total play between gear train and joint
   double windingResistance = 0.0; ///< Ω
+  /// 0..1: the share of the gains that scales with the stiffness (0: stiffness only limits the torque)
+  double stiffnessGain = 0.0;
   MotorThermal thermal;
 };
 

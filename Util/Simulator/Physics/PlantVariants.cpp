@@ -79,6 +79,9 @@ void applyChanges(const PlantVariant& variant, SimConfig& config, RobotVariation
       case VariantQuantity::currentOffset:
         joint.currentOffset += perJoint * 0.001; // mA in the file
         break;
+      case VariantQuantity::stiffnessGain:
+        joint.stiffnessGain = perRobot;
+        break;
       case VariantQuantity::torsoHeld:
       case VariantQuantity::boardBits:
       case VariantQuantity::currentDelay:
@@ -156,6 +159,8 @@ void validate(const PlantVariants& variants)
            change.quantity == VariantQuantity::staticFriction) &&
           change.low < 0)
         fail(key + ".changes", std::string(name) + " must not be negative");
+      if (change.quantity == VariantQuantity::stiffnessGain && (change.low < 0 || change.high > 1))
+        fail(key + ".changes", "stiffnessGain is a share within 0..1");
       if (change.quantity == VariantQuantity::currentDelay && change.high > 8)
         fail(key + ".changes", "currentDelay is at most 8 frames");
     }

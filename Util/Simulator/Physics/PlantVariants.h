@@ -28,12 +28,13 @@ enum class VariantQuantity : std::uint8_t
   currentDelay,   ///< frames the current reading lags the current (per robot)
   currentGain,    ///< factor on the current reading (per joint)
   currentOffset,  ///< mA added to the current reading (per joint)
+  stiffnessGain,  ///< 0..1: the share of the boards' gains that scales with the stiffness command (per robot)
 };
 inline std::span<const std::string_view> enumNames(VariantQuantity)
 {
-  static constexpr std::array<std::string_view, 9> names{"torsoHeld",      "boardGain",      "boardBits",
-                                                         "positionOffset", "staticFriction", "backlash",
-                                                         "currentDelay",   "currentGain",    "currentOffset"};
+  static constexpr std::array<std::string_view, 10> names{
+      "torsoHeld", "boardGain",    "boardBits",   "positionOffset", "staticFriction",
+      "backlash",  "currentDelay", "currentGain", "currentOffset",  "stiffnessGain"};
   return names;
 }
 

@@ -25,6 +25,9 @@ struct JointVariation
   double heatCapacity = 1.0;       ///< factor
   double boardGain = 1.0;          ///< factor on the board's position and derivative gains (a plant variant)
   double currentGain = 1.0;        ///< factor on the board's current measurement (a plant variant)
+  /// 0..1: the share of the board's gains that follows the stiffness command (0: stiffness only limits the torque;
+  /// 1: the gains scale with it as well; a plant variant)
+  double stiffnessGain = 0.0;
 };
 
 struct RobotVariation

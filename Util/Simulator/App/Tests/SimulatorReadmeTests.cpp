@@ -1,7 +1,7 @@
 // Every command the simulator's README (Util/Simulator/README.md) and the main README's "Simulator" section show
 // runs as written, in a scratch folder with the build's own Build/Release/. The one substitution keeps the test
-// short, as both READMEs say: `--minutes 10` runs as `--minutes 0.05` and `--robots 20`/`--robots 200` as
-// `--robots 2`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
+// short, as both READMEs say: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
+// `--robots 8` as `--robots 2` and `--worn 2` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Apps/Nao/Tests/RunCommand.h"
 #include "Util/Simulator/Run/RunRecorder.h"
@@ -82,6 +82,7 @@ struct Scratch
   {
     std::string script = replaceAll(block, "Build/Release/", buildRoot);
     script = replaceAll(script, "--minutes 10", "--minutes 0.05");
+    script = replaceAll(script, "--minutes 3 ", "--minutes 0.05 ");
     script = replaceAll(script, "--robots 200 ", "--robots 2 ");
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
     script = replaceAll(script, "--robots 8 ", "--robots 2 ");

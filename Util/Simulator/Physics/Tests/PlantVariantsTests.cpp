@@ -75,6 +75,10 @@ TEST(PlantVariants, AVariantChangesOnlyWhatItNamesOfTheRobotItsSeedDraws)
   EXPECT_EQ(drawn("boardSensor12Bit", 7).config.motors.board.positionBits, 12);
   EXPECT_EQ(drawn("boardSensor16Bit", 7).config.motors.board.positionBits, 16);
   EXPECT_EQ(plain.config.motors.board.positionBits, 14);
+  for (const JointVariation& joint : drawn("stiffnessScalesGain", 7).robot.joints)
+    EXPECT_EQ(joint.stiffnessGain, 1.0);
+  for (const JointVariation& joint : plain.robot.joints)
+    EXPECT_EQ(joint.stiffnessGain, 0.0);
   const Drawn calibration = drawn("calibrationTwoCounts", 7);
   double largest = 0;
   for (const JointVariation& joint : calibration.robot.joints)
@@ -123,6 +127,27 @@ TEST(PlantVariants, ABoardOfTwiceTheGainPushesTwiceAsHardPerCount)
   EXPECT_DOUBLE_EQ(b[knee].positionGain, 2 * a[knee].positionGain);
   EXPECT_DOUBLE_EQ(b[knee].derivativeGain, 2 * a[knee].derivativeGain);
   EXPECT_DOUBLE_EQ(b[knee].maxTorque, a[knee].maxTorque) << "the supply still limits it";
+}
+
+TEST(PlantVariants, ABoardWhoseGainsFollowTheStiffnessPushesPerCountInProportionToIt)
+{
+  const Drawn plain = drawn("", 1), scaled = drawn("stiffnessScalesGain", 1);
+  const std::size_t knee = index(Joint::LKneePitch);
+  const Drive a = makeDrives(plain.config.motors, plain.robot)[knee];
+  const Drive b = makeDrives(scaled.config.motors, scaled.robot)[knee];
+  EXPECT_EQ(a.stiffnessGain, 0.0);
+  EXPECT_EQ(b.stiffnessGain, 1.0);
+  EXPECT_DOUBLE_EQ(b.positionGain, a.positionGain);
+  const double count = encoderStep(14);
+  // Stiffness 1: the same push. Stiffness 0.5 (the torque limit half the maximum torque), three counts of error,
+  // far below either limit: the plain board pushes as at stiffness 1, the scaled one half as hard.
+  EXPECT_DOUBLE_EQ(boardTorque(b, 3, count, 0.0, 0.0, b.maxTorque),
+                   boardTorque(a, 3, count, 0.0, 0.0, a.maxTorque));
+  const double plainPush = boardTorque(a, 3, count, 0.0, 0.0, 0.5 * a.maxTorque);
+  ASSERT_LT(plainPush, 0.5 * a.maxTorque);
+  EXPECT_DOUBLE_EQ(plainPush, boardTorque(a, 3, count, 0.0, 0.0, a.maxTorque));
+  EXPECT_NEAR(boardTorque(b, 3, count, 0.0, 0.0, 0.5 * b.maxTorque), 0.5 * plainPush, 1e-12);
+  EXPECT_EQ(boardTorque(b, 3, count, 0.0, 0.0, 0.0), 0.0) << "stiffness 0: free";
 }
 
 TEST(PlantVariants, ALateCurrentReadingReadsWhatTheMotorDrewFramesAgo)

@@ -107,7 +107,8 @@ const std::vector<std::string> strictVariants = {"",
                                                  "unsharedWornKnees",
                                                  "boardGainHalf",
                                                  "boardGainDouble",
-                                                 "currentSensorErrors"};
+                                                 "currentSensorErrors",
+                                                 "stiffnessScalesGain"};
 
 /// Where the heat adjustment harms more robots than the plant's own spread shows, and why (README of
 /// EnergySavingProvider, "Where the claim does not hold"): knees and ankle pitches whose gears hold less than the
