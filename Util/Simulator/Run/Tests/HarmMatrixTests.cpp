@@ -111,7 +111,7 @@ const std::vector<std::string> strictVariants = {"",
                                                  "stiffnessScalesGain"};
 
 /// Where the heat adjustment harms more robots than the plant's own spread shows, and why (README of
-/// EnergySavingProvider, "Where the claim does not hold"): knees and ankle pitches whose gears hold less than the
+/// EnergySavingProvider, "On other plants"): knees and ankle pitches whose gears hold less than the
 /// stand's load slip at the search's first step, and the slipped joint holds its load at a higher current than
 /// before, whatever offset follows (the gears' hysteresis).
 const std::vector<std::pair<std::string, std::string>> knownHarm = {{"wornKneesAnkles", "heat"},
