@@ -281,7 +281,7 @@ void HeatAdjustmentCycle::runRound()
   held_.fill(false);
   if (guarding())
   {
-    if (takeReferences(now)) return; // the base offsets fade in now: the next round sees their currents
+    if (takeReferences(now)) return; // the legs still settle, or the base offsets fade in now
     guardRound(now);
     for (std::size_t j = 0; j < numOfJoints; ++j)
       held_[j] = guards_[j].holds();

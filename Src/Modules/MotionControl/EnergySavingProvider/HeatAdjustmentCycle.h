@@ -106,8 +106,8 @@ private:
   /// Per frame: a joint whose request left the posture its reference belongs to measures again; held joints fade
   /// to the offset the guard holds them at.
   void updateGuards(float dt);
-  /// In a round: references of the joints whose offset has been zero for a current window; true when the base
-  /// offsets were taken now (this round then moves nothing else).
+  /// In a round: references of the joints whose offset has been zero for a current window and that have settled;
+  /// true while the stand's legs still settle and when the base offsets were taken now (the round moves nothing).
   bool takeReferences(double now);
   void guardRound(double now);
   void guardEvent(std::size_t joint, HeatGuardRule rule, float current, double now);

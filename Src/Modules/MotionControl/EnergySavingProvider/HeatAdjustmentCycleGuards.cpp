@@ -10,15 +10,22 @@ namespace nao
 bool HeatAdjustmentCycle::takeReferences(double now)
 {
   const FilteredCurrent& filtered = in_->filtered;
+  bool legsMeasured = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
+    if (!enabled_[j] || guards_[j].state() != HeatGuardState::measuring) continue;
     // The current window of the round holds nothing but zero offset: what the joint draws without the stage.
     const bool zeroForAWindow = zeroSince_[j] >= 0 && now - zeroSince_[j] >= p_->adjustWaitTime - 1e-6;
-    if (enabled_[j] && guards_[j].state() == HeatGuardState::measuring && zeroForAWindow &&
-        std::isfinite(filtered.currents[j]) && std::isfinite(in_->request.angles[j]))
-      guards_[j].setReference(std::abs(filtered.currents[j]), in_->request.angles[j], in_->sensors.angles[j]);
+    const bool taken = zeroForAWindow && std::isfinite(filtered.currents[j]) &&
+                       std::isfinite(in_->request.angles[j]) && std::isfinite(in_->sensors.angles[j]) &&
+                       guards_[j].offerReference(std::abs(filtered.currents[j]), in_->request.angles[j],
+                                                 in_->sensors.angles[j], p_->guard);
+    legsMeasured = legsMeasured && (taken || !isLegJoint(jointAt(j)));
   }
+  // B-Human's base offsets (measured − requested) belong to the settled posture, and at zero offset the legs'
+  // references: until every leg joint has settled the stand's rounds wait, nothing moves.
   if (!baseOffsetsDue_) return false;
+  if (!legsMeasured) return true;
   baseOffsetsDue_ = false;
   takeBaseOffsets(); // B-Human's, one round later: measured − requested of the settled posture
   baseFadeStart_ = now;
@@ -28,6 +35,7 @@ bool HeatAdjustmentCycle::takeReferences(double now)
 void HeatAdjustmentCycle::guardRound(double now)
 {
   const FilteredCurrent& filtered = in_->filtered;
+  bool shaking = false;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!enabled_[j]) continue;
@@ -37,7 +45,17 @@ void HeatAdjustmentCycle::guardRound(double now)
     if (rule == HeatGuardRule::none) continue;
     guardEvent(j, rule, current, now);
     rounds_.restartJoint(j); // what its rounds learnt led here; a released joint searches afresh
+    if (rule == HeatGuardRule::jointRestless && isLegJoint(jointAt(j))) shaking = true;
   }
+  if (!shaking) return;
+  // A leg that oscillates shakes the body: no joint rests on its gears, and an offset anywhere changes how it
+  // shakes (it started the same in a quiet elbow). Every joint the stage adjusts is left at zero offset.
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (enabled_[j] && guards_[j].state() != HeatGuardState::restless)
+    {
+      guards_[j].shaken();
+      rounds_.restartJoint(j);
+    }
 }
 
 void HeatAdjustmentCycle::guardEvent(std::size_t joint, HeatGuardRule rule, float current, double now)

@@ -16,6 +16,22 @@ void JointGuard::setReference(float current, float request, float reading)
   state_ = HeatGuardState::watching;
 }
 
+bool JointGuard::offerReference(float current, float request, float reading, const JointGuardParameters& p)
+{
+  if (state_ != HeatGuardState::measuring) return false;
+  const float halfMargin = 0.5f * (offeredCurrent_ * p.marginFraction + p.marginCurrent);
+  const bool settled = std::abs(current - offeredCurrent_) <= halfMargin &&
+                       std::abs(reading - offeredReading_) <= p.restlessSpan;
+  if (settled || ++offers_ >= p.settleRounds)
+  {
+    setReference(current, request, reading);
+    return true;
+  }
+  offeredCurrent_ = current;
+  offeredReading_ = reading;
+  return false;
+}
+
 void JointGuard::searchAgain(float current, float offset)
 {
   released_ = true;
@@ -30,6 +46,8 @@ void JointGuard::observe(float reading)
   if (std::isfinite(lastReading_)) travel_ += std::abs(reading - lastReading_);
   if (!std::isfinite(windowStart_)) windowStart_ = reading;
   lastReading_ = reading;
+  lowestReading_ = std::min(lowestReading_, reading);
+  highestReading_ = std::max(highestReading_, reading);
 }
 
 HeatGuardRule JointGuard::round(float current, float offset, float reading, const JointGuardParameters& p)
@@ -37,9 +55,12 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
   // Back and forth: the path beyond the net change (a joint following its offset moves one way).
   const float backAndForth =
       std::isfinite(windowStart_) ? travel_ - std::abs(lastReading_ - windowStart_) : 0.f;
+  const float span = highestReading_ - lowestReading_;
   travel_ = 0.f;
   windowStart_ = lastReading_;
-  restlessRounds_ = backAndForth > p.restlessTravel ? restlessRounds_ + 1 : 0;
+  lowestReading_ = highestReading_ = lastReading_;
+  const bool restlessRound = backAndForth > p.restlessTravel && span > p.restlessSpan;
+  restlessRounds_ = restlessRound ? restlessRounds_ + 1 : 0;
   if (state_ == HeatGuardState::restless) return HeatGuardRule::none;
   if (restlessRounds_ >= p.restlessRounds)
   {
@@ -61,11 +82,19 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
     return HeatGuardRule::none;
   }
   lowest_ = std::min(lowest_, current);
+  const float limit = this->limit(p);
+  const bool held = state_ == HeatGuardState::heldAtBest || state_ == HeatGuardState::heldAtZero;
+  // A held joint searches nothing: once at the offset it is held at, `rounds` rounds all above say enough.
+  heldRounds_ = held && std::abs(offset - heldOffset()) < 1e-6f ? heldRounds_ + 1 : 0;
+  const int heldJudged = std::min(heldRounds_, std::clamp(p.rounds, 1, maxWindow));
+  int heldAbove = 0;
+  for (int k = 1; k <= heldJudged; ++k)
+    heldAbove += currents_[static_cast<std::size_t>((next_ - k + maxWindow) % maxWindow)] > limit;
+  const bool heldInVain = heldRounds_ >= p.rounds && heldAbove == heldJudged;
   const int window = std::clamp(p.window, 1, maxWindow);
-  if (++sinceLow_ < window) return HeatGuardRule::none;
+  if (++sinceLow_ < window && !heldInVain) return HeatGuardRule::none;
   // The last `window` rounds, none of them a new low: above the margin too often, or heating faster (I², so that
   // two joints taking turns, each above now and then, are caught too).
-  const float limit = this->limit(p);
   const int heatWindow = std::clamp(p.heatWindow, 1, maxWindow);
   int above = 0, aboveLonger = 0;
   float meanSquare = 0.f;
@@ -82,11 +111,12 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
   // still lower it): only one held at zero is judged there (is zero offset enough?).
   const bool ownOffset = offset != 0.f || state_ == HeatGuardState::heldAtZero;
   const HeatGuardRule rule = !ownOffset                                 ? HeatGuardRule::none
-                             : above >= p.rounds                        ? HeatGuardRule::currentAboveReference
+                             : above >= p.rounds || heldInVain          ? HeatGuardRule::currentAboveReference
                              : above >= 2 && meanSquare > limit * limit ? HeatGuardRule::heatingAboveReference
                                                                         : HeatGuardRule::none;
   if (rule == HeatGuardRule::none) return rule;
   sinceLow_ = 0;
+  heldRounds_ = 0;
   lowest_ = std::numeric_limits<float>::infinity();
   // Zero offset gives the reference's current only while the joint is where it was then.
   const bool moved = std::isfinite(reading) && std::abs(reading - reading_) > p.movedTolerance;

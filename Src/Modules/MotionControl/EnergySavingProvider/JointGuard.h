@@ -1,6 +1,7 @@
 #pragma once
 // One joint's guard in a heat adjustment: "do no harm". It knows what the joint draws without the stage (its
-// reference: the filtered current at zero offset, taken when the posture begins) and steps in when the stage leaves
+// reference: the filtered current at zero offset, once the joint has settled in the posture) and steps in when the
+// stage leaves
 // it worse: over the last `window` rounds, in none of which its current fell below every current since by
 // `progress` (a search still finding lower currents is left to it), it was above the reference plus margin in
 // `rounds` of them, or its mean square current (the winding's heating, I²R) was above the margin's square. Then back
@@ -8,8 +9,9 @@
 // load of the other joints of a closed chain, or a joint that slipped since), its own offset is not the cause: it
 // searches again, and the guard leaves it to its search until the posture changes. A joint whose reading goes back
 // and forth within rounds (it oscillates: the board's loop, not friction, sets its current) is held at zero offset
-// until the posture changes: an offset cannot help it and a search only moves it. A plain value, one per joint
-// in HeatAdjustmentCycle; why: README.md of this folder, "The guard".
+// until the posture changes: an offset cannot help it and a search only moves it (a restless leg joint holds every
+// joint so: the body shakes). A plain value, one per joint in HeatAdjustmentCycle; why: README.md of this
+// folder, "The guard".
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Tools/Streams/Field.h"
 
@@ -39,7 +41,14 @@ struct JointGuardParameters
   /// rad (deg): a reading that travelled this much farther within a round than its net change went back and forth:
   /// the joint does not rest on its gears, it oscillates (a resting joint's reading flips by one count at most)
   float restlessTravel = 0.35f * std::numbers::pi_v<float> / 180.f;
+  /// rad (deg): ... and whose reading spanned more than this within the round: a joint at rest on a count boundary
+  /// flips between two neighbouring counts of its 12-bit encoder (0.088°, Docs/NaoFacts.md) as often as it likes
+  float restlessSpan = 0.15f * std::numbers::pi_v<float> / 180.f;
   int restlessRounds = 2; ///< rounds in a row of such travel that make a joint restless
+  /// rounds at zero offset a joint may take to settle (two rounds in a row that agree: current within half the
+  /// margin, reading within restlessSpan) before its reference is taken as it is: a body still settling after the
+  /// posture change would give a reference it does not keep
+  int settleRounds = 8;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -56,7 +65,9 @@ struct JointGuardParameters
     ar& field("movedTolerance", movedTolerance).unit(Unit::degrees).range(0.0, 10.0);
     ar& field("postureTolerance", postureTolerance).unit(Unit::degrees).range(0.0, 90.0);
     ar& field("restlessTravel", restlessTravel).unit(Unit::degrees).range(0.0, 90.0);
+    ar& field("restlessSpan", restlessSpan).unit(Unit::degrees).range(0.0, 90.0);
     ar& field("restlessRounds", restlessRounds).range(1, 32);
+    ar& field("settleRounds", settleRounds).range(1, 1000);
   }
 };
 
@@ -68,6 +79,12 @@ public:
   /// What the joint draws without the stage (A, |filtered current| at zero offset) at request `request` and reading
   /// `reading` (rad).
   void setReference(float current, float request, float reading);
+  /// A round at zero offset while measuring: the reference is taken once the joint has settled (this round agrees
+  /// with the last, see JointGuardParameters::settleRounds) or after settleRounds rounds. Returns whether it is.
+  bool offerReference(float current, float request, float reading, const JointGuardParameters& p);
+  /// A leg joint of the robot is restless: the body shakes, and this joint is held at zero offset as if it were
+  /// restless itself until its posture changes.
+  void shaken() { state_ = HeatGuardState::restless; }
   /// Every frame while the stage works: the joint's reading (rad), for the restless rule.
   void observe(float reading);
   /// A round: the joint drew `current` (A, |filtered|) at `offset` (rad, base + adjustment) and reads `reading`
@@ -100,11 +117,17 @@ private:
   float reading_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, the reading at the reference
   bool released_ = false;
   float travel_ = 0.f; ///< rad, the reading's path since the last round
-  float windowStart_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, the reading at the last round ...
-  float lastReading_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, ... and at the last frame
-  int restlessRounds_ = 0;                                ///< rounds in a row the reading went back and forth
-  std::array<float, maxWindow> currents_{};               ///< A, the last rounds' currents (a ring)
-  int next_ = 0;                                          ///< where the next one goes
+  float windowStart_ = std::numeric_limits<float>::quiet_NaN();    ///< rad, the reading at the last round ...
+  float lastReading_ = std::numeric_limits<float>::quiet_NaN();    ///< rad, ... and at the last frame
+  float lowestReading_ = std::numeric_limits<float>::infinity();   ///< rad, the round's least reading ...
+  float highestReading_ = -std::numeric_limits<float>::infinity(); ///< rad, ... and its greatest
+  int restlessRounds_ = 0; ///< rounds in a row the reading went back and forth
+  int offers_ = 0;         ///< rounds offered for the reference so far ...
+  float offeredCurrent_ = std::numeric_limits<float>::quiet_NaN(); ///< A, ... the last one's current ...
+  float offeredReading_ = std::numeric_limits<float>::quiet_NaN(); ///< rad, ... and reading
+  std::array<float, maxWindow> currents_{};                        ///< A, the last rounds' currents (a ring)
+  int next_ = 0;                                                   ///< where the next one goes
+  int heldRounds_ = 0;                                    ///< rounds held at the offset it is held at
   int sinceLow_ = 0;                                      ///< rounds since the current last reached a new low
   float lowest_ = std::numeric_limits<float>::infinity(); ///< A, the least current since the reference
   float bestCurrent_ =

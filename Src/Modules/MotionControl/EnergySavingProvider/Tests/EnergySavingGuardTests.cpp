@@ -61,15 +61,21 @@ TEST(JointGuard, ASearchThatStillFindsLowerCurrentsIsLeftToItAStagnatingOneGoesB
   EXPECT_EQ(guard.round(0.6f, 0.02f, 0.3f, p), HeatGuardRule::currentAboveReference);
   EXPECT_EQ(guard.state(), HeatGuardState::heldAtBest);
   EXPECT_FLOAT_EQ(guard.heldOffset(), 0.003f);
-  // Above there too: zero offset, for good.
-  for (int r = 0; r < 7; ++r)
+  // On its way there (the offset fades) nothing is judged; once there, 4 rounds all above: zero offset, for good.
+  for (int r = 0; r < 2; ++r)
+    EXPECT_EQ(guard.round(0.6f, 0.01f, 0.3f, p), HeatGuardRule::none);
+  for (int r = 0; r < 3; ++r)
     EXPECT_EQ(guard.round(0.6f, 0.003f, 0.3f, p), HeatGuardRule::none);
   EXPECT_EQ(guard.round(0.6f, 0.003f, 0.3f, p), HeatGuardRule::currentAboveReference);
   EXPECT_EQ(guard.state(), HeatGuardState::heldAtZero);
   EXPECT_EQ(guard.heldOffset(), 0.f);
   // Still above at zero offset: its offset is not the cause (the other joints of a closed chain load it). It
-  // searches again, and the guard leaves it to its search until the posture changes.
-  for (int r = 0; r < 7; ++r)
+  // searches again, and the guard leaves it to its search until the posture changes. One round under the limit
+  // at zero starts the count again.
+  for (int r = 0; r < 3; ++r)
+    EXPECT_EQ(guard.round(0.6f, 0.f, 0.3f, p), HeatGuardRule::none);
+  EXPECT_EQ(guard.round(0.5f, 0.f, 0.3f, p), HeatGuardRule::none);
+  for (int r = 0; r < 3; ++r)
     EXPECT_EQ(guard.round(0.6f, 0.f, 0.3f, p), HeatGuardRule::none);
   EXPECT_EQ(guard.round(0.6f, 0.f, 0.3f, p), HeatGuardRule::notItsOwnOffset);
   EXPECT_EQ(guard.state(), HeatGuardState::watching);
@@ -141,7 +147,7 @@ TEST(JointGuard, ASearchsBriefProbesDoNotCount)
   EXPECT_EQ(guard.state(), HeatGuardState::watching);
 }
 
-TEST(JointGuard, AReadingThatGoesBackAndForthMakesAJointRestlessOneThatFollowsItsOffsetOrFlipsOnceDoesNot)
+TEST(JointGuard, AReadingThatGoesBackAndForthMakesAJointRestlessOneThatFollowsItsOffsetOrDithersDoesNot)
 {
   const JointGuardParameters p = guardParameters(); // 0.35° beyond the net change, 2 rounds in a row
   constexpr float count = 2.f * std::numbers::pi_v<float> / 4096.f; // one LoLA count (rad)
@@ -157,6 +163,11 @@ TEST(JointGuard, AReadingThatGoesBackAndForthMakesAJointRestlessOneThatFollowsIt
   EXPECT_EQ(roundOf([&](int f) { return 0.3f + static_cast<float>(f / 2) * count; }), HeatGuardRule::none);
   EXPECT_EQ(roundOf([&](int f) { return 0.3f + 10 * count + (f == 7 ? count : 0.f); }), HeatGuardRule::none);
   EXPECT_EQ(roundOf([&](int f) { return 0.3f + 10 * count + (f == 3 ? count : 0.f); }), HeatGuardRule::none);
+  // Resting on a count boundary (a worn joint under its neighbours' steps): it dithers between two neighbouring
+  // counts as often as it likes, round after round, travelling far more than 0.35° and spanning one count.
+  const auto dithering = [&](int f) { return 0.3f + 10 * count + static_cast<float>(f % 2) * count; };
+  for (int r = 0; r < 4; ++r)
+    EXPECT_EQ(roundOf(dithering), HeatGuardRule::none) << "round " << r;
   EXPECT_EQ(guard.state(), HeatGuardState::watching);
   // Two counts up and down every other frame (a board's limit cycle): one round is not yet enough, two are.
   const auto swinging = [&](int f) { return 0.3f + ((f / 2) % 2 ? 2.f : -2.f) * count; };
@@ -173,6 +184,26 @@ TEST(JointGuard, AReadingThatGoesBackAndForthMakesAJointRestlessOneThatFollowsIt
   EXPECT_EQ(guard.state(), HeatGuardState::measuring);
 }
 
+TEST(JointGuard, TheReferenceWaitsUntilTwoRoundsAgreeOrTheSettlingRoundsAreOver)
+{
+  const JointGuardParameters p = guardParameters(); // half the margin: 5 % + 10 mA; one count; 8 rounds
+  constexpr float count = 2.f * std::numbers::pi_v<float> / 4096.f;
+  JointGuard guard;
+  EXPECT_FALSE(guard.offerReference(1.0f, 0.3f, 0.3f, p)) << "one round says nothing about settling";
+  EXPECT_FALSE(guard.offerReference(0.9f, 0.3f, 0.3f, p)) << "the current still falls (100 mA > 60 mA)";
+  EXPECT_FALSE(guard.offerReference(0.88f, 0.3f, 0.3f + 2 * count, p)) << "the joint still moves";
+  EXPECT_TRUE(guard.offerReference(0.85f, 0.3f, 0.3f + 2 * count, p)) << "within 54 mA and one count";
+  EXPECT_EQ(guard.state(), HeatGuardState::watching);
+  EXPECT_FLOAT_EQ(guard.reference(), 0.85f);
+  EXPECT_FALSE(guard.offerReference(0.5f, 0.3f, 0.3f, p)) << "taken: no second reference in the posture";
+  // A joint that never settles is taken as it is after settleRounds rounds.
+  guard.reset();
+  for (int r = 1; r < p.settleRounds; ++r)
+    ASSERT_FALSE(guard.offerReference(1.f - 0.1f * static_cast<float>(r % 2), 0.3f, 0.3f, p)) << r;
+  EXPECT_TRUE(guard.offerReference(0.7f, 0.3f, 0.3f, p));
+  EXPECT_FLOAT_EQ(guard.reference(), 0.7f);
+}
+
 TEST(EnergySavingGuard, TheReferenceIsTakenAtZeroOffsetAndTheBaseOffsetsOfTheStandWaitForIt)
 {
   EnergySavingRig rig(guarded());
@@ -184,6 +215,8 @@ TEST(EnergySavingGuard, TheReferenceIsTakenAtZeroOffsetAndTheBaseOffsetsOfTheSta
   EXPECT_EQ(rig.energy().guard[Joint::LKneePitch], HeatGuardState::measuring);
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
   EXPECT_EQ(rig.offset(Joint::LKneePitch), 0.f) << "no base offset before the reference";
+  ASSERT_TRUE(rig.runUntilNextRound()); // offered: a second round must agree (the legs have settled)
+  EXPECT_EQ(rig.energy().guard[Joint::LKneePitch], HeatGuardState::measuring);
   ASSERT_TRUE(rig.runUntilNextRound());
   EXPECT_EQ(rig.energy().guard[Joint::LKneePitch], HeatGuardState::watching);
   EXPECT_FLOAT_EQ(rig.energy().references[Joint::LKneePitch], 0.6f);
@@ -201,7 +234,8 @@ TEST(EnergySavingGuard, AJointTheStageLeavesAboveItsReferenceGoesToItsBestOffset
   constexpr Joint knee = Joint::LKneePitch;
   in.currents[knee] = 0.5f;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
-  ASSERT_TRUE(rig.roundAt(knee, 0.5f)); // the reference, and the search's first step
+  ASSERT_TRUE(rig.roundAt(knee, 0.5f)); // offered for the reference
+  ASSERT_TRUE(rig.roundAt(knee, 0.5f)); // the reference (it agrees), and the search's first step
   ASSERT_FLOAT_EQ(rig.energy().references[knee], 0.5f);
   const float firstStep = rig.offset(knee);
   ASSERT_NE(firstStep, 0.f);
@@ -248,7 +282,8 @@ TEST(EnergySavingGuard, AJointStillAboveAtZeroOffsetSearchesAgain)
   in.energySaving = requestAll(EnergySavingPosture::highStand);
   constexpr Joint roll = Joint::RHipRoll;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
-  ASSERT_TRUE(rig.roundAt(roll, 0.006f)); // the reference
+  ASSERT_TRUE(rig.roundAt(roll, 0.006f)); // offered ...
+  ASSERT_TRUE(rig.roundAt(roll, 0.006f)); // ... and the reference
   ASSERT_EQ(rig.energy().guard[roll], HeatGuardState::watching);
   in.currents[roll] = 0.22f; // loaded by the others; its search finds nothing lower
   ASSERT_TRUE(roundsUntilGuardLeaves(rig, roll, HeatGuardState::watching, 12));
@@ -274,7 +309,8 @@ TEST(EnergySavingGuard, AJointThatDrewNothingAndDrawsUnderItsBaseOffsetIsSentBac
   constexpr Joint roll = Joint::LAnkleRoll;
   in.measured[roll] = in.request.angles[roll] + 0.3f * degree; // a base offset of 0.3°, and no current
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
-  ASSERT_TRUE(rig.runUntilNextRound()); // the reference: 0 A; the base offset fades in
+  ASSERT_TRUE(rig.runUntilNextRound()); // offered ...
+  ASSERT_TRUE(rig.runUntilNextRound()); // ... the reference: 0 A; the base offset fades in
   ASSERT_EQ(rig.energy().references[roll], 0.f);
   in.currents[roll] = 0.2f; // what the base offset makes it draw; its search does not bring it back
   ASSERT_TRUE(roundsUntilGuardLeaves(rig, roll, HeatGuardState::watching, 12));
@@ -284,18 +320,22 @@ TEST(EnergySavingGuard, AJointThatDrewNothingAndDrawsUnderItsBaseOffsetIsSentBac
   EXPECT_EQ(rig.energy().baseOffsets[roll], 0.f) << "the base offset is the stage's too";
 }
 
-TEST(EnergySavingGuard, AJointWhoseReadingSwingsIsRestlessAndFadesToZeroOffsetUntilThePostureChanges)
+TEST(EnergySavingGuard,
+     ALegJointWhoseReadingSwingsIsRestlessAndEveryJointFadesToZeroOffsetUntilThePostureChanges)
 {
   EnergySavingRig rig(guarded());
   Inputs& in = inputs();
   in.energySaving = requestAll(EnergySavingPosture::highStand);
   constexpr Joint knee = Joint::LKneePitch;
   constexpr float count = 2.f * std::numbers::pi_v<float> / 4096.f; // one LoLA count (rad)
+  constexpr Joint elbow = Joint::LElbowRoll;
   in.currents[knee] = 1.f;
+  in.currents[elbow] = 0.3f;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
   for (int r = 0; r < 4; ++r)
     ASSERT_TRUE(rig.runUntilNextRound()); // the reference, then its search steps
   ASSERT_NE(rig.offset(knee), 0.f);
+  ASSERT_NE(rig.offset(elbow), 0.f);
   ASSERT_EQ(rig.energy().guard[knee], HeatGuardState::watching);
   // Its reading swings by two counts either way (the board's loop oscillates): not resting on its gears.
   const float rest = in.measured[knee];
@@ -307,10 +347,15 @@ TEST(EnergySavingGuard, AJointWhoseReadingSwingsIsRestlessAndFadesToZeroOffsetUn
   EXPECT_EQ(rig.energy().guard[knee], HeatGuardState::restless);
   EXPECT_EQ(rig.energy().lastGuardRule, HeatGuardRule::jointRestless);
   EXPECT_EQ(rig.energy().lastGuardJoint, knee);
+  // A leg that oscillates shakes the body: every joint the stage adjusts goes to zero offset with it.
+  EXPECT_EQ(rig.energy().guard[elbow], HeatGuardState::restless);
+  EXPECT_EQ(rig.energy().guard[Joint::RKneePitch], HeatGuardState::restless);
   in.measured[knee] = rest;
   rig.runFor(3.5); // resetTime: the offset fades, nothing jumps
   EXPECT_EQ(rig.offset(knee), 0.f);
+  EXPECT_EQ(rig.offset(elbow), 0.f);
   EXPECT_FALSE(rig.energy().searching[knee]);
+  EXPECT_FALSE(rig.energy().searching[elbow]);
   EXPECT_EQ(rig.energy().guard[knee], HeatGuardState::restless) << "until the posture changes";
   in.request.angles[knee] += 2.f * degree; // another posture for the knee: measured afresh
   rig.frame();
@@ -325,7 +370,8 @@ TEST(EnergySavingGuard, AJointWhoseRequestLeavesThePostureMeasuresAgainAtZeroOff
   constexpr Joint elbow = Joint::LElbowRoll;
   in.currents[elbow] = 0.2f;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
-  ASSERT_TRUE(rig.roundAt(elbow, 0.2f));
+  ASSERT_TRUE(rig.roundAt(elbow, 0.2f)); // offered ...
+  ASSERT_TRUE(rig.roundAt(elbow, 0.2f)); // ... and the reference
   ASSERT_EQ(rig.energy().guard[elbow], HeatGuardState::watching);
   ASSERT_TRUE(rig.roundAt(elbow, 0.15f));
   ASSERT_NE(rig.offset(elbow), 0.f);

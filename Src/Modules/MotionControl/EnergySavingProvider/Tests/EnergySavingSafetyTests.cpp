@@ -233,6 +233,7 @@ TEST(EnergySavingSafety, TheConfigFileHoldsEveryNumberOfTheIssueInSIAfterLoading
   EXPECT_FLOAT_EQ(p.guard.progress, 0.005f);
   EXPECT_NEAR(p.guard.postureTolerance, inRad(1.0), 1e-8);
   EXPECT_NEAR(p.guard.restlessTravel, inRad(0.35), 1e-8);
+  EXPECT_NEAR(p.guard.restlessSpan, inRad(0.15), 1e-8);
   EXPECT_EQ(p.guard.restlessRounds, 2);
   EXPECT_NEAR(p.guard.movedTolerance, inRad(0.2), 1e-8);
   EXPECT_NEAR(p.maxSag, inRad(0.5), 1e-8);
