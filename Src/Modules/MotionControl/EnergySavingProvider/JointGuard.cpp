@@ -86,11 +86,10 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
   const bool held = state_ == HeatGuardState::heldAtBest || state_ == HeatGuardState::heldAtZero;
   // A held joint searches nothing: once at the offset it is held at, `rounds` rounds all above say enough.
   heldRounds_ = held && std::abs(offset - heldOffset()) < 1e-6f ? heldRounds_ + 1 : 0;
-  const int heldJudged = std::min(heldRounds_, std::clamp(p.rounds, 1, maxWindow));
-  int heldAbove = 0;
-  for (int k = 1; k <= heldJudged; ++k)
-    heldAbove += currents_[static_cast<std::size_t>((next_ - k + maxWindow) % maxWindow)] > limit;
-  const bool heldInVain = heldRounds_ >= p.rounds && heldAbove == heldJudged;
+  const int judged = std::clamp(p.rounds, 1, maxWindow);
+  bool heldInVain = heldRounds_ >= judged;
+  for (int k = 1; heldInVain && k <= judged; ++k)
+    heldInVain = currents_[static_cast<std::size_t>((next_ - k + maxWindow) % maxWindow)] > limit;
   const int window = std::clamp(p.window, 1, maxWindow);
   if (++sinceLow_ < window && !heldInVain) return HeatGuardRule::none;
   // The last `window` rounds, none of them a new low: above the margin too often, or heating faster (I², so that
