@@ -1,80 +1,24 @@
-// Turns urdfdom's link/joint graph into the Model's flat body arrays (see Model.h for what each field means).
+// Turns the URDF's link/joint tree into the Model's flat body arrays (see Model.h for what each field means).
 #include "Tools/Files/BoundedFile.h"
 #include "Tools/Kinematics/ModelError.h"
+#include "Tools/Kinematics/UrdfDocument.h"
 #include "Tools/Kinematics/UrdfLoader.h"
-#include "Tools/Kinematics/UrdfScan.h"
 
 #include <algorithm>
 #include <cmath>
-#include <console_bridge/console.h>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <sstream>
-#include <urdf_parser/urdf_parser.h>
 
 namespace nao::kinematics
 {
 namespace
 {
-/// Collects urdfdom's error messages (it logs them and often carries on) so that loading can fail with them.
-class UrdfdomErrorCollector : public console_bridge::OutputHandler
-{
-public:
-  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override
-  {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) errors.push_back(text);
-  }
-  std::vector<std::string> errors;
-};
-
-/// urdfdom names elements in brackets ("Joint [x] has no known type"); point to the line of the first one.
-std::string withLine(const std::string& message, const detail::UrdfScan& scan)
-{
-  const std::size_t open = message.find('[');
-  const std::size_t close = message.find(']', open);
-  if (open == std::string::npos || close == std::string::npos) return message;
-  const std::string name = message.substr(open + 1, close - open - 1);
-  for (const auto* lines : {&scan.jointLines, &scan.linkLines})
-    if (const auto found = lines->find(name); found != lines->end())
-      return message + " (line " + std::to_string(found->second) + ")";
-  return message;
-}
-
-urdf::ModelInterfaceSharedPtr parseWithUrdfdom(std::string_view xml, std::string_view source,
-                                               const detail::UrdfScan& scan)
-{
-  // console_bridge's handler is global: one parse at a time (loading happens at start-up only).
-  static std::mutex handlerMutex;
-  const std::lock_guard lock(handlerMutex);
-  UrdfdomErrorCollector collector;
-  console_bridge::useOutputHandler(&collector);
-  urdf::ModelInterfaceSharedPtr parsed;
-  try
-  {
-    parsed = urdf::parseURDF(std::string(xml));
-  }
-  catch (const std::exception& error)
-  {
-    collector.errors.push_back(error.what());
-  }
-  console_bridge::restorePreviousOutputHandler();
-  if (!collector.errors.empty() || !parsed)
-  {
-    std::string message = std::string(source) + ": urdfdom rejected the URDF:";
-    for (const std::string& error : collector.errors)
-      message += " " + withLine(error, scan) + ";";
-    throw ModelError(collector.errors.empty() ? message + " (no reason given)" : message);
-  }
-  return parsed;
-}
-
-math::Pose toPose(const urdf::Pose& pose)
+math::Pose toPose(const detail::UrdfPose& pose)
 {
   math::Pose result;
-  const urdf::Rotation& r = pose.rotation;
-  result.rotation = Eigen::Quaterniond(r.w, r.x, r.y, r.z).normalized().toRotationMatrix();
-  result.translation = {pose.position.x, pose.position.y, pose.position.z};
+  result.rotation = pose.rotation.normalized().toRotationMatrix();
+  result.translation = pose.position;
   return result;
 }
 
@@ -104,18 +48,17 @@ Eigen::Matrix3d shiftedInertia(const Eigen::Matrix3d& inertia, double mass, cons
 class ModelBuilder
 {
 public:
-  ModelBuilder(std::string_view source, const detail::UrdfScan& scan, const urdf::ModelInterface& urdf,
-               const ModelOptions& options)
-      : source_(source), scan_(scan), urdf_(urdf), options_(options)
+  ModelBuilder(std::string_view source, const detail::UrdfDocument& urdf, const ModelOptions& options)
+      : source_(source), urdf_(urdf), options_(options)
   {
-    for (const detail::ScannedJoint& joint : scan.joints)
+    for (const detail::UrdfJoint& joint : urdf.joints)
       jointsByParent_.emplace(joint.parent, &joint);
   }
 
   Model build()
   {
-    model_.name_ = urdf_.getName();
-    const std::string rootName = urdf_.getRoot()->name;
+    model_.name_ = urdf_.robotName;
+    const std::string rootName = urdf_.rootLink;
     Body base;
     base.linkName = rootName;
     model_.bodies_.push_back(base);
@@ -131,11 +74,11 @@ public:
 private:
   [[noreturn]] void failAtJoint(const std::string& joint, const std::string& problem) const
   {
-    throw ModelError(scan_.jointLocation(source_, joint) + ": joint '" + joint + "': " + problem);
+    throw ModelError(urdf_.jointLocation(source_, joint) + ": joint '" + joint + "': " + problem);
   }
   [[noreturn]] void failAtLink(const std::string& link, const std::string& problem) const
   {
-    throw ModelError(scan_.linkLocation(source_, link) + ": link '" + link + "': " + problem);
+    throw ModelError(urdf_.linkLocation(source_, link) + ": link '" + link + "': " + problem);
   }
 
   void addLinkTree(const std::string& linkName, int body, const math::Pose& linkInBody)
@@ -153,38 +96,39 @@ private:
     const auto [first, last] = jointsByParent_.equal_range(linkName);
     for (auto it = first; it != last; ++it)
     {
-      const urdf::JointConstSharedPtr joint = urdf_.getJoint(it->second->name);
-      const math::Pose origin = toPose(joint->parent_to_joint_origin_transform);
-      if (!isFinite(origin)) failAtJoint(joint->name, "origin is not finite");
+      const detail::UrdfJoint& joint = *it->second;
+      const math::Pose origin = toPose(joint.origin);
+      if (!isFinite(origin)) failAtJoint(joint.name, "origin is not finite");
       const math::Pose jointInBody = linkInBody * origin;
-      if (joint->type == urdf::Joint::FIXED)
-        addLinkTree(joint->child_link_name, body, jointInBody);
+      if (joint.type == detail::UrdfJointType::fixed)
+        addLinkTree(joint.child, body, jointInBody);
       else
-        addLinkTree(joint->child_link_name, addBody(*joint, body, jointInBody), math::Pose::identity());
+        addLinkTree(joint.child, addBody(joint, body, jointInBody), math::Pose::identity());
     }
   }
 
-  int addBody(const urdf::Joint& joint, int parent, const math::Pose& placement)
+  int addBody(const detail::UrdfJoint& joint, int parent, const math::Pose& placement)
   {
     Body body;
     body.jointName = joint.name;
-    body.linkName = joint.child_link_name;
+    body.linkName = joint.child;
     body.parent = parent;
     switch (joint.type)
     {
-    case urdf::Joint::REVOLUTE:
-    case urdf::Joint::CONTINUOUS:
+    case detail::UrdfJointType::revolute:
+    case detail::UrdfJointType::continuous:
       body.type = JointType::revolute;
       break;
-    case urdf::Joint::PRISMATIC:
+    case detail::UrdfJointType::prismatic:
       body.type = JointType::prismatic;
       break;
     default:
-      failAtJoint(joint.name, "type " +
-                                  std::string(joint.type == urdf::Joint::PLANAR ? "'planar'" : "'floating'") +
-                                  " is not supported (revolute, continuous, prismatic and fixed are)");
+      failAtJoint(joint.name,
+                  "type " +
+                      std::string(joint.type == detail::UrdfJointType::planar ? "'planar'" : "'floating'") +
+                      " is not supported (revolute, continuous, prismatic and fixed are)");
     }
-    const Eigen::Vector3d axis{joint.axis.x, joint.axis.y, joint.axis.z};
+    const Eigen::Vector3d& axis = joint.axis;
     if (!axis.allFinite() || axis.norm() < 1e-9)
     {
       std::ostringstream text;
@@ -196,8 +140,8 @@ private:
     body.placement = placement;
     body.placementRotationIsIdentity = placement.rotation == Eigen::Matrix3d::Identity();
     if (joint.limits)
-      body.limits = {joint.type != urdf::Joint::CONTINUOUS, joint.limits->lower, joint.limits->upper,
-                     joint.limits->effort, joint.limits->velocity};
+      body.limits = {joint.type != detail::UrdfJointType::continuous, joint.limits->lower,
+                     joint.limits->upper, joint.limits->effort, joint.limits->velocity};
     model_.bodies_.push_back(body);
     return model_.bodyCount() - 1;
   }
@@ -205,10 +149,10 @@ private:
   Inertial linkInertial(const std::string& linkName)
   {
     Inertial inertial;
-    const urdf::LinkConstSharedPtr link = urdf_.getLink(linkName);
-    if (link->inertial)
+    const detail::UrdfLink& link = urdf_.link(linkName);
+    if (link.inertial)
     {
-      const urdf::Inertial& in = *link->inertial;
+      const detail::UrdfInertial& in = *link.inertial;
       const math::Pose frame = toPose(in.origin);
       Eigen::Matrix3d inertia;
       inertia << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
@@ -247,9 +191,9 @@ private:
       Body& body = model_.bodies_[static_cast<std::size_t>(i)];
       masterBody_[static_cast<std::size_t>(i)] = i;
       int steps = 0;
-      for (urdf::JointConstSharedPtr joint = urdf_.getJoint(body.jointName); joint->mimic;)
+      for (const detail::UrdfJoint* joint = &urdf_.joint(body.jointName); joint->mimic;)
       {
-        const std::string& masterName = joint->mimic->joint_name;
+        const std::string& masterName = joint->mimic->joint;
         const int master = model_.findBodyOfJoint(masterName);
         if (master < 0)
           failAtJoint(body.jointName,
@@ -259,7 +203,7 @@ private:
         body.offset = joint->mimic->multiplier * body.offset + joint->mimic->offset;
         body.multiplier *= joint->mimic->multiplier;
         masterBody_[static_cast<std::size_t>(i)] = master;
-        joint = urdf_.getJoint(masterName);
+        joint = &urdf_.joint(masterName);
       }
     }
   }
@@ -269,7 +213,7 @@ private:
     std::vector<std::string> order = options_.coordinateOrder;
     if (order.empty())
     {
-      for (const detail::ScannedJoint& joint : scan_.joints)
+      for (const detail::UrdfJoint& joint : urdf_.joints)
         if (const int body = model_.findBodyOfJoint(joint.name); body > 0 && isIndependent(body))
           order.push_back(joint.name);
     }
@@ -348,19 +292,17 @@ private:
   }
 
   std::string source_;
-  const detail::UrdfScan& scan_;
-  const urdf::ModelInterface& urdf_;
+  const detail::UrdfDocument& urdf_;
   const ModelOptions& options_;
-  std::multimap<std::string, const detail::ScannedJoint*> jointsByParent_; // keeps file order per parent
+  std::multimap<std::string, const detail::UrdfJoint*> jointsByParent_; // keeps file order per parent
   std::vector<int> masterBody_; ///< per body: the body of the independent joint that drives it
   Model model_;
 };
 
 Model buildModel(std::string_view urdfXml, const ModelOptions& options, std::string_view sourceName)
 {
-  const detail::UrdfScan scan = detail::scanUrdf(urdfXml, sourceName);
-  const urdf::ModelInterfaceSharedPtr urdf = parseWithUrdfdom(urdfXml, sourceName, scan);
-  return ModelBuilder(sourceName, scan, *urdf, options).build();
+  const detail::UrdfDocument urdf = detail::readUrdf(urdfXml, sourceName);
+  return ModelBuilder(sourceName, urdf, options).build();
 }
 
 Model loadModel(const std::filesystem::path& urdfFile, const ModelOptions& options)

@@ -1,6 +1,6 @@
 #pragma once
-// Builds a Model from a URDF (parsed with urdfdom). Supported joints: revolute, continuous, prismatic, fixed,
-// with <mimic>. Fixed joints are merged into their parent body; every link keeps its own pose.
+// Builds a Model from a URDF (read with TinyXML: UrdfDocument.h). Supported joints: revolute, continuous,
+// prismatic, fixed, with <mimic>. Fixed joints are merged into their parent body; every link keeps its own pose.
 #include "Tools/Kinematics/MassCalibration.h"
 #include "Tools/Kinematics/Model.h"
 
@@ -20,7 +20,7 @@ struct ModelOptions
   MassCalibration massCalibration;
 };
 
-/// Throws ModelError naming file, line and element for anything it cannot represent exactly: XML or urdfdom
+/// Throws ModelError naming file, line and element for anything it cannot represent exactly: XML or URDF
 /// errors, loops, unsupported joint types, zero or non-finite axes, negative masses, unknown mimic masters,
 /// an incomplete coordinate order, calibration entries for unknown links.
 Model loadModel(const std::filesystem::path& urdfFile, const ModelOptions& options = {});

@@ -63,7 +63,11 @@ FrameServer::FrameServer(ServerConfig config, ServerCallbacks callbacks)
   if (config_.token.size() > config_.maxPayloadBytes)
     throw std::invalid_argument("FrameServer: the token is longer than maxPayloadBytes");
 
-  const detail::SocketAddress address = detail::resolveAddress(config_.host, config_.port, true);
+  const std::optional<detail::SocketAddress> numeric = detail::numericAddress(config_.host, config_.port);
+  if (!numeric)
+    throw std::runtime_error("FrameServer: '" + config_.host + "' is not a numeric IPv4 or IPv6 address, " +
+                             "'localhost' or empty (all interfaces); the server looks up no host names");
+  const detail::SocketAddress& address = *numeric;
   const std::string where = "'" + config_.host + "' (" + detail::toString(address) + ")";
   if (!detail::isLoopback(address) && config_.token.empty())
     throw std::runtime_error("FrameServer: refusing to bind the debug server to non-loopback address " +

@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdexcept>
@@ -31,22 +30,30 @@ void FileDescriptor::reset(int fd)
   fd_ = fd;
 }
 
-SocketAddress resolveAddress(const std::string& host, std::uint16_t port, bool passive)
+std::optional<SocketAddress> numericAddress(const std::string& host, std::uint16_t port)
 {
-  addrinfo hints{};
-  hints.ai_family = AF_UNSPEC;
-  hints.ai_socktype = SOCK_STREAM;
-  hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
-  addrinfo* results = nullptr;
-  const std::string service = std::to_string(port);
-  const int status = ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &results);
-  if (status != 0 || results == nullptr)
-    throw std::runtime_error("cannot resolve address '" + host + "': " + ::gai_strerror(status));
   SocketAddress address;
-  std::memcpy(&address.storage, results->ai_addr, results->ai_addrlen);
-  address.length = results->ai_addrlen;
-  ::freeaddrinfo(results);
-  return address;
+  sockaddr_in ipv4{};
+  ipv4.sin_family = AF_INET;
+  ipv4.sin_port = htons(port);
+  if (host.empty() || host == "localhost" || ::inet_pton(AF_INET, host.c_str(), &ipv4.sin_addr) == 1)
+  {
+    if (host.empty()) ipv4.sin_addr.s_addr = htonl(INADDR_ANY);
+    if (host == "localhost") ipv4.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    std::memcpy(&address.storage, &ipv4, sizeof(ipv4));
+    address.length = sizeof(ipv4);
+    return address;
+  }
+  sockaddr_in6 ipv6{};
+  ipv6.sin6_family = AF_INET6;
+  ipv6.sin6_port = htons(port);
+  if (::inet_pton(AF_INET6, host.c_str(), &ipv6.sin6_addr) == 1)
+  {
+    std::memcpy(&address.storage, &ipv6, sizeof(ipv6));
+    address.length = sizeof(ipv6);
+    return address;
+  }
+  return std::nullopt;
 }
 
 bool isLoopback(const SocketAddress& address)

@@ -1,6 +1,7 @@
 #pragma once
 // Thin POSIX socket helpers shared by FrameServer and FrameClient (internal to NaoNetwork).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <sys/socket.h>
 
@@ -33,8 +34,13 @@ struct SocketAddress
   socklen_t length = 0;
 };
 
-/// Resolves host (numeric address or name) and port to the first IPv4/IPv6 stream address.
-/// An empty host with `passive` means "all interfaces". Throws std::runtime_error naming the host.
+/// A numeric IPv4 or IPv6 address, "localhost" (127.0.0.1) or "" (all IPv4 interfaces) with port; nothing for
+/// anything else. Needs no resolver, so the static robot binary's server uses it (glibc's name lookup would
+/// load the build machine's NSS libraries at run time).
+std::optional<SocketAddress> numericAddress(const std::string& host, std::uint16_t port);
+/// numericAddress, else the name looked up (getaddrinfo: /etc/hosts, DNS) to its first IPv4/IPv6 stream address;
+/// for clients on the development machine (NameResolution.cpp). An empty host with `passive` means "all
+/// interfaces". Throws std::runtime_error naming the host.
 SocketAddress resolveAddress(const std::string& host, std::uint16_t port, bool passive);
 /// 127.0.0.0/8, ::1 and IPv4-mapped 127.x addresses.
 bool isLoopback(const SocketAddress& address);

@@ -44,7 +44,7 @@ TEST(MalformedUrdf, MissingMassNamesTheLink)
 <link name="heavy"><inertial><origin xyz="0 0 0"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
 </robot>)";
   EXPECT_THAT(errorOf(urdf),
-              AllOf(HasSubstr("test.urdf"), HasSubstr("mass"), HasSubstr("heavy"), HasSubstr("line 2")));
+              AllOf(HasSubstr("test.urdf:2:"), HasSubstr("<mass>"), HasSubstr("link 'heavy'")));
 }
 
 TEST(MalformedUrdf, NegativeMassNamesTheLink)
@@ -69,14 +69,16 @@ TEST(MalformedUrdf, UnparsableAxisNamesTheJoint)
   const std::string joint = R"(<joint name="spin" type="revolute"><parent link="a"/><child link="b"/>
 <axis xyz="1 x 0"/>)" + limit +
                             "</joint>";
-  EXPECT_THAT(errorOf(twoLinks(joint)), AllOf(HasSubstr("axis"), HasSubstr("spin"), HasSubstr("line 4")));
+  EXPECT_THAT(errorOf(twoLinks(joint)),
+              AllOf(HasSubstr("test.urdf:5:"), HasSubstr("<axis xyz=\"1 x 0\">"), HasSubstr("joint 'spin'")));
 }
 
 TEST(MalformedUrdf, UnknownJointTypeNamesTheJointAndType)
 {
   const std::string joint =
       R"(<joint name="wobble" type="twisty"><parent link="a"/><child link="b"/></joint>)";
-  EXPECT_THAT(errorOf(twoLinks(joint)), AllOf(HasSubstr("wobble"), HasSubstr("twisty"), HasSubstr("line 4")));
+  EXPECT_THAT(errorOf(twoLinks(joint)),
+              AllOf(HasSubstr("test.urdf:4:"), HasSubstr("joint 'wobble'"), HasSubstr("'twisty'")));
 }
 
 TEST(MalformedUrdf, UnsupportedJointTypeNamesTheJoint)
