@@ -13,6 +13,12 @@ endif()
 option(NAO_STATIC_ROBOT_BINARY "Link the robot binary (nao) statically: it runs on any glibc" ${naoStaticDefault})
 set(Boost_USE_STATIC_LIBS ON)
 set(ZLIB_USE_STATIC_LIBS ON)
+# A build folder configured before the static link caches the shared zlib: find it again.
+foreach(cached IN ITEMS ZLIB_LIBRARY ZLIB_LIBRARY_RELEASE ZLIB_LIBRARY_DEBUG)
+  if("${${cached}}" MATCHES "\\.so")
+    unset(${cached} CACHE)
+  endif()
+endforeach()
 find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)           # CRC-32 of log chunks and debug frames
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Make/deploy: builds the robot binary, copies it with its libraries, Config/ and a systemd user unit into a new
+"""Make/deploy: builds the robot binary (static), copies it with Config/ and a systemd user unit into a new
 version folder on a NAO over ssh/rsync, switches `current` to it atomically and restarts the service when asked;
-also rolls back, shows the status and downloads logs. Layout and assumptions: Util/Deploy/README.md.
+also rolls back, shows the status, downloads logs and does a robot's one-time set-up as root (--setup). Layout and
+assumptions: Util/Deploy/README.md.
 
 Environment: NAO_DEPLOY_SSH_CONFIG (an ssh_config file used instead of ~/.ssh/config), NAO_DEPLOY_BUILD_DIR (a
 configured CMake build folder used instead of Build/<type>)."""
@@ -12,6 +13,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -102,8 +104,10 @@ def resolve_robot(argument: str, config: Path) -> Robot:
 class Connection:
     """ssh and rsync to one robot; every call fails with a DeployError that names the robot."""
 
-    def __init__(self, robot: Robot):
+    def __init__(self, robot: Robot, login: str | None = None):
+        """login: the ssh user (default: the robot's, from network.toml, else the ssh configuration, else nao)."""
         self.robot = robot
+        login = login or robot.user
         # The user's ssh configuration (NAO_DEPLOY_SSH_CONFIG, else ~/.ssh/config and the system's) decides first;
         # the generated file adds only the fallback User nao.
         self.temporary = tempfile.TemporaryDirectory(prefix="nao-deploy-ssh-")
@@ -113,7 +117,7 @@ class Connection:
         config = Path(self.temporary.name) / "ssh_config"
         config.write_text("".join(f'Include "{Path(path).resolve()}"\n' for path in includes) + "Host *\n  User nao\n")
         self.options = SSH_OPTIONS + ["-F", str(config)] + (["-p", str(robot.port)] if robot.port else []) + (
-            ["-l", robot.user] if robot.user else [])
+            ["-l", login] if login else [])
         resolved = subprocess.run(["ssh", "-G", *self.options, robot.address], capture_output=True, text=True)
         found = re.search(r"^user (.*)$", resolved.stdout, re.MULTILINE)
         if resolved.returncode != 0 or not found:
@@ -190,8 +194,21 @@ def build(folder: Path, build_type: str, from_environment: bool) -> Path:
     return binary
 
 
+def is_static(binary: Path) -> bool:
+    """True for an ELF executable without a program interpreter and without a dynamic section (linked -static)."""
+    data = binary.read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 2:  # 64-bit ELF only (the NAO V6 is x86-64)
+        raise DeployError(f"{binary} is not a 64-bit ELF executable")
+    phoff, = struct.unpack_from("<Q", data, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
+    types = {struct.unpack_from("<I", data, phoff + i * phentsize)[0] for i in range(phnum)}
+    return not types & {2, 3}  # PT_DYNAMIC, PT_INTERP
+
+
 def shared_libraries(binary: Path) -> list[tuple[str, Path]]:
-    """The shared libraries the binary loads beyond glibc, as found on this machine."""
+    """The shared libraries the binary loads beyond glibc, as found on this machine (none for a static one)."""
+    if is_static(binary):
+        return []
     result = subprocess.run(["ldd", str(binary)], capture_output=True, text=True)
     if result.returncode != 0:
         raise DeployError(f"ldd {binary} failed: {result.stderr.strip()}")
@@ -433,10 +450,32 @@ def command_deploy(args, connection: Connection, config: Path, robot: Robot):
           f"{', recording logs' if args.record else ''}); {running}")
 
 
+def command_setup(robot: Robot, login: str | None, dry_run: bool):
+    """The robot-side set-up (setup.sh) for the user the service runs as, logged in as `login` (default: that user)
+    and becoming root there. Its output goes straight to the terminal: su may ask for root's password on it."""
+    target = Connection(robot)  # the service's user: its limits, lingering and home
+    connection = Connection(robot, login) if login else target
+    probe = subprocess.run(connection.ssh_command() + [robot.address, "true"], stdin=subprocess.DEVNULL)
+    if probe.returncode != 0:
+        raise DeployError(f"robot {connection.label} is unreachable over ssh or refuses the login (ssh's message "
+                          "above); nothing was changed")
+    print(f"{'dry run: ' if dry_run else ''}set-up of {target.label} for its user {target.user}, logged in as "
+          f"{connection.user}:", flush=True)
+    command = shlex.join(["bash", "-c", (HERE / "setup.sh").read_text(), "setup", target.user, str(int(dry_run))])
+    terminal = not dry_run and sys.stdin.isatty()  # a terminal on the robot too, for su's password prompt
+    result = subprocess.run(connection.ssh_command() + (["-t"] if terminal else []) + [robot.address, command],
+                            stdin=None if terminal else subprocess.DEVNULL)
+    if result.returncode == 255:
+        raise DeployError(f"lost the connection to {connection.label} during the set-up (ssh's message above); "
+                          "run it again: every step looks first and does only what is missing")
+    if result.returncode != 0:
+        raise DeployError(f"{connection.label}: the set-up failed (message above)")
+
+
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
-        prog="Make/deploy", description="Deploys the robot binary, its libraries, Config/ and a systemd user unit to "
-        "a NAO; rolls back, shows the status, downloads logs. See Util/Deploy/README.md.")
+        prog="Make/deploy", description="Deploys the robot binary, Config/ and a systemd user unit to "
+        "a NAO; rolls back, shows the status, downloads logs, sets a robot up once. See Util/Deploy/README.md.")
     parser.add_argument("robot", nargs="?", help="a robot of Config/Robots/<robot>/network.toml or an address")
     parser.add_argument("build_type", nargs="?", choices=list(BUILD_TYPES),
                         help="Release (default), Develop (RelWithDebInfo) or Debug")
@@ -452,20 +491,29 @@ def parse_arguments(argv):
     parser.add_argument("--status", action="store_true", help="running version, uptime, the service's last lines")
     parser.add_argument("--logs", nargs="?", const="", metavar="DIR",
                         help="download the robot's logs into DIR (default: Build/Logs/<robot>)")
+    parser.add_argument("--setup", action="store_true", help="the robot's one-time set-up as root: real-time "
+                        "limits, lingering, NAOqi's autostart off, RoboCup mode, a look at LoLA (with --dry-run: "
+                        "what it would do)")
+    parser.add_argument("--setup-user", metavar="USER", help="--setup: log in as USER (default: the robot's ssh "
+                        "user) and become root with sudo or su; USER root logs in as root")
     parser.add_argument("--lines", type=int, default=15, help="--status: lines of the service's output (15)")
     parser.add_argument("--config", type=Path, default=ROOT / "Config", help="the Config/ folder to deploy")
     parser.add_argument("--bwlimit", type=int, metavar="KBPS", help="limit the copy to KBPS kB/s (rsync)")
     parser.add_argument("--keep", type=int, default=5, help="versions kept on the robot (5; never fewer than "
                         "current, previous and the running one)")
     args = parser.parse_intermixed_args(argv)
-    modes = [name for name in ("list", "rollback", "status") if getattr(args, name)] + (
+    modes = [name for name in ("list", "rollback", "status", "setup") if getattr(args, name)] + (
         ["logs"] if args.logs is not None else [])
     if len(modes) > 1:
-        parser.error("choose one of --list, --rollback, --status, --logs")
+        parser.error("choose one of --list, --rollback, --status, --logs, --setup")
     if not args.list and not args.robot:
         parser.error("which robot? (Make/deploy --list shows the known ones)")
     if (args.build_type or args.record or args.no_build) and modes:
         parser.error(f"a build type, --record or --no-build goes with a deploy, not with --{modes[0]}")
+    if args.setup_user and not args.setup:
+        parser.error("--setup-user goes with --setup")
+    if args.setup and (args.restart or args.player is not None or args.scenario):
+        parser.error("--setup sets the robot up; deploy with --restart, --player or --scenario afterwards")
     if args.player is not None and not 0 < args.player < 100:
         parser.error("--player must be 1..99")
     if args.lines < 1:
@@ -485,6 +533,9 @@ def main(argv) -> int:
             command_list(config)
             return 0
         robot = resolve_robot(args.robot, config)
+        if args.setup:
+            command_setup(robot, args.setup_user, args.dry_run)
+            return 0
         connection = Connection(robot)
         if args.status:
             command_status(connection, args.lines)

@@ -1,42 +1,30 @@
 #!/usr/bin/env python3
 """DeployTests: Make/deploy against a real sshd, no robot needed.
 
-Starts Debian's sshd as the current user on a free 127.0.0.1 port (config, host key and a throwaway client key in a
-temporary folder; UsePAM no, StrictModes no) whose sessions get a fake robot home (HOME) and, first on PATH, the
-systemctl/journalctl/getconf stand-ins of robot-stand-ins/ (systemd cannot run here: they start the installed unit's
-ExecStart= command line; the unit itself is checked with the real `systemd-analyze verify`). An ssh client config
-maps the example robot's address (Config/Robots/Nao01/network.toml) to that sshd, so the commands of
-Util/Deploy/README.md run unchanged; the test fails if one of them was not run. Any failing step fails the test with
-the reason."""
+The fake robot is sshd_fixture.py's: Debian's sshd as the current user on a free 127.0.0.1 port whose sessions get a
+fake robot home (HOME) and, first on PATH, the systemctl/journalctl/getconf stand-ins of robot-stand-ins/ (systemd
+cannot run here: they start the installed unit's ExecStart= command line; the unit itself is checked with the real
+`systemd-analyze verify`). An ssh client config maps the example robot's address (Config/Robots/Nao01/network.toml)
+to that sshd, so the commands of Util/Deploy/README.md run unchanged; the test fails if one of them was not run (the
+--setup lines are setup_test.py's). Any failing step fails the test with the reason."""
 import argparse
 import ctypes
-import getpass
 import os
 import re
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from sshd_fixture import ADDRESS, DEAD_ADDRESS, Failure, SshdFixture, check, readme_commands
+
 HERE = Path(__file__).resolve().parent
 STAND_INS = HERE / "robot-stand-ins"  # systemctl, journalctl, getconf of the fake robot
-ADDRESS = "10.0.24.11"  # Config/Robots/Nao01/network.toml
-DEAD_ADDRESS = "10.0.24.99"  # mapped to a closed port: an unreachable robot
 UNIT = "nao.service"
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 class LinkWatch:
@@ -77,12 +65,6 @@ class LinkWatch:
         print(f"{what}: current renamed into place; no link ever missing")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class DeployTest:
     def __init__(self, source: Path, build: Path, temporary: Path):
         self.source, self.build, self.tmp = source, build, temporary
@@ -90,7 +72,7 @@ class DeployTest:
         self.base = self.robot_home / "nao-framework"
         self.work = temporary / "work"  # the current directory of the commands
         self.ran: set[str] = set()
-        self.sshd: subprocess.Popen | None = None
+        self.sshd = SshdFixture(temporary, self.robot_home, [STAND_INS])
         self.cache = (build / "CMakeCache.txt").read_text() if (build / "CMakeCache.txt").is_file() else ""
         found = re.search(r"^CMAKE_BUILD_TYPE:\w+=(.*)$", self.cache, re.MULTILINE)
         self.build_type = {"Release": "Release", "RelWithDebInfo": "Develop", "Debug": "Debug"}.get(
@@ -98,67 +80,16 @@ class DeployTest:
 
     # --- set-up -----------------------------------------------------------------------------------------------
     def start_sshd(self):
-        for tool in ("/usr/sbin/sshd", "ssh", "ssh-keygen", "rsync", "systemd-analyze", "ldd"):
-            check(shutil.which(tool), f"{tool} is missing: run Make/install-deps (openssh-server, openssh-client, "
-                                      "rsync, systemd)")
+        for tool in ("rsync", "systemd-analyze", "ldd"):
+            check(shutil.which(tool), f"{tool} is missing: run Make/install-deps (rsync, systemd)")
         check(self.build_type, f"{self.build} is not a configured Release/RelWithDebInfo/Debug build folder")
-        self.robot_home.mkdir()
         self.work.mkdir()
-        (self.tmp / "local-home").mkdir()
-        for key in ("host_key", "user_key"):
-            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "deploy-test", "-f",
-                            str(self.tmp / key)], check=True)
-        shutil.copy(self.tmp / "user_key.pub", self.tmp / "authorized_keys")
-        if os.geteuid() == 0 and not Path("/run/sshd").is_dir():
-            # sshd started by root needs its privilege-separation folder (Debian's ssh.service makes it at boot).
-            os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
-        self.port, dead_port = free_port(), free_port()
-        config = self.tmp / "sshd_config"
-        config.write_text(f"""ListenAddress 127.0.0.1
-Port {self.port}
-HostKey {self.tmp}/host_key
-PidFile {self.tmp}/sshd.pid
-AuthorizedKeysFile {self.tmp}/authorized_keys
-UsePAM no
-StrictModes no
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
-""")
-        test = subprocess.run(["/usr/sbin/sshd", "-t", "-f", str(config)], capture_output=True, text=True)
-        check(test.returncode == 0, f"sshd -t rejects {config}: {test.stderr.strip()}")
-        self.sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", str(config), "-E",
-                                      str(self.tmp / "sshd.log")])
-        deadline = time.monotonic() + 10
-        while True:
-            check(self.sshd.poll() is None, f"sshd exited ({self.sshd.returncode}): {self.sshd_log()}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                check(time.monotonic() < deadline, f"sshd does not listen on port {self.port}: {self.sshd_log()}")
-                time.sleep(0.1)
-        user = getpass.getuser()
-        client = self.tmp / "ssh_config"
-        common = f"""  User {user}
-  IdentityFile {self.tmp}/user_key
-  IdentitiesOnly yes
-  UserKnownHostsFile {self.tmp}/known_hosts
-  StrictHostKeyChecking accept-new
-"""
-        client.write_text(f"Host {ADDRESS}\n  HostName 127.0.0.1\n  Port {self.port}\n{common}"
-                          f"Host {DEAD_ADDRESS}\n  HostName 127.0.0.1\n  Port {dead_port}\n{common}")
-        self.env = dict(os.environ, NAO_DEPLOY_SSH_CONFIG=str(client), NAO_DEPLOY_BUILD_DIR=str(self.build),
-                        HOME=str(self.tmp / "local-home"))
-        self.robot_env = dict(os.environ, HOME=str(self.robot_home),
-                              PATH=f"{STAND_INS}:{os.environ.get('PATH', '/usr/bin:/bin')}")
-        print(f"sshd (pid {self.sshd.pid}) on 127.0.0.1:{self.port} as {user}; robot home {self.robot_home}")
+        self.sshd.start()
+        self.env = dict(self.sshd.env, NAO_DEPLOY_BUILD_DIR=str(self.build))
+        self.robot_env = self.sshd.robot_env
 
     def sshd_log(self) -> str:
-        log = self.tmp / "sshd.log"
-        return log.read_text().strip() if log.exists() else "(no log)"
+        return self.sshd.log()
 
     # --- helpers ----------------------------------------------------------------------------------------------
     def deploy(self, command: str, ok=True, env=None, timeout=240) -> str:
@@ -260,12 +191,19 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
         check("scenario 'nosuch'" in out and "stand" in out, "no clear unknown-scenario error")
         out = self.deploy(f"Make/deploy Nao01 {other_type}", ok=False)
         check(f"not {other_type}" in out, "a build type other than NAO_DEPLOY_BUILD_DIR's is not refused")
-        (self.robot_home / ".fake-glibc").write_text("2.31\n")  # an old robot OS
+        # The NAO's own OS: glibc 2.29. A dynamic robot binary (-DNAO_STATIC_ROBOT_BINARY=OFF; here a build folder
+        # whose "nao" is the host's dynamic /bin/ls) needs a newer one and is refused before anything is copied.
+        (self.robot_home / ".fake-glibc").write_text("2.29\n")
+        dynamic = self.tmp / "dynamic-build"
+        (dynamic / "Src" / "Apps" / "Nao").mkdir(parents=True)
+        (dynamic / "CMakeCache.txt").write_text("CMAKE_BUILD_TYPE:STRING=Release\n")
+        shutil.copy2("/bin/ls", dynamic / "Src" / "Apps" / "Nao" / "nao")
         empty = self.snapshot()
-        out = self.deploy("Make/deploy Nao01 --restart", ok=False)
-        check("has glibc 2.31, the build needs" in out and "nothing was copied" in out, "an old glibc is not refused")
+        out = self.deploy("Make/deploy Nao01 --no-build --restart", ok=False,
+                          env=dict(self.env, NAO_DEPLOY_BUILD_DIR=str(dynamic)))
+        check("has glibc 2.29, the build needs" in out and "nothing was copied" in out,
+              "a dynamic binary needing a newer glibc than the robot's is not refused")
         self.unchanged(empty, "a robot with an old glibc")
-        (self.robot_home / ".fake-glibc").unlink()
         empty = self.snapshot()
         out = self.deploy("Make/deploy Nao01 --dry-run")
         check("dry run: nothing changed" in out and "would build" in out, "--dry-run does not say what it would do")
@@ -291,6 +229,7 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
               f"version.env: {env}")
         self.check_libraries(folder)
         self.check_unit(v1)
+        (self.robot_home / ".fake-glibc").unlink()  # the first deploy went to a robot with glibc 2.29
 
         unit_folder = self.robot_home / ".config" / "systemd" / "user"
         watch = LinkWatch(self.base, unit_folder, unit_folder / "default.target.wants")
@@ -309,7 +248,7 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
         v2 = self.link("current")
         check(v2 != v1 and self.link("previous") == v1, f"current={v2}, previous={self.link('previous')}")
         watch.check_switched("deploy")
-        for relative in ("bin/nao", "lib/libstdc++.so.6", "Config/settings.toml"):
+        for relative in ("bin/nao", "Config/settings.toml"):
             check((self.base / "versions" / v2 / relative).stat().st_nlink >= 2,
                   f"{relative} was copied again instead of hard-linked to the unchanged file of {v1}")
         pid2 = self.wait_running(v2)
@@ -317,8 +256,7 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
         environment = Path(f"/proc/{pid2}/environ").read_bytes().split(b"\0")
         check(b"NAO_PLAYER=2" in environment, "the binary does not get NAO_PLAYER=2")
         maps = Path(f"/proc/{pid2}/maps").read_text()
-        check(f"{self.base}/versions/{v2}/lib/libstdc++.so.6" in maps,
-              "the running binary does not use the libstdc++ shipped in its version folder")
+        check(not re.search(r"\.so[.\s]", maps), "the running (static) binary maps a shared library")
         command_line = Path(f"/proc/{pid2}/cmdline").read_text().replace("\0", " ")
         check("--frames=100000" in command_line, "local/args are not passed to the binary")
         check("--motion-priority 40" in command_line, "the robot's motion thread is not asked to run real-time")
@@ -441,15 +379,11 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
             return None
 
     def check_libraries(self, folder: Path):
-        """ldd with the unit's library path: everything beyond glibc comes from the version's lib/."""
-        result = subprocess.run(["ldd", str(folder / "bin" / "nao")], capture_output=True, text=True,
-                                env=dict(os.environ, LD_LIBRARY_PATH=str(folder / "lib")))
-        check(result.returncode == 0 and "not found" not in result.stdout, f"ldd: {result.stdout}{result.stderr}")
-        glibc = ("linux-vdso", "ld-linux", "libc.so", "libm.so")
-        for line in result.stdout.splitlines():
-            if "=>" in line and not line.strip().startswith(glibc):
-                check(str(folder / "lib") in line, f"a library outside the version's lib/: {line.strip()}")
-        check(any((folder / "lib").glob("libstdc++.so.*")), "lib/ lacks libstdc++")
+        """The robot binary is static (ldd: not dynamic), so the version's lib/ is empty and it needs no glibc."""
+        result = subprocess.run(["ldd", str(folder / "bin" / "nao")], capture_output=True, text=True)
+        check("not a dynamic executable" in result.stdout + result.stderr, f"ldd: {result.stdout}{result.stderr}")
+        check(not any((folder / "lib").iterdir()), f"lib/ is not empty: {list((folder / 'lib').iterdir())}")
+        check("NAO_GLIBC_NEEDED=''" in (folder / "version.env").read_text(), "version.env names a glibc")
 
     def check_unit(self, version: str):
         unit = self.robot_home / ".config" / "systemd" / "user" / UNIT
@@ -474,15 +408,11 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
             check(path.exists() and path.read_text() == text, f"robot-local file {path} did not survive the deploy")
 
     def check_readme(self):
-        readme = (HERE.parent / "README.md").read_text()
-        shown = set()
-        for block in re.findall(r"```sh\n(.*?)```", readme, re.DOTALL):
-            for line in block.splitlines():
-                if line.strip().startswith("Make/deploy"):
-                    shown.add(shlex.join(shlex.split(line, comments=True)))
+        shown = {command for command in readme_commands(HERE.parent / "README.md")
+                 if "--setup" not in shlex.split(command)}  # setup_test.py runs the --setup lines
         missing = sorted(shown - self.ran)
         check(shown and not missing, f"commands of Util/Deploy/README.md the test did not run: {missing}")
-        print(f"\nall {len(shown)} Make/deploy commands of Util/Deploy/README.md were run")
+        print(f"\nall {len(shown)} Make/deploy commands of Util/Deploy/README.md (but --setup) were run")
 
     def cleanup(self):
         try:
@@ -496,9 +426,7 @@ SetEnv HOME={self.robot_home} PATH={STAND_INS}:/usr/local/bin:/usr/bin:/bin
                     os.kill(int(pid), signal.SIGKILL)
             except OSError:
                 pass
-        if self.sshd and self.sshd.poll() is None:
-            self.sshd.terminate()
-            self.sshd.wait(timeout=10)
+        self.sshd.stop()
 
 
 def main() -> int:
@@ -516,7 +444,7 @@ def main() -> int:
         return 0
     except (Failure, subprocess.SubprocessError, OSError) as error:
         print(f"\nDeployTests FAILED: {error}")
-        if test.sshd:
+        if test.sshd.process:
             print(f"sshd log:\n{test.sshd_log()}")
         return 1
     finally:
