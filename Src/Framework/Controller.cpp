@@ -105,21 +105,23 @@ void Controller::post(const MotionCommand& command)
   // can always hand back what it lets go of: without this bound, commands faster than service() calls (a flood
   // of subscriptions) overflowed the retired queue, and every dropped answer leaked a tap for good. Waiting here
   // is fine: this is not the motion thread, which answers within a frame.
-  if (motionStopped_)
-  {
-    motion_.post(command);
-    ++unanswered_;
-    motion_.applyCommandsWhileStopped();
-    service();
-    return;
-  }
-  while (unanswered_ >= MotionLoop::queueCapacity || !motion_.post(command))
+  while (!motionStopped_.load(std::memory_order_acquire))
   {
     service();
-    if (unanswered_ < MotionLoop::queueCapacity && motion_.post(command)) break;
+    if (unanswered_ < MotionLoop::queueCapacity && motion_.post(command))
+    {
+      ++unanswered_;
+      return;
+    }
     waitForMotion(std::chrono::milliseconds(1));
   }
+  // No motion thread takes commands any more: what it left in the queue, then this command, are applied here.
+  motion_.applyCommandsWhileStopped();
+  service();
+  motion_.post(command);
   ++unanswered_;
+  motion_.applyCommandsWhileStopped();
+  service();
 }
 
 void Controller::install(const ExecutionPlan& plan,
@@ -149,6 +151,42 @@ void Controller::install(const ExecutionPlan& plan,
   ++planVersion_;
   instances_ = std::move(instances);
 }
+
+namespace
+{
+/// Why switching `representation` live as in `plan` would make the robot drop, or "". A representation set
+/// `off` returns to its default value; if the final JointRequest is computed from it, the motors get the
+/// default request (stiffness 0) in the next frame and a standing robot collapses. A stage set off passes its
+/// input through and is not affected.
+std::string dropsTheRequest(const ExecutionPlan& plan, const std::string& representation)
+{
+  const int id = RepresentationRegistry::instance().find(representation);
+  if (id < 0 ||
+      std::find(plan.off.begin(), plan.off.end(), static_cast<RepresentationId>(id)) == plan.off.end())
+    return {};
+  std::map<RepresentationId, const ModuleInfo*> providers;
+  for (const ModulePlan& modulePlan : plan.modules)
+    for (std::size_t index : modulePlan.provides)
+      providers[modulePlan.module->provides[index]] = modulePlan.module;
+  std::vector<RepresentationId> open{representationId<JointRequest>()}, seen;
+  while (!open.empty())
+  {
+    const RepresentationId next = open.back();
+    open.pop_back();
+    if (std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
+    seen.push_back(next);
+    if (next == static_cast<RepresentationId>(id))
+      return "refused: with " + representation +
+             " off, the robot would be sent the default joint request (stiffness 0) in the next frame and a "
+             "standing robot would collapse; choose another provider, or set a stage off (it passes its "
+             "input "
+             "through)";
+    if (auto provider = providers.find(next); provider != providers.end())
+      open.insert(open.end(), provider->second->requires_.begin(), provider->second->requires_.end());
+  }
+  return {};
+}
+} // namespace
 
 void Controller::start(const Scenario& scenario)
 {
@@ -192,48 +230,17 @@ void Controller::start(const std::vector<ProviderChoice>& choices, const std::st
   if (!loaded_) loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, {}});
   scenarioName_ = scenarioName;
   ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);
+  // What a live switch refuses is refused at start-up too: a robot must not start by dropping its request.
+  for (const ProviderChoice& choice : choices)
+    if (choice.provider == "off")
+      if (const std::string refusal = dropsTheRequest(plan, choice.representation); !refusal.empty())
+        throw StartupError(choice.representation + "=off " + refusal);
   std::map<std::string, std::shared_ptr<ModuleBase>> instances;
   for (const ModulePlan& modulePlan : plan.modules)
     instances[modulePlan.module->name] = createModule(*modulePlan.module);
   choices_ = choices;
   install(plan, std::move(instances));
 }
-
-namespace
-{
-/// Why switching `representation` live as in `plan` would make the robot drop, or "". A representation set
-/// `off` returns to its default value; if the final JointRequest is computed from it, the motors get the
-/// default request (stiffness 0) in the next frame and a standing robot collapses. A stage set off passes its
-/// input through and is not affected.
-std::string dropsTheRequest(const ExecutionPlan& plan, const std::string& representation)
-{
-  const int id = RepresentationRegistry::instance().find(representation);
-  if (id < 0 ||
-      std::find(plan.off.begin(), plan.off.end(), static_cast<RepresentationId>(id)) == plan.off.end())
-    return {};
-  std::map<RepresentationId, const ModuleInfo*> providers;
-  for (const ModulePlan& modulePlan : plan.modules)
-    for (std::size_t index : modulePlan.provides)
-      providers[modulePlan.module->provides[index]] = modulePlan.module;
-  std::vector<RepresentationId> open{representationId<JointRequest>()}, seen;
-  while (!open.empty())
-  {
-    const RepresentationId next = open.back();
-    open.pop_back();
-    if (std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
-    seen.push_back(next);
-    if (next == static_cast<RepresentationId>(id))
-      return "refused: with " + representation +
-             " off, the robot would be sent the default joint request (stiffness 0) in the next frame and a "
-             "standing robot would collapse; choose another provider, or set a stage off (it passes its "
-             "input "
-             "through)";
-    if (auto provider = providers.find(next); provider != providers.end())
-      open.insert(open.end(), provider->second->requires_.begin(), provider->second->requires_.end());
-  }
-  return {};
-}
-} // namespace
 
 std::string Controller::setProvider(const std::string& representation, const std::string& provider)
 {

@@ -8,6 +8,7 @@
 #include "Framework/ModuleGraph.h"
 #include "Framework/MotionLoop.h"
 #include "Framework/Scenario.h"
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -69,8 +70,9 @@ public:
   /// What the scenario's [Log] table lists: the representations a log started later records.
   void setLoggedRepresentations(std::vector<std::string> names) { logged_ = std::move(names); }
   const std::vector<std::string>& loggedRepresentations() const { return logged_; }
-  /// After the motion thread has ended, commands are carried out here at once (nobody else will).
-  void motionStopped() { motionStopped_ = true; }
+  /// After the motion thread has ended, commands are carried out here at once (nobody else will). The motion
+  /// thread calls it itself after its last frame, so that a flood of requests cannot keep this thread waiting.
+  void motionStopped() { motionStopped_.store(true, std::memory_order_release); }
   /// How a call waits for the motion thread to take or answer a command (a full queue, taps on their way out, a
   /// log's tap): it sleeps `pause` while the motion thread runs on its own. A single-threaded driver that runs the
   /// motion loop itself (the debug channel fuzzer) sets a wait that runs a motion frame instead: the wait then
@@ -107,7 +109,7 @@ private:
   std::vector<LiveTap> liveTaps_; ///< attached to the motion thread, or on their way in or out
   std::size_t unanswered_ = 0;    ///< commands posted and not yet retired
   std::vector<std::string> logged_;
-  bool motionStopped_ = false;
+  std::atomic<bool> motionStopped_{false};
   std::function<void()> motionWait_; ///< empty: sleep (the motion thread runs on its own)
 };
 } // namespace nao

@@ -94,6 +94,7 @@ void Robot::run()
         while (!stopRequested_.load(std::memory_order_relaxed) && motion_.runFrame())
         {
         }
+        controller_.motionStopped(); // requests still arriving are carried out by the Debug thread at once
         motionDone = true;
         if (debugServer_) debugServer_->wake();
       });

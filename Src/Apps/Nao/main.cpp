@@ -73,7 +73,8 @@ int main(int argc, char** argv)
   app.add_flag("--realtime", realTime, "stand-in body: one packet every 12 ms of wall-clock time");
   app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
   app.add_flag("--no-debug", noDebug, "do not start the debug channel server");
-  app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)");
+  app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)")
+      ->check(CLI::Range(0, 65535));
   app.add_option("--motion-priority", motionPriority,
                  "run the motion thread SCHED_FIFO at this priority with memory locked (the robot's bin/run "
                  "passes it); a warning and normal priority where not permitted")

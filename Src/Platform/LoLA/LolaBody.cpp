@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <poll.h>
 #include <thread>
 
 namespace nao
@@ -127,6 +128,12 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
   takeBufferedFrames(packets, good);
   while (packets == 0)
   {
+    if (!waitReadable())
+    {
+      lastError_ = std::string_view("stopped while waiting for LoLA");
+      ended_ = true;
+      return false;
+    }
     const LolaReadResult read = stream_.readFrom(socket_.fd(), true);
     if (read == LolaReadResult::data)
     {
@@ -166,6 +173,21 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
     sensors.battery = readings_.battery;
   }
   return true;
+}
+
+bool LolaBody::waitReadable()
+{
+  // In slices of stopCheckMilliseconds, so that a stop (giveUp, set by SIGTERM) ends a silent LoLA at once
+  // instead of at its next packet.
+  constexpr int stopCheckMilliseconds = 50;
+  pollfd descriptor{socket_.fd(), POLLIN, 0};
+  while (true)
+  {
+    if (options_.giveUp && options_.giveUp->load()) return false;
+    const int ready = ::poll(&descriptor, 1, options_.giveUp ? stopCheckMilliseconds : -1);
+    if (ready > 0 || (ready < 0 && errno != EINTR))
+      return true; // data, hang-up or error: readFrom tells which
+  }
 }
 
 void LolaBody::fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo)

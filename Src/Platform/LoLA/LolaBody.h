@@ -33,8 +33,9 @@ struct LolaBodyOptions
   double missedFrameGapFactor = 1.5;
   bool countWallClockGaps = true;
   LolaConversionParameters conversion;
-  /// When set and true, (re)connecting gives up at once: Ctrl-C while LoLA is gone ends the body now instead of
-  /// after the retries (lock-free, so a signal handler may set it).
+  /// When set and true, (re)connecting and waiting for a packet give up within 50 ms: Ctrl-C or SIGTERM while LoLA
+  /// is gone or silent ends the body now instead of after the retries or at the next packet (lock-free, so a
+  /// signal handler may set it).
   const std::atomic<bool>* giveUp = nullptr;
 };
 
@@ -87,6 +88,8 @@ private:
   /// Decodes every complete frame buffered; counts packets and sets `good` when one passed all checks.
   void takeBufferedFrames(std::uint32_t& packets, bool& good);
   void dropConnection();
+  /// Until the socket has data (or hangs up); false once giveUp is set.
+  bool waitReadable();
   void fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo);
 
   LolaBodyOptions options_;

@@ -72,3 +72,33 @@ TEST(NaoCommandLine, PrintGraphOfAScenarioThatDoesNotResolveFails)
             std::string::npos)
       << malformed.output;
 }
+
+TEST(NaoCommandLine, TheMotionSourceOffIsRefusedAtStartUpAsItIsLive)
+{
+  // Off, MotionJointRequest would be its default (stiffness 0 on every joint): the robot would collapse at once.
+  const CommandResult result =
+      runCommand(std::string(NAO_ROBOT_BINARY) +
+                 " --body standin --frames 5 --no-debug --provider MotionJointRequest=off");
+  EXPECT_EQ(result.status, 1) << result.output;
+  EXPECT_NE(result.output.find("MotionJointRequest=off refused: with MotionJointRequest off"),
+            std::string::npos)
+      << result.output;
+  EXPECT_EQ(result.output.find("Per-module timing"), std::string::npos) << "no frame ran";
+  // A stage off passes its input through: allowed.
+  EXPECT_EQ(runCommand(std::string(NAO_ROBOT_BINARY) +
+                       " --body standin --frames 5 --no-debug --provider CollisionFreeJointRequest=off")
+                .status,
+            0);
+}
+
+TEST(NaoCommandLine, ADebugPortOutsideZeroTo65535IsAnError)
+{
+  for (const char* port : {"99999", "-5", "65536"})
+  {
+    const CommandResult result =
+        runCommand(std::string(NAO_ROBOT_BINARY) + " --body standin --frames 5 --debug-port " + port);
+    EXPECT_NE(result.status, 0) << port << ": " << result.output;
+    EXPECT_NE(result.output.find("--debug-port"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("debug channel on port"), std::string::npos) << "it must not start";
+  }
+}
