@@ -250,7 +250,10 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       return reply(client, before.active,
                    before.active ? "log closed: " + after.path + ", " + std::to_string(after.framesWritten) +
                                        " frames, " + std::to_string(after.framesDropped) + " dropped"
-                                 : "no log is being written");
+                   : before.lastError.empty()
+                       ? "no log is being written"
+                       : "no log is being written: " + before.path + " failed after " +
+                             std::to_string(before.framesWritten) + " frames: " + before.lastError);
     }
     case MessageType::hello: // a token presented to a robot that requires none: nothing to check
       break;

@@ -17,6 +17,7 @@ Logger::~Logger()
 std::string Logger::start(Controller& controller, const std::filesystem::path& path,
                           const std::vector<std::string>& representations)
 {
+  releaseFailed(controller); // a log that failed never keeps the next one out
   if (status().active) return "a log is already being written to " + status().path;
   const auto& registry = RepresentationRegistry::instance();
   binaryio::TypeTable table;
@@ -41,7 +42,10 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
   }
   catch (const std::exception& error)
   {
-    return "cannot write log " + path.string() + ": " + error.what();
+    const std::string message = "cannot write log " + path.string() + ": " + error.what();
+    std::lock_guard lock(mutex_);
+    status_ = {false, path.string(), 0, 0, 0, message};
+    return message;
   }
   session->path = path.string();
   session->tap = controller.addTap(std::move(ids), 1, ringFrames_);
@@ -58,6 +62,7 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
     attachedTap_ = session->tap;
     session_ = std::move(session);
     closeRequested_ = false;
+    failed_ = false;
     status_ = {true, path.string(), 0, 0, 0, {}};
   }
   wake_.notify_all();
@@ -86,16 +91,31 @@ void Logger::stop(Controller& controller)
   wake_.wait(lock, [this] { return !session_; });
 }
 
+std::string Logger::releaseFailed(Controller& controller)
+{
+  std::shared_ptr<Tap> tap;
+  std::string message;
+  {
+    std::lock_guard lock(mutex_);
+    if (!failed_) return {};
+    failed_ = false;
+    tap = std::move(attachedTap_);
+    message = "log " + status_.path + " failed after " + std::to_string(status_.framesWritten) +
+              " frames: " + status_.lastError;
+  }
+  if (tap) controller.removeTap(tap);
+  return message;
+}
+
 LogStatus Logger::status() const
 {
   std::lock_guard lock(mutex_);
   return status_;
 }
 
-std::size_t Logger::drain(Session& session)
+void Logger::drain(Session& session, std::size_t& frames)
 {
   const auto& registry = RepresentationRegistry::instance();
-  std::size_t frames = 0;
   while (TapRecord* record = session.tap->ring.beginRead())
   {
     builder_.begin(record->frameNumber);
@@ -109,7 +129,6 @@ std::size_t Logger::drain(Session& session)
     session.writer->writeFrame(builder_);
     ++frames;
   }
-  return frames;
 }
 
 void Logger::threadMain()
@@ -126,7 +145,7 @@ void Logger::threadMain()
     std::string error;
     try
     {
-      frames = drain(session);
+      drain(session, frames);
       if (closing)
       {
         // The log says itself how complete it is (LogTool info shows it).
@@ -146,6 +165,7 @@ void Logger::threadMain()
     status_.framesDropped = session.tap->dropped.load();
     status_.bytesWritten = session.writer->bytesWritten();
     if (!error.empty()) status_.lastError = error;
+    if (!error.empty() && !closing) failed_ = true; // its tap goes back on the controller's thread
     if (closing || !error.empty())
     {
       status_.active = false;
@@ -155,7 +175,8 @@ void Logger::threadMain()
   }
   if (session_)
   {
-    drain(*session_);
+    std::size_t frames = 0;
+    drain(*session_, frames);
     session_->writer->writeAnnotation("motion frames dropped (logger fell behind): " +
                                       std::to_string(session_->tap->dropped.load()));
     session_->writer->close();

@@ -36,6 +36,9 @@ public:
   /// Stops recording: the motion thread lets go of the tap, the frames still buffered are written, the file
   /// closed.
   void stop(Controller& controller);
+  /// Called on the controller's thread (often): a log whose writing failed (disk full) gives its tap back to the
+  /// motion thread here, and the failure is returned once ("" otherwise), so the robot says so at once.
+  std::string releaseFailed(Controller& controller);
   LogStatus status() const;
 
 private:
@@ -47,13 +50,14 @@ private:
   };
 
   void threadMain();
-  /// Writes what the tap holds; returns the number of frames written.
-  std::size_t drain(Session& session);
+  /// Writes what the tap holds, counting each frame in `frames` as it is handed to the writer.
+  void drain(Session& session, std::size_t& frames);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::unique_ptr<Session> session_; ///< guarded by mutex_; the logger thread writes it
   std::shared_ptr<Tap> attachedTap_; ///< guarded by mutex_; the tap the motion thread feeds
+  bool failed_ = false; ///< guarded by mutex_; the session ended on an error, its tap not yet given back
   bool stopThread_ = false;
   bool closeRequested_ = false;
   LogStatus status_;

@@ -50,8 +50,9 @@ Robot::Robot(Body& body, RobotOptions options)
     if (scenario_.logged.empty())
       throw StartupError("a log was requested, but scenario '" + scenario_.name +
                          "' lists no representations under [Log]");
+    // A robot must stand even when its disk is full: without the log, and saying so.
     if (std::string error = logger_.start(controller_, *options_.log, scenario_.logged); !error.empty())
-      throw StartupError(error);
+      std::fprintf(stderr, "nao: warning: %s; the robot runs without a log\n", error.c_str());
   }
   if (options_.debug)
   {
@@ -109,6 +110,8 @@ void Robot::run()
       controller_.service();
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+    if (const std::string failure = logger_.releaseFailed(controller_); !failure.empty())
+      std::fprintf(stderr, "nao: warning: %s; the robot goes on without a log\n", failure.c_str());
   }
   motionThread.join();
   controller_.motionStopped();
