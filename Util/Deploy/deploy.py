@@ -8,15 +8,21 @@ Environment: NAO_DEPLOY_SSH_CONFIG (an ssh_config file used instead of ~/.ssh/co
 configured CMake build folder used instead of Build/<type>)."""
 import argparse
 import datetime
+import getpass
 import hashlib
 import os
 import re
+import secrets
 import shlex
 import shutil
+import signal
+import socket
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,10 +39,93 @@ GLIBC = {"linux-vdso.so.1", "ld-linux-x86-64.so.2", "libc.so.6", "libm.so.6", "l
 NETWORK_KEYS = {"address": str, "user": str, "port": int, "player": int}
 SSH_OPTIONS = ["-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=10",
                "-o", "ServerAliveCountMax=3"]  # a dead connection is noticed within 40 s
+# A version folder's name: <UTC time>-<git sha>[-dirty], or -nogit outside a git checkout, and -2, -3, ... where
+# remote.sh's prepare found the name taken.
+VERSION = r"\d{8}-\d{6}-(?:[0-9a-f]{7,40}(?:-dirty)?|nogit)(?:-[1-9][0-9]*)?"
+HEARTBEAT_S = 10  # the lock holder on the robot gives the lock up after 45 s without a line from Make/deploy
 
 
 class DeployError(Exception):
     pass
+
+
+class Stopped(BaseException):
+    """SIGINT, SIGTERM or SIGHUP reached Make/deploy; `note` says what the robot is left with."""
+
+    def __init__(self, number: int):
+        super().__init__(number)
+        self.number, self.note = number, ""
+
+
+STOPPING = False
+
+
+def on_signal(number, _frame):
+    """The first signal stops Make/deploy (its child processes are ended on the way out); later ones are ignored
+    so that the clean-up runs to its end."""
+    global STOPPING
+    if not STOPPING:
+        STOPPING = True
+        raise Stopped(number)
+
+
+def end(process: subprocess.Popen, group: bool = True):
+    """Ends a child process and, with group, every process of its process group (rsync's ssh, a build's compilers):
+    SIGTERM, then SIGKILL for what is left after 5 s."""
+    for number in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            if group:
+                os.killpg(process.pid, number)
+            elif process.poll() is None:
+                process.send_signal(number)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            continue
+        if not group:
+            return
+
+
+def printable(text: str) -> str:
+    """Text from the robot with its control characters (terminal escape sequences, bidirectional overrides)
+    shown as \\xNN, so that it cannot rewrite the terminal it is printed to."""
+    return "".join(char if char == "\t" or unicodedata.category(char) not in ("Cc", "Cf") else
+                   f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}" for char in text)
+
+
+def relay(stream, to):
+    try:
+        for line in stream:
+            to.write(printable(line.rstrip("\n")) + "\n")
+            to.flush()
+    except (OSError, ValueError):  # the terminal is gone (SIGHUP)
+        pass
+
+
+def run(command: list[str], group: bool = True, relay_stderr: bool = False, **options) -> subprocess.CompletedProcess:
+    """subprocess.run, with the child in a process group of its own (group): when a signal stops Make/deploy, the
+    whole group ends with it, not only the child (rsync's ssh goes too). relay_stderr: the child's stderr (the
+    robot's messages) reaches the terminal with its control characters escaped."""
+    if relay_stderr:
+        options["stderr"] = subprocess.PIPE
+        options.setdefault("text", True)
+    process = subprocess.Popen(command, process_group=0 if group else None, **options)
+    relaying = threading.Thread(target=relay, args=(process.stderr, sys.stderr), daemon=True) if relay_stderr else None
+    try:
+        if relaying:
+            relaying.start()
+            stdout = process.stdout.read() if process.stdout else None
+            process.wait()
+            relaying.join(timeout=5)
+            stderr = None
+        else:
+            stdout, stderr = process.communicate()
+    except BaseException:
+        end(process, group)
+        raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 @dataclass
@@ -87,15 +176,24 @@ def looks_like_address(text: str) -> bool:
     return text == "localhost" or ":" in text or re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+", text) is not None
 
 
+def check_address(robot: Robot) -> Robot:
+    """An address goes to ssh and rsync: one word that cannot be taken for an option."""
+    if not re.fullmatch(r"[A-Za-z0-9_.:%\[\]-]+", robot.address) or robot.address.startswith("-"):
+        raise DeployError(f"robot {robot.name}: address {robot.address!r} is not an IP address or host name")
+    return robot
+
+
 def resolve_robot(argument: str, config: Path) -> Robot:
     robots = known_robots(config)
     if argument in robots:
-        return robots[argument]
+        return check_address(robots[argument])
+    if argument.startswith("-"):
+        raise DeployError(f"'{argument}' is not a robot name or address")
     if looks_like_address(argument):
         for robot in robots.values():
             if robot.address == argument:
-                return robot
-        return Robot("Default", argument)
+                return check_address(robot)
+        return check_address(Robot("Default", argument))
     known = ", ".join(robots) or "none"
     raise DeployError(f"unknown robot '{argument}': there is no {rel(config / 'Robots' / argument / 'network.toml')} "
                       f"(known robots: {known}); give an IP address or a host name with a dot to deploy by address")
@@ -118,7 +216,8 @@ class Connection:
         config.write_text("".join(f'Include "{Path(path).resolve()}"\n' for path in includes) + "Host *\n  User nao\n")
         self.options = SSH_OPTIONS + ["-F", str(config)] + (["-p", str(robot.port)] if robot.port else []) + (
             ["-l", login] if login else [])
-        resolved = subprocess.run(["ssh", "-G", *self.options, robot.address], capture_output=True, text=True)
+        resolved = run(["ssh", "-G", *self.options, robot.address], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         found = re.search(r"^user (.*)$", resolved.stdout, re.MULTILINE)
         if resolved.returncode != 0 or not found:
             raise DeployError(f"ssh -G {robot.address} (the ssh configuration): {resolved.stderr.strip()}")
@@ -129,32 +228,149 @@ class Connection:
     def ssh_command(self) -> list[str]:
         return ["ssh", *self.options]
 
-    def remote(self, operation: str, *arguments) -> tuple[dict, list[str]]:
-        """Runs an operation of remote.sh; returns its @key=value data and its @journal lines."""
+    def remote_command(self, operation: str, *arguments) -> list[str]:
         command = shlex.join(["bash", "-c", self.script, "remote", operation, *map(str, arguments)])
-        result = subprocess.run(self.ssh_command() + [self.robot.address, command], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, text=True)
+        return self.ssh_command() + ["--", self.robot.address, command]
+
+    def remote(self, operation: str, *arguments) -> tuple[dict, list[str]]:
+        """Runs an operation of remote.sh; returns its @key=value data, checked (check_answers) and with control
+        characters escaped, and its @journal lines (escaped)."""
+        result = run(self.remote_command(operation, *arguments), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                     text=True, errors="replace", relay_stderr=True)
         if result.returncode == 255:
             raise DeployError(f"robot {self.label} is unreachable over ssh (ssh's message above); nothing was changed"
-                              if operation in ("state", "prepare", "status") else
+                              if operation in ("state", "prepare", "status", "lock") else
                               f"lost the connection to {self.label} during '{operation}' (ssh's message above)")
+        data, journal = self.parse(result.stdout or "", operation)
         if result.returncode != 0:
             raise DeployError(f"{self.label}: '{operation}' failed on the robot (message above)")
+        return data, journal
+
+    def parse(self, output: str, operation: str) -> tuple[dict, list[str]]:
         data, journal = {}, []
-        for line in (result.stdout or "").splitlines():
+        for line in output.splitlines():
             if line.startswith("@journal="):
-                journal.append(line[len("@journal="):])
+                journal.append(printable(line[len("@journal="):]))
             elif line.startswith("@") and "=" in line:
                 key, value = line[1:].split("=", 1)
                 data[key] = value
-        return data, journal
+        self.check_answers(data, operation)
+        return {key: printable(value) for key, value in data.items()}, journal
+
+    def check_answers(self, data: dict, operation: str):
+        """The robot's answers that end up in a path or a command line must be what remote.sh answers; anything
+        else (a tampered or broken robot) stops Make/deploy before it uses the value."""
+        rules = {"base": (is_base, "an absolute path of plain names (letters, digits, . _ + @ -), without . or .."),
+                 "pid": (str.isdigit, "a process id"), "uptime": (str.isdigit, "a number of seconds"),
+                 "glibc": (lambda text: re.fullmatch(r"(\d+(\.\d+)*)?", text), "a glibc version")}
+        for key in ("current", "previous", "running"):
+            rules[key] = (lambda text: text == "" or is_version(text), "empty or a version name "
+                          "(<UTC time>-<git sha>[-dirty][-N])")
+        for key, value in data.items():
+            if key in rules and not rules[key][0](value):
+                after = ("; nothing was copied or switched" if operation in ("state", "prepare", "status", "lock")
+                         else "")
+                raise DeployError(f"{self.label} answered {key}='{printable(value)}' to '{operation}', which is not "
+                                  f"{rules[key][1]}: Make/deploy does not use it (is the robot's remote.sh tampered "
+                                  f"with?){after}")
 
     def rsync(self, source: str, destination: str, extra: list[str]) -> int:
-        command = ["rsync", "-a", "-e", shlex.join(self.ssh_command()), *extra, source, destination]
-        return subprocess.run(command, stdin=subprocess.DEVNULL).returncode
+        command = ["rsync", "-a", "-e", shlex.join(self.ssh_command()), *extra, "--", source, destination]
+        return run(command, stdin=subprocess.DEVNULL).returncode
+
+    def lock(self, what: str) -> "RobotLock":
+        return RobotLock(self, what)
 
     def remote_path(self, path: str) -> str:
         return f"{self.robot.address}:{path}"
+
+
+def is_version(text: str) -> bool:
+    return re.fullmatch(VERSION, text) is not None
+
+
+def is_base(text: str) -> bool:
+    parts = text.split("/")
+    return (len(text) < 1024 and text.startswith("/") and len(parts) > 1 and
+            all(re.fullmatch(r"[A-Za-z0-9_.+@-]+", part) and part not in (".", "..") for part in parts[1:]))
+
+
+def locked(connection: Connection, holder: str, file: str) -> DeployError:
+    return DeployError(f"{connection.label} is locked by another deploy: {holder} holds {file}; nothing was changed. "
+                       "Wait until it ends (a deploy that was killed or lost its connection frees the lock within a "
+                       "minute)")
+
+
+class RobotLock:
+    """The robot's deploy lock, held for a whole deploy or rollback: a session of remote.sh's `lock` on the robot
+    holds flock on ~/nao-framework/.deploy.lock while this process sends it a line every HEARTBEAT_S seconds. It
+    ends, and the lock with it, when Make/deploy ends in any way (its ssh's stdin closes), when the connection is
+    lost or after 45 s without a line. A second deploy to the robot fails at once, naming the holder."""
+
+    def __init__(self, connection: Connection, what: str):
+        self.connection, self.token = connection, secrets.token_hex(8)
+        host = re.sub(r"[^A-Za-z0-9_.@+-]", "?", f"{getpass.getuser()}@{socket.gethostname()}")
+        since = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+        self.owner = f"{host}, pid {os.getpid()}, {what} since {since}"
+        self.process: subprocess.Popen | None = None
+        self.stop = threading.Event()
+
+    def __enter__(self):
+        connection = self.connection
+        self.process = subprocess.Popen(connection.remote_command("lock", self.owner, self.token),
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, errors="replace", process_group=0)
+        try:
+            threading.Thread(target=relay, args=(self.process.stderr, sys.stderr), daemon=True).start()
+            output = []
+            for line in self.process.stdout:
+                output.append(line)
+                if line.startswith("@locked="):
+                    break
+            else:
+                code = self.process.wait()
+                if code == 255:
+                    raise DeployError(f"robot {connection.label} is unreachable over ssh (ssh's message above); "
+                                      "nothing was changed")
+                data, _ = connection.parse("".join(output), "lock")
+                if data.get("holder"):
+                    raise locked(connection, data["holder"], data.get("lockfile", "~/nao-framework/.deploy.lock"))
+                raise DeployError(f"{connection.label}: could not take the robot's deploy lock (message above); "
+                                  "nothing was changed")
+            threading.Thread(target=self.heartbeat, daemon=True).start()
+        except BaseException:
+            end(self.process)
+            raise
+        return self
+
+    def heartbeat(self):
+        while not self.stop.wait(HEARTBEAT_S):
+            try:
+                self.process.stdin.write("\n")
+                self.process.stdin.flush()
+            except (OSError, ValueError):
+                return
+
+    def check(self, before: str):
+        """Fails unless the lock is still held (its session on the robot runs)."""
+        if self.process.poll() is not None:
+            raise DeployError(f"lost the deploy lock of {self.connection.label} (the connection that held it ended) "
+                              f"before {before}; run the deploy again")
+
+    def __exit__(self, *_):
+        self.stop.set()
+        try:
+            self.process.stdin.close()  # the holder on the robot sees the end of its input and frees the lock
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            end(self.process)
+        except BaseException:
+            end(self.process)
+            raise
+        end(self.process)  # nothing is left of its process group
 
 
 def build_folder(build_type: str | None) -> tuple[Path, str, bool]:
@@ -186,7 +402,7 @@ def build(folder: Path, build_type: str, from_environment: bool) -> Path:
     else:
         command = [str(ROOT / "Make" / "build"), BUILD_TYPES[build_type], "nao"]
     print(f"building the robot binary ({build_type}): {shlex.join(command)}", flush=True)
-    if subprocess.run(command, stdin=subprocess.DEVNULL).returncode != 0:
+    if run(command, stdin=subprocess.DEVNULL).returncode != 0:
         raise DeployError(f"the build failed ({shlex.join(command)}); nothing was copied")
     binary = folder / "Src" / "Apps" / "Nao" / "nao"
     if not binary.is_file():
@@ -322,6 +538,8 @@ def print_state(label: str, state: dict):
     print(f"  versions  {len(versions)} on the robot{': ' + ', '.join(versions) if versions else ''}")
     if state.get("incoming", "").strip():
         print(f"  interrupted copies (removed by the next deploy): {state['incoming'].strip()}")
+    if state.get("lock"):
+        print(f"  locked    by a deploy in progress: {state['lock']}")
 
 
 def command_list(config: Path):
@@ -363,28 +581,42 @@ def command_logs(connection: Connection, destination: Path, dry_run: bool):
     if state.get("logs") != "yes":
         raise DeployError(f"{connection.label} has no {state['base']}/logs/ (nothing deployed there yet)")
     source = f"{state['base']}/logs/"
+    # Regular files only: a link or a FIFO from the robot could make a later write here land outside DIR.
+    plain = ["--no-links", "--no-devices", "--no-specials"]
     print(f"{'dry run: would download' if dry_run else 'downloading'} {connection.label}:{source} into {destination}/")
     if dry_run:
-        connection.rsync(connection.remote_path(source), f"{destination}/", ["--dry-run", "--itemize-changes"])
+        connection.rsync(connection.remote_path(source), f"{destination}/", ["--dry-run", "--itemize-changes", *plain])
         print("dry run: nothing changed")
         return
     destination.mkdir(parents=True, exist_ok=True)
-    code = connection.rsync(connection.remote_path(source), f"{destination}/", ["--partial", "--itemize-changes"])
+    code = connection.rsync(connection.remote_path(source), f"{destination}/",
+                            ["--partial", "--itemize-changes", *plain])
     if code != 0:
         raise DeployError(f"rsync of the logs from {connection.label} failed (exit code {code}); run again to resume")
-    command = shlex.join(["bash", "-c", connection.script, "remote", "journal"])
-    journal = subprocess.run(connection.ssh_command() + [connection.robot.address, command],
-                             stdin=subprocess.DEVNULL, capture_output=True, text=True)
-    if journal.returncode == 0:
-        (destination / "journal.txt").write_text(journal.stdout)
+    # The journal goes to a new file renamed over journal.txt: whatever journal.txt was (a link), it is replaced,
+    # never written through.
+    with tempfile.NamedTemporaryFile("w", dir=destination, prefix=".journal-", delete=False) as stream:
+        journal = run(connection.remote_command("journal"), stdin=subprocess.DEVNULL, stdout=stream,
+                      relay_stderr=True)
+    try:
+        if journal.returncode == 0:
+            os.replace(stream.name, destination / "journal.txt")
+    except OSError as error:
+        raise DeployError(f"cannot write {destination / 'journal.txt'}: {error}") from None
+    finally:
+        Path(stream.name).unlink(missing_ok=True)
     files = [path for path in destination.iterdir() if path.is_file()]
     print(f"{len(files)} files in {destination}/ (logs/*.log from the robot, journal.txt: the service's output)")
 
 
 def command_rollback(connection: Connection, restart: bool, dry_run: bool):
-    data, _ = connection.remote("rollback", int(restart), int(dry_run))
-    if not dry_run:
-        print_state(connection.label, data)
+    if dry_run:
+        connection.remote("rollback", int(restart), 1, "")
+        return
+    with connection.lock("rollback") as lock:
+        data, _ = connection.remote("rollback", int(restart), 0, lock.token)
+    data.pop("lock", None)  # its own
+    print_state(connection.label, data)
 
 
 def command_deploy(args, connection: Connection, config: Path, robot: Robot):
@@ -394,6 +626,8 @@ def command_deploy(args, connection: Connection, config: Path, robot: Robot):
     state, _ = connection.remote("state")  # reachable? (before a long build)
     proposed = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S-") + git_version()
     print_state(connection.label, state)
+    if state.get("lock") and not args.dry_run:
+        raise locked(connection, state["lock"], f"{state['base']}/.deploy.lock")
     if args.dry_run:
         binary = folder / "Src" / "Apps" / "Nao" / "nao"
         how = (f"cmake --build {folder} --target nao" if from_environment
@@ -422,8 +656,21 @@ def command_deploy(args, connection: Connection, config: Path, robot: Robot):
     if needed and state.get("glibc") and version_tuple(state["glibc"]) < version_tuple(needed):
         raise DeployError(f"{connection.label} has glibc {state['glibc']}, the build needs {needed} or newer; "
                           "nothing was copied")
-    data, _ = connection.remote("prepare", proposed)
-    version, base, current = data["version"], data["base"], data.get("current", "")
+    with connection.lock("deploy") as lock:
+        copy_and_switch(args, connection, config, robot, lock, proposed, binary, libraries, needed, scenario, player,
+                        build_type)
+
+
+def copy_and_switch(args, connection: Connection, config: Path, robot: Robot, lock: RobotLock, proposed: str,
+                    binary: Path, libraries, needed: str | None, scenario: str, player, build_type: str):
+    """The part of a deploy that changes the robot, under its deploy lock."""
+    data, _ = connection.remote("prepare", proposed, lock.token)
+    version, base, current = data.get("version", ""), data.get("base", ""), data.get("current", "")
+    # Only the name proposed here, or it with the number prepare appends when the name is taken, names a folder.
+    if not re.fullmatch(re.escape(proposed) + r"(-[1-9][0-9]*)?", version) or not base:
+        raise DeployError(f"{connection.label} answered version '{version}' to 'prepare', not the proposed {proposed} "
+                          f"(or {proposed}-N where that name is taken): Make/deploy does not use it (is the robot's "
+                          "remote.sh tampered with?); nothing was copied or switched")
     settings = {"NAO_VERSION": version, "NAO_ROBOT": robot.name, "NAO_SCENARIO": scenario,
                 "NAO_PLAYER": player or "", "NAO_BUILD": build_type, "NAO_GIT": git_version(),
                 "NAO_GLIBC_NEEDED": needed or "", "NAO_RECORD": int(args.record)}
@@ -438,13 +685,24 @@ def command_deploy(args, connection: Connection, config: Path, robot: Robot):
             extra.append(f"--link-dest={base}/versions/{current}")
         if args.bwlimit:
             extra.append(f"--bwlimit={args.bwlimit}")
-        code = connection.rsync(f"{stage}/", connection.remote_path(f"{base}/versions/.incoming-{version}/"), extra)
+        kept = (f"the robot keeps {current or 'no version'} as current, running and starting at boot; the partial "
+                f"copy versions/.incoming-{version} is removed by the next deploy")
+        try:
+            code = connection.rsync(f"{stage}/", connection.remote_path(f"{base}/versions/.incoming-{version}/"), extra)
+        except Stopped as stop:
+            stop.note = f"the copy to {connection.label} was stopped: {kept}"
+            raise
         if code != 0:
             how = f"rsync killed by signal {-code}" if code < 0 else f"rsync exit code {code}"
-            raise DeployError(f"the copy to {connection.label} was interrupted ({how}): the robot keeps "
-                              f"{current or 'no version'} as current, running and starting at boot; the partial copy "
-                              f"versions/.incoming-{version} is removed by the next deploy")
-    data, _ = connection.remote("finalize", version, int(args.restart), args.keep)
+            raise DeployError(f"the copy to {connection.label} was interrupted ({how}): {kept}")
+    lock.check("the switch")
+    try:
+        data, _ = connection.remote("finalize", version, int(args.restart), args.keep, lock.token)
+    except Stopped as stop:
+        stop.note = (f"stopped during the check and switch on {connection.label}: "
+                     f"`Make/deploy {robot.name if robot.name != 'Default' else robot.address} --status` "
+                     "shows which version is current")
+        raise
     running = "running it" if args.restart else f"not restarted (the service runs {data.get('running') or 'nothing'})"
     print(f"deployed {version} to {connection.label} (robot {robot.name}, scenario {scenario}, player {player or '-'}"
           f"{', recording logs' if args.record else ''}); {running}")
@@ -455,7 +713,7 @@ def command_setup(robot: Robot, login: str | None, dry_run: bool):
     and becoming root there. Its output goes straight to the terminal: su may ask for root's password on it."""
     target = Connection(robot)  # the service's user: its limits, lingering and home
     connection = Connection(robot, login) if login else target
-    probe = subprocess.run(connection.ssh_command() + [robot.address, "true"], stdin=subprocess.DEVNULL)
+    probe = run(connection.ssh_command() + ["--", robot.address, "true"], stdin=subprocess.DEVNULL)
     if probe.returncode != 0:
         raise DeployError(f"robot {connection.label} is unreachable over ssh or refuses the login (ssh's message "
                           "above); nothing was changed")
@@ -463,8 +721,9 @@ def command_setup(robot: Robot, login: str | None, dry_run: bool):
           f"{connection.user}:", flush=True)
     command = shlex.join(["bash", "-c", (HERE / "setup.sh").read_text(), "setup", target.user, str(int(dry_run))])
     terminal = not dry_run and sys.stdin.isatty()  # a terminal on the robot too, for su's password prompt
-    result = subprocess.run(connection.ssh_command() + (["-t"] if terminal else []) + [robot.address, command],
-                            stdin=None if terminal else subprocess.DEVNULL)
+    # In Make/deploy's process group: su's password prompt needs the terminal; a signal is passed on to ssh.
+    result = run(connection.ssh_command() + (["-t"] if terminal else []) + ["--", robot.address, command],
+                 group=False, stdin=None if terminal else subprocess.DEVNULL)
     if result.returncode == 255:
         raise DeployError(f"lost the connection to {connection.label} during the set-up (ssh's message above); "
                           "run it again: every step looks first and does only what is missing")
@@ -525,6 +784,9 @@ def parse_arguments(argv):
 
 def main(argv) -> int:
     args = parse_arguments(argv)
+    # Ctrl-C, kill and a closed terminal end Make/deploy through Stopped, so that its child processes end with it.
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, on_signal)
     try:
         config = args.config.resolve()
         if not (config / "settings.toml").is_file() or not (config / "Robots").is_dir():
@@ -550,9 +812,13 @@ def main(argv) -> int:
     except DeployError as error:
         print(f"Make/deploy: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("Make/deploy: interrupted", file=sys.stderr)
-        return 130
+    except Stopped as stop:
+        try:
+            print(f"Make/deploy: stopped by {signal.Signals(stop.number).name}{': ' + stop.note if stop.note else ''}",
+                  file=sys.stderr)
+        except OSError:  # the terminal is gone (SIGHUP)
+            pass
+        return 128 + stop.number
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@ base="$HOME/nao-framework"
 versions="$base/versions"
 unit=nao.service
 unitDir="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
+# The deploy lock: a `lock` session holds flock on it for a whole deploy or rollback. Its first line names the
+# holder, its second is the holder's token; the file stays (removing it would split the lock), empty when free.
+lockFile="$base/.deploy.lock"
 
 say() { echo "  $*" >&2; }
 fail() { echo "error: $*" >&2; exit 1; }
@@ -26,6 +29,21 @@ atomicLink() {
 }
 
 systemdUp() { systemctl --user show-environment > /dev/null 2>&1; }
+
+# Fails unless the Make/deploy with token $1 holds the deploy lock: prepare, finalize and rollback change the robot
+# only under it.
+holdsLock() {
+  if [ -z "$1" ] || [ ! -f "$lockFile" ] || [ "$(sed -n 2p "$lockFile")" != "$1" ] || flock -n "$lockFile" true; then
+    fail "this Make/deploy does not hold the deploy lock $lockFile (its connection ended?): nothing changed"
+  fi
+}
+
+# The holder of a taken lock (read-only: a shared lock that fails while a deploy holds it exclusively).
+lockHolder() {
+  if [ -s "$lockFile" ] && command -v flock > /dev/null && ! flock -n -s "$lockFile" true 2> /dev/null; then
+    sed -n 1p "$lockFile"
+  fi
+}
 
 mainPid() {
   local pid
@@ -59,6 +77,7 @@ stateData() {
   data incoming "$(cd "$versions" 2> /dev/null && ls -1d -- .incoming-* 2> /dev/null | tr '\n' ' ' || true)"
   data logs "$( [ -d "$base/logs" ] && echo yes || echo no)"
   data glibc "$(getconf GNU_LIBC_VERSION 2> /dev/null | sed 's/^glibc //' || true)"
+  data lock "$(lockHolder)"
   if systemdUp; then
     data systemd yes
     data active "$(systemctl --user is-active "$unit" 2> /dev/null || true)"
@@ -131,7 +150,28 @@ case "$op" in
 state) # read-only
   stateData
   ;;
-prepare) # <version>: creates the folders, removes interrupted copies, prints a free version name
+lock) # <holder> <token>: takes the deploy lock (waits 2 s at most) and holds it while lines come on stdin
+  command -v flock > /dev/null || fail "flock (util-linux) is not installed on the robot"
+  mkdir -p "$base"
+  exec 9>> "$lockFile"
+  if ! flock -w 2 9; then
+    data holder "$(sed -n 1p "$lockFile")"
+    data lockfile "$lockFile"
+    exit 3
+  fi
+  stale="$(sed -n 1p "$lockFile")"
+  if [ -n "$stale" ]; then
+    say "took over the deploy lock of $stale: it ended without freeing it (killed, or the robot rebooted)"
+  fi
+  printf '%s\n%s\n' "$1" "$2" > "$lockFile" # the same file: flock stays on it
+  data locked "$1"
+  # Make/deploy writes a line every 10 s; the end of its input (it ended, the connection is gone) or 45 s without
+  # a line (a connection that died silently) frees the lock.
+  while read -r -t 45 _; do :; done
+  : > "$lockFile"
+  ;;
+prepare) # <version> <token>: creates the folders, removes interrupted copies, prints a free version name
+  holdsLock "$2"
   [ -n "$(command -v rsync)" ] || fail "rsync is not installed on the robot"
   mkdir -p "$versions" "$base/local" "$base/logs"
   for stale in "$versions"/.incoming-*; do
@@ -148,7 +188,8 @@ prepare) # <version>: creates the folders, removes interrupted copies, prints a 
   data version "$version"
   stateData
   ;;
-finalize) # <version> <restart 0|1> <keep>: checks the copy, then switches current to it
+finalize) # <version> <restart 0|1> <keep> <token>: checks the copy, then switches current to it
+  holdsLock "$4"
   version="$1"
   incoming="$versions/.incoming-$version"
   [ -d "$incoming" ] || fail "no copy at $incoming"
@@ -174,7 +215,7 @@ finalize) # <version> <restart 0|1> <keep>: checks the copy, then switches curre
   prune "$3"
   stateData
   ;;
-rollback) # <restart 0|1> <dry-run 0|1>
+rollback) # <restart 0|1> <dry-run 0|1> <token>
   current="$(target "$base/current")"
   previous="$(target "$base/previous")"
   [ -n "$previous" ] || fail "no previous version to roll back to (nothing deployed twice yet)"
@@ -185,6 +226,7 @@ rollback) # <restart 0|1> <dry-run 0|1>
     say "dry run: would switch current from $current to $previous$restart; nothing changed"
     exit 0
   fi
+  holdsLock "$3"
   atomicLink "versions/$previous" "$base/current"
   atomicLink "versions/$current" "$base/previous"
   say "current -> versions/$previous (previous: $current)"

@@ -35,13 +35,14 @@ def free_port() -> int:
 
 
 class SshdFixture:
-    """sshd for a fake robot whose home is `robot_home`; `path` goes first on the sessions' PATH, `environment`
-    into their environment (sshd's SetEnv). After start(): `env` is the environment Make/deploy runs in (its own
-    fake local HOME, NAO_DEPLOY_SSH_CONFIG), `robot_env` the fake robot's environment for commands the test runs
-    on the robot side directly."""
+    """sshd for a fake robot at `address` whose home is `robot_home`; `path` goes first on the sessions' PATH,
+    `environment` into their environment (sshd's SetEnv). After start(): `env` is the environment Make/deploy runs
+    in (its own fake local HOME, NAO_DEPLOY_SSH_CONFIG), `robot_env` the fake robot's environment for commands the
+    test runs on the robot side directly."""
 
-    def __init__(self, temporary: Path, robot_home: Path, path: list[Path], environment: dict[str, str] | None = None):
-        self.tmp, self.robot_home, self.path = temporary, robot_home, path
+    def __init__(self, temporary: Path, robot_home: Path, path: list[Path], environment: dict[str, str] | None = None,
+                 address: str = ADDRESS):
+        self.tmp, self.robot_home, self.path, self.address = temporary, robot_home, path, address
         self.environment = environment or {}
         self.process: subprocess.Popen | None = None
         self.port = 0
@@ -100,7 +101,7 @@ SetEnv {' '.join(f'{name}={value}' for name, value in variables.items())}
   UserKnownHostsFile {self.tmp}/known_hosts
   StrictHostKeyChecking accept-new
 """
-        client.write_text(f"Host {ADDRESS}\n  HostName 127.0.0.1\n  Port {self.port}\n{common}"
+        client.write_text(f"Host {self.address}\n  HostName 127.0.0.1\n  Port {self.port}\n{common}"
                           f"Host {DEAD_ADDRESS}\n  HostName 127.0.0.1\n  Port {dead_port}\n{common}")
         self.env = dict(os.environ, NAO_DEPLOY_SSH_CONFIG=str(client), HOME=str(self.tmp / "local-home"))
         self.robot_env = dict(os.environ, **self.environment, HOME=str(self.robot_home),
