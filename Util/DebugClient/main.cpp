@@ -1,5 +1,6 @@
 // DebugClient: the debug channel from a terminal.
 #include "Tools/DebugClient/DebugClient.h"
+#include "Tools/DebugClient/TerminalText.h"
 #include "Tools/Streams/Field.h"
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -32,14 +33,15 @@ std::string unitsLine(const debug::Parameters& parameters)
 
 int printReply(const debug::Reply& reply)
 {
-  (reply.ok ? std::cout : std::cerr) << reply.message << "\n";
+  (reply.ok ? std::cout : std::cerr) << terminalSafe(reply.message) << "\n";
   return reply.ok ? 0 : 1;
 }
 
 void printSample(const debug::Data& data)
 {
   const int id = RepresentationRegistry::instance().find(data.representation);
-  std::cout << data.representation << " frame " << data.frameNumber << " t=" << data.time << " s";
+  std::cout << terminalSafe(data.representation) << " frame " << data.frameNumber << " t=" << data.time
+            << " s";
   if (data.dropped) std::cout << " (" << data.dropped << " dropped)";
   std::cout << "\n";
   if (id < 0)
@@ -51,7 +53,7 @@ void printSample(const debug::Data& data)
   RepresentationObject object = RepresentationRegistry::instance().create(static_cast<RepresentationId>(id));
   info.loadBinary(data.payload, object.get());
   for (const FieldValue& field : fieldValues(info, object.get()))
-    std::cout << "  " << field.label() << " = " << field.text << "\n";
+    std::cout << "  " << terminalSafe(field.label()) << " = " << terminalSafe(field.text) << "\n";
 }
 } // namespace
 
@@ -116,15 +118,15 @@ int main(int argc, char** argv)
     if (*list)
     {
       const auto reply = client.list();
-      std::cout << "scenario " << reply.scenario << "\nexecution order:\n"
-                << reply.plan << "\nrepresentations:\n";
+      std::cout << "scenario " << terminalSafe(reply.scenario) << "\nexecution order:\n"
+                << terminalSafe(reply.plan) << "\nrepresentations:\n";
       for (const auto& representation : reply.representations)
-        std::cout << "  " << representation.name << " <- "
-                  << (representation.provider.empty() ? "(none)" : representation.provider) << " ("
-                  << representation.fields.size() << " fields)\n";
+        std::cout << "  " << terminalSafe(representation.name) << " <- "
+                  << (representation.provider.empty() ? "(none)" : terminalSafe(representation.provider))
+                  << " (" << representation.fields.size() << " fields)\n";
       std::cout << "modules:\n";
       for (const auto& module : reply.modules)
-        std::cout << "  " << module.name << (module.active ? " [active]" : "") << "\n";
+        std::cout << "  " << terminalSafe(module.name) << (module.active ? " [active]" : "") << "\n";
       return 0;
     }
     if (*get)
@@ -134,7 +136,7 @@ int main(int argc, char** argv)
         if (module.name == name)
         {
           const debug::Parameters parameters = client.parameters(name);
-          std::cout << unitsLine(parameters) << "\n" << parameters.toml << "\n";
+          std::cout << terminalSafe(unitsLine(parameters)) << "\n" << terminalSafe(parameters.toml) << "\n";
           return 0;
         }
       if (const auto reply = client.subscribe(name, 0); !reply.ok) return printReply(reply);
@@ -162,7 +164,7 @@ int main(int argc, char** argv)
   }
   catch (const std::exception& error)
   {
-    std::cerr << "DebugClient: " << error.what() << "\n";
+    std::cerr << "DebugClient: " << terminalSafe(error.what()) << "\n";
     return 1;
   }
   return 0;

@@ -8,8 +8,11 @@
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <fcntl.h>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <system_error>
+#include <unistd.h>
 #include <utility>
 
 namespace nao::binaryio
@@ -149,8 +152,30 @@ void ChunkWriter::throwIoError(std::string_view action) const
 ChunkReader::ChunkReader(const std::filesystem::path& path, ChunkReaderOptions options)
     : path_(path), options_(options)
 {
-  file_ = std::fopen(path.c_str(), "rb");
-  if (file_ == nullptr) throw IoError("cannot open " + fileName(path) + ": " + systemReason());
+  // O_NONBLOCK: opening a FIFO without a writer must not hang (LogTool info on a FIFO did); the type is checked on
+  // the open descriptor, then reading blocks as usual.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw IoError("cannot open " + fileName(path) + ": " + systemReason());
+  struct stat status
+  {
+  };
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode))
+  {
+    ::close(fd);
+    throw IoError("cannot read " + fileName(path) + ": " +
+                  (S_ISFIFO(status.st_mode)  ? "it is a FIFO"
+                   : S_ISDIR(status.st_mode) ? "it is a folder"
+                                             : "it is not a regular file") +
+                  "; a log is a regular file");
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  file_ = ::fdopen(fd, "rb");
+  if (file_ == nullptr)
+  {
+    const std::string reason = systemReason();
+    ::close(fd);
+    throw IoError("cannot open " + fileName(path) + ": " + reason);
+  }
   // The destructor does not run when the constructor throws: close the file here (a refused log must not leak a
   // file descriptor; found by Fuzz/LogReaderFuzzer).
   try

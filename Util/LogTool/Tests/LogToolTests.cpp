@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,10 +26,12 @@ struct Result
   std::string out; ///< stdout and stderr
 };
 
-Result logTool(const std::string& arguments)
+/// `prefix` runs before the tool, e.g. "timeout 10" for a call that could hang.
+Result logTool(const std::string& arguments, const std::string& prefix = "")
 {
   Result result;
-  FILE* pipe = ::popen((std::string(NAO_LOG_TOOL_BINARY) + " " + arguments + " 2>&1").c_str(), "r");
+  FILE* pipe =
+      ::popen((prefix + " " + std::string(NAO_LOG_TOOL_BINARY) + " " + arguments + " 2>&1").c_str(), "r");
   char buffer[4096];
   for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
     result.out.append(buffer, got);
@@ -144,6 +147,23 @@ TEST(LogToolCsv, AFieldNoRepresentationHasIsRefusedWithoutReadingAFrame)
   const Result result = logTool("csv " + log.string() + " JointSensorData.currents");
   EXPECT_EQ(result.status, 2);
   EXPECT_THAT(result.out, HasSubstr("no field of the log matches 'JointSensorData.currents'"));
+}
+
+TEST(LogToolFiles, AFifoIsRefusedAtOnceByEveryCommand)
+{
+  // Opening a FIFO without a writer blocked forever; 124 would be timeout's status after 10 s.
+  Folder folder;
+  const auto fifo = folder.path / "pipe.log";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string command : {"info %", "csv % JointRequest.angles", "dump % 0"})
+  {
+    std::string arguments = command;
+    arguments.replace(arguments.find('%'), 1, fifo.string());
+    const Result result = logTool(arguments, "timeout 10");
+    EXPECT_NE(result.status, 124) << command << " hung on a FIFO";
+    EXPECT_NE(result.status, 0) << command;
+    EXPECT_THAT(result.out, HasSubstr("it is a FIFO; a log is a regular file")) << command;
+  }
 }
 
 TEST(LogToolTypeTable, ADamagedFirstTypeTableIsReadThroughItsCopy)
