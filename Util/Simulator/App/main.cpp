@@ -164,6 +164,15 @@ int main(int argc, char** argv)
   std::vector<std::string> providers;
   bool quiet = false, noLog = false, noPlots = false, printJobs = false, robotLogs = false;
   int robots = 1, worn = 0, jobs = 0, progressFd = -1;
+  // CLI11 reads "-1" into an unsigned seed as 18446744073709551615: a seed is refused unless it is digits only.
+  const CLI::Validator seedDigits(
+      [](std::string& text)
+      {
+        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "'" + text + "' is not a seed (a whole number from 0)";
+      },
+      "SEED");
   // At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
   const CLI::Validator minutesRange(
       [](std::string& text) -> std::string
@@ -189,21 +198,23 @@ int main(int argc, char** argv)
                   "robot name: Config/Robots/<robot>/ overlays of the robot software");
   run->add_option("--seed", options.seed,
                   "draws the simulated robot (Config/Sim/robots.toml); robot i of an "
-                  "ensemble uses seed + i");
+                  "ensemble uses seed + i")
+      ->check(seedDigits);
   run->add_option("--preset", options.preset, "robots.toml preset of the simulated robots, e.g. worn");
   const std::string variantHelp =
       "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf";
   run->add_option("--variant", options.variant, variantHelp);
   run->add_option(
-      "--noise-seed", options.noiseSeed,
-      "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
-      "on another day");
+         "--noise-seed", options.noiseSeed,
+         "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
+         "on another day")
+      ->check(seedDigits);
   run->add_option("--robots", robots, "ensemble: this many robots, one process each")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 10000));
   run->add_option("--worn", worn, "ensemble: the last this many robots use the preset worn")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 10000));
   run->add_option("--jobs", jobs, "ensemble: processes at a time (default: one per core)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1000));
   run->add_flag("--print-jobs", printJobs,
                 "ensemble: print one command line per robot (for GNU parallel) instead of running them");
   run->add_flag("--robot-logs", robotLogs, "ensemble: keep every robot's log (large)");
@@ -237,7 +248,8 @@ int main(int argc, char** argv)
   serve->add_option("--wait", options.serveWaitSeconds, "s to wait for the client (default 600)")
       ->check(CLI::PositiveNumber);
   serve->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)");
+  serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)")
+      ->check(seedDigits);
   serve->add_option("--preset", options.preset, "robots.toml preset of the simulated robot, e.g. worn");
   serve->add_option("--variant", options.variant, variantHelp);
   serve->add_option("--output", output,
@@ -262,10 +274,10 @@ int main(int argc, char** argv)
                    "variants of Config/Sim/variants.toml, 'home' for none (default: home and every variant)")
       ->delimiter(',');
   matrix->add_option("--robots", matrixOptions.robots, "robots per ensemble (default 8)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 10000));
   matrix->add_option("--worn", matrixOptions.worn, "the last this many use the preset worn (default 2)")
-      ->check(CLI::NonNegativeNumber);
-  matrix->add_option("--seed", matrixOptions.seed, "robot i uses seed + i (default 100)");
+      ->check(CLI::Range(0, 10000));
+  matrix->add_option("--seed", matrixOptions.seed, "robot i uses seed + i (default 100)")->check(seedDigits);
   matrix->add_option("--minutes", matrixOptions.minutes, "simulated minutes per run (default 2)")
       ->check(minutesRange);
   matrix->add_option("--jobs", matrixOptions.jobs, "processes at a time (default: one per core)")

@@ -1,7 +1,14 @@
 #include "Util/Simulator/Lola/LolaServer.h"
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace nao
@@ -24,8 +31,33 @@ const char* describe(LolaAnswerStatus status)
   return "unknown";
 }
 
+namespace
+{
+/// Binds the abstract socket that says "a simulator serves this path"; throws when another one does.
+UnixSocket lockInstance(const std::string& socketPath)
+{
+  std::error_code ignored;
+  const std::filesystem::path path = std::filesystem::absolute(socketPath, ignored);
+  const std::filesystem::path folder = std::filesystem::weakly_canonical(path.parent_path(), ignored);
+  const std::string name = "nao-simulator-lola:" + (folder / path.filename()).string();
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  const std::size_t length = std::min(name.size(), sizeof(address.sun_path) - 1);
+  std::memcpy(address.sun_path + 1, name.data(), length); // sun_path[0] == 0: the abstract namespace
+  UnixSocket lock(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  const auto size = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + length);
+  if (lock.valid() && ::bind(lock.fd(), reinterpret_cast<const sockaddr*>(&address), size) != 0 &&
+      errno == EADDRINUSE)
+    throw std::runtime_error("LoLA socket path '" + socketPath +
+                             "' is served by another running Simulator serve: not taking it over (its robot "
+                             "would move to this one); choose another --socket");
+  return lock;
+}
+} // namespace
+
 LolaServer::LolaServer(LolaServerOptions options)
-    : options_(std::move(options)), listener_(UnixSocket::listenAt(options_.socketPath))
+    : options_(std::move(options)), instanceLock_(lockInstance(options_.socketPath)),
+      listener_(UnixSocket::listenAt(options_.socketPath))
 {
 }
 

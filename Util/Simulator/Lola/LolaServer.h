@@ -94,6 +94,10 @@ private:
   void takeBufferedAnswers(std::uint64_t& valid, bool& malformed);
 
   LolaServerOptions options_;
+  /// Held while serving: an abstract Unix socket named after the socket path's canonical form. A second server
+  /// for the same path cannot bind it and stops before touching the path: connecting to the path to see whether
+  /// it is served would make this server take the probe for its new client and lose the robot.
+  UnixSocket instanceLock_;
   UnixSocket listener_;
   UnixSocket client_;
   LolaStreamBuffer stream_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -92,7 +93,12 @@ void SimulatedRobot::setCommand(const JointValues& positions, const JointValues&
 {
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
-    if (std::isfinite(positions[joint])) targets_[joint] = positions[joint];
+    // A board's target is one turn of its absolute encoder (12 bits over 2π, NaoFacts.md): what lies beyond is
+    // taken as the end of that range on the command's side, before any conversion to integer counts. A target
+    // beyond a joint's stop (but within the turn) stalls the motor against the stop, as on the robot.
+    constexpr float boardRange = std::numbers::pi_v<float>;
+    if (std::isfinite(positions[joint]))
+      targets_[joint] = std::clamp(positions[joint], -boardRange, boardRange);
     const float stiffness = stiffnesses[joint];
     stiffnesses_[joint] = std::isnan(stiffness) ? 0.f : std::clamp(stiffness, 0.f, 1.f);
   }

@@ -34,8 +34,12 @@ public:
   explicit SimulatedRobot(const SimConfig& config, const RobotVariation& robot = nominalRobot());
 
   /// Targets in rad (Hands 0..1) and stiffness 0..1, LoLA order, in the robot's reading frame; held until the
-  /// next call. NaN targets keep the previous target of that joint; stiffness is clamped to 0..1 (NaN: 0).
+  /// next call. Targets are clamped to ±π (a board's encoder turn; beyond a joint's stop the motor stalls against
+  /// it), non-finite ones keep the previous target of that joint; stiffness is clamped to 0..1 (NaN: 0).
   void setCommand(const JointValues& positions, const JointValues& stiffnesses);
+  /// What the boards drive to and with since the last setCommand (after clamping).
+  const JointValues& targets() const { return targets_; }
+  const JointValues& stiffnesses() const { return stiffnesses_; }
 
   /// Steps the physics until `seconds` more simulated time have passed (whole steps; the remainder carries
   /// over to the next call). sensors() change at the end of each LoLA frame, groundTruth() after every call.

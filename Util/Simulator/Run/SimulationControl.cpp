@@ -54,7 +54,12 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
   const std::vector<std::string_view> parts = words(line);
   if (parts.empty()) return std::nullopt;
   const auto error = [&](const std::string& what)
-  { return "error: line " + std::to_string(lineNumber) + ": '" + std::string(line) + "': " + what; };
+  {
+    // Quoted in part: the reply names the line, it does not echo a flood back.
+    const std::string quoted =
+        line.size() <= 80 ? std::string(line) : std::string(line.substr(0, 77)) + "...";
+    return "error: line " + std::to_string(lineNumber) + ": '" + quoted + "': " + what;
+  };
   const std::string_view command = parts[0];
   std::lock_guard lock(mutex_);
   if (command == "pause" && parts.size() == 1)
@@ -171,6 +176,18 @@ bool SimulationControl::paused() const
   return paused_;
 }
 
+std::optional<std::string> SimulationControl::inputEnded()
+{
+  std::lock_guard lock(mutex_);
+  if (!paused_) return std::nullopt;
+  paused_ = false;
+  steps_ = 0;
+  reanchor_ = true;
+  wake_.notify_all();
+  return "control input ended while paused: running on from " + describeState() +
+         " (nobody is left to resume it)";
+}
+
 ControlInput::ControlInput(int fd, SimulationControl& control, std::function<void(const std::string&)> report)
     : report_(std::move(report)), thread_([this, fd, &control] { read(fd, control); })
 {
@@ -184,19 +201,43 @@ ControlInput::~ControlInput()
 
 void ControlInput::read(int fd, SimulationControl& control)
 {
-  std::string pending;
+  std::string pending;   // at most maxLineBytes: the start of the line being read
+  bool skipping = false; // the line being read is too long: dropped up to its newline
   std::uint64_t lineNumber = 0;
-  char buffer[512];
+  char buffer[4096];
   while (!done_)
   {
     pollfd entry{fd, POLLIN, 0};
     if (::poll(&entry, 1, 100) <= 0) continue; // 100 ms: how soon the destructor's join returns
     const ssize_t size = ::read(fd, buffer, sizeof buffer);
-    if (size <= 0) return; // end of input (or an error): the run goes on as it is
-    pending.append(buffer, static_cast<std::size_t>(size));
-    for (std::size_t end; (end = pending.find('\n')) != std::string::npos; pending.erase(0, end + 1))
-      if (const auto reply = control.execute(std::string_view(pending).substr(0, end), ++lineNumber))
-        report_(*reply);
+    if (size <= 0) // end of input (or an error): the run goes on as it is, and not paused
+    {
+      if (const auto reply = control.inputEnded()) report_(*reply);
+      return;
+    }
+    // Each byte is looked at once: a long line costs its length, not its length squared.
+    for (const char byte : std::string_view(buffer, static_cast<std::size_t>(size)))
+    {
+      if (byte == '\n')
+      {
+        ++lineNumber;
+        if (!skipping)
+          if (const auto reply = control.execute(pending, lineNumber)) report_(*reply);
+        pending.clear();
+        skipping = false;
+      }
+      else if (skipping)
+        continue;
+      else if (pending.size() == SimulationControl::maxLineBytes)
+      {
+        skipping = true;
+        pending.clear();
+        report_("error: line " + std::to_string(lineNumber + 1) + ": longer than " +
+                std::to_string(SimulationControl::maxLineBytes) + " bytes: ignored up to its end");
+      }
+      else
+        pending += byte;
+    }
   }
 }
 } // namespace nao

@@ -32,6 +32,7 @@ class SimulationControl
 public:
   inline static constexpr double minSpeed = 0.1, maxSpeed = 4.0; ///< times real time
   inline static constexpr std::uint64_t maxStep = 100000;        ///< frames one `step` may ask for
+  inline static constexpr std::size_t maxLineBytes = 1024;       ///< a longer command line is refused unread
 
   /// report: receives the lines that come from the run loop (a pause or step taking effect); may be called from
   /// the run thread. realTime: whether speed applies (a lock-step run goes as fast as its client answers).
@@ -54,6 +55,9 @@ public:
 
   double speed() const;
   bool paused() const;
+  /// The command input has ended (the controller is gone): a paused simulation resumes, since nobody is left to
+  /// resume it. Returns the line to report, or nothing when it was running.
+  std::optional<std::string> inputEnded();
 
 private:
   std::string describeState() const; ///< with mutex_ held
@@ -73,7 +77,9 @@ private:
 };
 
 /// Reads command lines from a file descriptor (serve --control: stdin) on a thread of its own and hands them to a
-/// SimulationControl; replies go to `report`. End of input stops the reading, not the run. Joined on destruction.
+/// SimulationControl; replies go to `report`. End of input stops the reading, not the run (a paused run resumes).
+/// A line longer than SimulationControl::maxLineBytes is refused without being kept or echoed. Joined on
+/// destruction.
 class ControlInput
 {
 public:

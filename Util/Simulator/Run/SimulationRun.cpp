@@ -223,6 +223,12 @@ SimulationResult runSimulation(const SimulationOptions& options)
     {
       // Ctrl-C in a terminal reaches the robot binary too: it stops and leaves as the simulator stops.
       result.stopped = stopRequested();
+      if (serving && !result.stopped)
+      {
+        char when[32];
+        std::snprintf(when, sizeof when, "%.2f s", simulation.time());
+        result.clientLeft = std::string("the LoLA client left (") + describe(answer) + ") at " + when;
+      }
       if (serving || result.stopped) break; // the client left: the run is over
     }
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
@@ -293,7 +299,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
         sample.currents[j] = sensors.currents[j];
         sample.temperatures[j] = sensors.temperatures[j];
         sample.status[j] = sensors.status[j];
-        sample.stiffnessCommands[j] = command.stiffness[j];
+        sample.stiffnessCommands[j] = simulation.stiffnesses()[j]; // what the plant applies (NaN: 0, clamped)
         sample.angles[j] = sensors.positions[j];
         sample.angleErrors[j] = command.position[j] - sensors.positions[j];
       }
@@ -413,6 +419,16 @@ std::string summaryTable(const SimulationResult& result)
       result.maxTorsoHeight, static_cast<unsigned long long>(result.missingAnswers),
       static_cast<unsigned long long>(result.malformedAnswers));
   text += line;
+  if (!result.clientLeft.empty()) text += "run ended early: " + result.clientLeft + "\n";
+  if (result.positionsOutOfRange > 0)
+  {
+    std::snprintf(
+        line, sizeof(line),
+        "%llu Positions outside the joints' ranges or not finite (clamped; a non-finite one keeps the "
+        "previous target)\n",
+        static_cast<unsigned long long>(result.positionsOutOfRange));
+    text += line;
+  }
   if (result.stopped)
   {
     std::snprintf(line, sizeof(line), "stopped (Ctrl-C or SIGTERM) after %.1f s simulated\n",

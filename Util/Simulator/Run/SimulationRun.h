@@ -126,6 +126,8 @@ struct SimulationResult
   /// stopped: the in-process robot's LolaBody, or the line the robot binary printed (empty if it printed none).
   std::optional<LolaBodyStatistics> robotLola;
   bool stopped = false; ///< SimulationOptions::stopRequested ended the run early
+  std::string
+      clientLeft; ///< serve: why the run ended before its length ("the LoLA client left ..."), or empty
   /// Position values the robot sent over LoLA outside the URDF's joint limits (the motors' range) or not finite,
   /// checked here against the robot description the simulated body is built from.
   std::uint64_t positionsOutOfRange = 0;

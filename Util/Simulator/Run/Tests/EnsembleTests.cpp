@@ -254,6 +254,27 @@ TEST(SimulatorCommandLine, ARunLengthThatIsNotANumberOfSecondsToADayIsRefusedAtO
   }
 }
 
+TEST(SimulatorCommandLine, ANegativeSeedOrNoRobotsIsRefusedWithAShortMessage)
+{
+  // "--seed -1" ran seed 18446744073709551615; "--robots 0" printed a range of two 300-digit numbers.
+  for (const std::string arguments : {"run stand --seed -1", "serve stand --seed -1",
+                                      "matrix stand --seed -1", "run stand --noise-seed -5"})
+  {
+    const std::string output =
+        outputOf(std::string(NAO_SIMULATOR_BINARY) + " " + arguments + " 2>&1; echo status=$?");
+    EXPECT_NE(output.find("is not a seed (a whole number from 0)"), std::string::npos)
+        << arguments << ": " << output;
+    EXPECT_EQ(output.find("status=0"), std::string::npos) << output;
+  }
+  for (const std::string arguments : {"run stand --robots 0", "matrix stand --robots 0"})
+  {
+    const std::string output =
+        outputOf(std::string(NAO_SIMULATOR_BINARY) + " " + arguments + " 2>&1; echo status=$?");
+    EXPECT_NE(output.find("--robots: Value 0 not in range 1 to 10000"), std::string::npos) << output;
+    EXPECT_LT(output.size(), 200u) << output;
+  }
+}
+
 TEST(SimulatorCommandLine, ASecondRunKeepsTheFirstInsteadOfOverwritingIt)
 {
   const auto folder = freshFolder("nao-simulator-keeps-runs");

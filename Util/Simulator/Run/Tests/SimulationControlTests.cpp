@@ -2,9 +2,12 @@
 // frames through, and the speed a real-time run paces at. (The GUI's --sim test drives the same commands against
 // the simulator and the robot binary.)
 #include "Util/Simulator/Run/SimulationControl.h"
+#include <chrono>
+#include <functional>
 #include <gtest/gtest.h>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace nao;
@@ -125,4 +128,72 @@ TEST(SimulationControl, APausedLoopWaitsUntilResumedAndRunsOnAtTheSetSpeed)
   EXPECT_EQ(kind.load(), static_cast<int>(SimulationControl::Frame::run));
   EXPECT_FALSE(control.paused());
   EXPECT_DOUBLE_EQ(control.speed(), 4.0);
+}
+
+namespace
+{
+/// Waits up to 10 s for `done`.
+bool within10s(const std::function<bool()>& done)
+{
+  for (int i = 0; i < 1000 && !done(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return done();
+}
+} // namespace
+
+TEST(ControlInput, AHugeLineIsRefusedWithoutBeingKeptOrEchoedAndTheNextLineWorks)
+{
+  // A 16 MB line took 12 s and came back whole; 32 MB were not consumed in 90 s (a quadratic newline search).
+  Reports reports;
+  SimulationControl control(reports.sink(), true);
+  int pipeEnds[2];
+  ASSERT_EQ(::pipe(pipeEnds), 0);
+  {
+    ControlInput input(pipeEnds[0], control, reports.sink());
+    std::thread writer(
+        [&]
+        {
+          const std::string chunk(1 << 20, 'x');
+          for (int i = 0; i < 32; ++i)
+            ASSERT_EQ(::write(pipeEnds[1], chunk.data(), chunk.size()), static_cast<ssize_t>(chunk.size()));
+          const std::string next = "\nstatus\n";
+          ASSERT_EQ(::write(pipeEnds[1], next.data(), next.size()), static_cast<ssize_t>(next.size()));
+        });
+    writer.join();
+    EXPECT_TRUE(within10s(
+        [&]
+        {
+          std::lock_guard lock(reports.mutex);
+          return reports.lines.size() >= 2;
+        }));
+    ::close(pipeEnds[1]);
+  }
+  ::close(pipeEnds[0]);
+  ASSERT_EQ(reports.lines.size(), 2u);
+  EXPECT_EQ(reports.lines[0], "error: line 1: longer than 1024 bytes: ignored up to its end");
+  EXPECT_NE(reports.lines[1].find("frame 0"), std::string::npos)
+      << "line 2, status, answered: " << reports.lines[1];
+  for (const std::string& line : reports.lines)
+    EXPECT_LT(line.size(), 200u);
+}
+
+TEST(ControlInput, AControllerThatLeavesAPausedRunResumesIt)
+{
+  // A paused serve --control whose controller had gone kept the simulator and its robot binary up for good.
+  Reports reports;
+  SimulationControl control(reports.sink(), true);
+  int pipeEnds[2];
+  ASSERT_EQ(::pipe(pipeEnds), 0);
+  {
+    ControlInput input(pipeEnds[0], control, reports.sink());
+    ASSERT_EQ(::write(pipeEnds[1], "pause\n", 6), 6);
+    EXPECT_TRUE(within10s([&] { return control.paused(); }));
+    ::close(pipeEnds[1]); // the controller is gone
+    EXPECT_TRUE(within10s([&] { return !control.paused(); }));
+  }
+  ::close(pipeEnds[0]);
+  std::lock_guard lock(reports.mutex);
+  ASSERT_FALSE(reports.lines.empty());
+  EXPECT_NE(reports.lines.back().find("control input ended while paused"), std::string::npos)
+      << reports.lines.back();
 }
