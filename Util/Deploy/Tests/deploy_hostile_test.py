@@ -14,19 +14,17 @@ checks that
 - SIGTERM, SIGHUP or SIGINT to a copying deploy ends it with every process it started (rsync and the ssh of rsync
   and of the lock), the robot keeps its version, running, and its lock is free.
 --only runs one part (each fails without the fix it checks)."""
-import argparse
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from deploy_test import STAND_INS, DeployTest
-from sshd_fixture import Failure, SshdFixture, check
+from sshd_fixture import SshdFixture, check, run_test_program
 
 HERE = Path(__file__).resolve().parent
 HOSTILE_ADDRESS = "10.0.24.66"
@@ -74,6 +72,13 @@ class HostileTest(DeployTest):
         self.hostile = SshdFixture(temporary / "hostile", self.hostile_home, [HERE / "hostile-stand-ins", STAND_INS],
                                    address=HOSTILE_ADDRESS)
         self.big = temporary / "big" / "Config"
+
+    def sshds(self) -> list[SshdFixture]:
+        return [self.sshd, self.hostile]
+
+    def cleanup(self):
+        super().cleanup()
+        self.hostile.stop()
 
     def start(self):
         self.start_sshd()
@@ -275,36 +280,18 @@ class HostileTest(DeployTest):
               "the deploy after the stopped ones does not remove their partial copy")
 
 
+def run_parts(test: HostileTest, args):
+    test.start()
+    for part in args.only or PARTS:
+        print(f"\n=== {part}", flush=True)
+        getattr(test, f"run_{part}")()
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--source-dir", type=Path, default=HERE.parents[2])
-    parser.add_argument("--build-dir", type=Path, required=True, help="the CMake build folder with the robot binary")
-    parser.add_argument("--only", choices=PARTS, action="append", help="run only this part (repeatable)")
-    parser.add_argument("--keep-temporary", action="store_true", help="keep the temporary folder for inspection")
-    args = parser.parse_args()
-    temporary = Path(tempfile.mkdtemp(prefix="nao-deploy-hostile-test-"))
-    test = HostileTest(args.source_dir.resolve(), args.build_dir.resolve(), temporary)
-    started = time.monotonic()
-    try:
-        test.start()
-        for part in args.only or PARTS:
-            print(f"\n=== {part}", flush=True)
-            getattr(test, f"run_{part}")()
-        print(f"\nDeployHostileTests passed in {time.monotonic() - started:.0f} s")
-        return 0
-    except (Failure, subprocess.SubprocessError, OSError) as error:
-        print(f"\nDeployHostileTests FAILED: {error}")
-        for sshd in (test.sshd, test.hostile):
-            if sshd.process:
-                print(f"sshd log ({sshd.address}):\n{sshd.log()}")
-        return 1
-    finally:
-        test.cleanup()
-        test.hostile.stop()
-        if args.keep_temporary:
-            print(f"kept {temporary}")
-        else:
-            shutil.rmtree(temporary, ignore_errors=True)
+    return run_test_program(
+        "DeployHostileTests", __doc__, HostileTest, run_parts,
+        lambda parser: parser.add_argument("--only", choices=PARTS, action="append",
+                                           help="run only this part (repeatable)"))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ cannot run here: they start the installed unit's ExecStart= command line; the un
 `systemd-analyze verify`). An ssh client config maps the example robot's address (Config/Robots/Nao01/network.toml)
 to that sshd, so the commands of Util/Deploy/README.md run unchanged; the test fails if one of them was not run (the
 --setup lines are setup_test.py's). Any failing step fails the test with the reason."""
-import argparse
 import ctypes
 import os
 import re
@@ -16,11 +15,10 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from sshd_fixture import ADDRESS, DEAD_ADDRESS, Failure, SshdFixture, check, readme_commands
+from sshd_fixture import ADDRESS, DEAD_ADDRESS, Failure, SshdFixture, check, readme_commands, run_test_program
 
 HERE = Path(__file__).resolve().parent
 STAND_INS = HERE / "robot-stand-ins"  # systemctl, journalctl, getconf of the fake robot
@@ -90,6 +88,9 @@ class DeployTest:
 
     def sshd_log(self) -> str:
         return self.sshd.log()
+
+    def sshds(self) -> list[SshdFixture]:
+        return [self.sshd]
 
     # --- helpers ----------------------------------------------------------------------------------------------
     def deploy(self, command: str, ok=True, env=None, timeout=240) -> str:
@@ -430,29 +431,7 @@ class DeployTest:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--source-dir", type=Path, default=HERE.parents[2])
-    parser.add_argument("--build-dir", type=Path, required=True, help="the CMake build folder with the robot binary")
-    parser.add_argument("--keep-temporary", action="store_true", help="keep the temporary folder for inspection")
-    args = parser.parse_args()
-    temporary = Path(tempfile.mkdtemp(prefix="nao-deploy-test-"))
-    test = DeployTest(args.source_dir.resolve(), args.build_dir.resolve(), temporary)
-    started = time.monotonic()
-    try:
-        test.run()
-        print(f"\nDeployTests passed in {time.monotonic() - started:.0f} s")
-        return 0
-    except (Failure, subprocess.SubprocessError, OSError) as error:
-        print(f"\nDeployTests FAILED: {error}")
-        if test.sshd.process:
-            print(f"sshd log:\n{test.sshd_log()}")
-        return 1
-    finally:
-        test.cleanup()
-        if args.keep_temporary:
-            print(f"kept {temporary}")
-        else:
-            shutil.rmtree(temporary, ignore_errors=True)
+    return run_test_program("DeployTests", __doc__, DeployTest, lambda test, args: test.run())
 
 
 if __name__ == "__main__":

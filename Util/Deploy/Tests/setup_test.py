@@ -9,7 +9,6 @@ NAO_FAKE_RECORDS (where stand-ins note calls) and, first on PATH, the stand-ins 
 for root's password on a terminal) and mount (must not be called). A copy of /bin/sleep named naoqi-bin plays NAOqi
 in /proc. Every check looks at what changed in the fake root and the records, not at what the set-up says it did.
 The --setup lines of Util/Deploy/README.md are run as written; the test fails if one was not."""
-import argparse
 import os
 import re
 import select
@@ -19,11 +18,10 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from sshd_fixture import DEAD_ADDRESS, Failure, SshdFixture, check, readme_commands
+from sshd_fixture import DEAD_ADDRESS, Failure, SshdFixture, check, readme_commands, run_test_program
 
 HERE = Path(__file__).resolve().parent
 STAND_INS = [HERE / "setup-stand-ins", HERE / "robot-stand-ins"]
@@ -306,35 +304,16 @@ class SetupTest:
         check(shown and not missing, f"--setup commands of Util/Deploy/README.md the test did not run: {missing}")
         print(f"\nall {len(shown)} --setup commands of Util/Deploy/README.md were run")
 
+    def sshds(self) -> list[SshdFixture]:
+        return [self.sshd]
+
     def cleanup(self):
         self.stop_naoqi()
         self.sshd.stop()
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--source-dir", type=Path, default=HERE.parents[2])
-    parser.add_argument("--build-dir", type=Path, required=True, help="the CMake build folder with the robot binary")
-    parser.add_argument("--keep-temporary", action="store_true", help="keep the temporary folder for inspection")
-    args = parser.parse_args()
-    temporary = Path(tempfile.mkdtemp(prefix="nao-setup-test-"))
-    test = SetupTest(args.source_dir.resolve(), args.build_dir.resolve(), temporary)
-    started = time.monotonic()
-    try:
-        test.run()
-        print(f"\nDeploySetupTests passed in {time.monotonic() - started:.0f} s")
-        return 0
-    except (Failure, subprocess.SubprocessError, OSError) as error:
-        print(f"\nDeploySetupTests FAILED: {error}")
-        if test.sshd.process:
-            print(f"sshd log:\n{test.sshd.log()}")
-        return 1
-    finally:
-        test.cleanup()
-        if args.keep_temporary:
-            print(f"kept {temporary}")
-        else:
-            shutil.rmtree(temporary, ignore_errors=True)
+    return run_test_program("DeploySetupTests", __doc__, SetupTest, lambda test, args: test.run())
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ temporary folder; UsePAM no, StrictModes no) whose sessions get a fake robot hom
 PATH and any further environment. An ssh client configuration maps the example robot's address
 (Config/Robots/Nao01/network.toml) to that sshd and a second address to a closed port (an unreachable robot), so
 that Make/deploy runs unchanged with NAO_DEPLOY_SSH_CONFIG pointing at it."""
+import argparse
 import getpass
 import os
 import re
@@ -12,6 +13,7 @@ import shlex
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -127,3 +129,35 @@ def readme_commands(readme: Path) -> set[str]:
             if line.strip().startswith("Make/deploy"):
                 shown.add(shlex.join(shlex.split(line, comments=True)))
     return shown
+
+
+def run_test_program(name: str, description: str, make_test, body, add_arguments=None) -> int:
+    """The main() of a deploy test program: --source-dir, --build-dir, --keep-temporary (and what add_arguments
+    adds to the parser); make_test(source, build, temporary) builds the test, body(test, args) runs it. A failure
+    prints the logs of the test's sshds (test.sshds()); test.cleanup() runs whatever happened."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--source-dir", type=Path, default=Path(__file__).resolve().parents[3])
+    parser.add_argument("--build-dir", type=Path, required=True, help="the CMake build folder with the robot binary")
+    parser.add_argument("--keep-temporary", action="store_true", help="keep the temporary folder for inspection")
+    if add_arguments:
+        add_arguments(parser)
+    args = parser.parse_args()
+    temporary = Path(tempfile.mkdtemp(prefix=f"nao-{name}-"))
+    test = make_test(args.source_dir.resolve(), args.build_dir.resolve(), temporary)
+    started = time.monotonic()
+    try:
+        body(test, args)
+        print(f"\n{name} passed in {time.monotonic() - started:.0f} s")
+        return 0
+    except (Failure, subprocess.SubprocessError, OSError) as error:
+        print(f"\n{name} FAILED: {error}")
+        for sshd in test.sshds():
+            if sshd.process:
+                print(f"sshd log ({sshd.address}):\n{sshd.log()}")
+        return 1
+    finally:
+        test.cleanup()
+        if args.keep_temporary:
+            print(f"kept {temporary}")
+        else:
+            shutil.rmtree(temporary, ignore_errors=True)
