@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import deploy  # noqa: E402  (Util/Deploy/deploy.py: the staging the deploys use)
+import staging  # noqa: E402  (Util/Deploy/staging.py: the staging the deploys use)
+from robots import Robot  # noqa: E402
 
 failures = []
 BASE = "/home/nao/nao-framework"  # the robot's layout, inside the root
@@ -46,12 +47,12 @@ def make_root(root: Path, binary: Path, config: Path) -> Path:
     """The root: the version folder, `current`, /bin/bash, busybox and its applets, /tmp, /proc. Returns the
     version folder."""
     version = "20261127-000000-oldroot"
-    robot = deploy.Robot(name="OldRoot", address="127.0.0.1", player=1)
+    robot = Robot(name="OldRoot", address="127.0.0.1", player=1)
     settings = {"NAO_VERSION": version, "NAO_ROBOT": robot.name, "NAO_SCENARIO": "stand", "NAO_PLAYER": 1,
-                "NAO_BUILD": "Release", "NAO_GIT": deploy.git_version(), "NAO_GLIBC_NEEDED": "",
+                "NAO_BUILD": "Release", "NAO_GIT": staging.git_version(), "NAO_GLIBC_NEEDED": "",
                 "NAO_RECORD": 0}
     stage = root / BASE.lstrip("/") / "versions" / version
-    deploy.stage_version(stage, binary, deploy.shared_libraries(binary), config, robot, settings, BASE)
+    staging.stage_version(stage, binary, staging.shared_libraries(binary), config, robot, settings, BASE)
     os.symlink(f"versions/{version}", stage.parent.parent / "current")
     (root / "bin").mkdir()
     shutil.copy2("/bin/bash-static", root / "bin" / "bash")
@@ -98,13 +99,13 @@ def real_time_state(pid: int) -> tuple[set[int], int]:
 
 
 def check_binary(binary: Path):
-    check(deploy.is_static(binary), f"{binary.name} is a static executable (no interpreter, no dynamic section)")
+    check(staging.is_static(binary), f"{binary.name} is a static executable (no interpreter, no dynamic section)")
     symbols = subprocess.run(["objdump", "-T", str(binary)], capture_output=True, text=True)
     versions = sorted(set(re.findall(r"\bGLIBC_(\d+\.\d+)", symbols.stdout + symbols.stderr)),
-                      key=deploy.version_tuple)
-    check(not versions or deploy.version_tuple(versions[-1]) <= (2, 29),
+                      key=staging.version_tuple)
+    check(not versions or staging.version_tuple(versions[-1]) <= (2, 29),
           f"objdump -T shows no GLIBC_ version above 2.29 (found: {', '.join(versions) or 'none'})")
-    check(deploy.required_glibc([binary]) is None, "deploy computes no glibc requirement for it")
+    check(staging.required_glibc([binary]) is None, "deploy computes no glibc requirement for it")
 
 
 def check_root_has_no_library(root: Path):
