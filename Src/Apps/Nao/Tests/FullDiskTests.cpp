@@ -12,15 +12,6 @@ namespace nao::test
 {
 namespace
 {
-std::filesystem::path freshFolder(const std::string& name)
-{
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("nao-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
-  return folder;
-}
-
 TEST(FullDisk, TheRobotStartsAndRunsWhenItsLogCannotBeWritten)
 {
   const CommandResult result =
@@ -33,7 +24,7 @@ TEST(FullDisk, TheRobotStartsAndRunsWhenItsLogCannotBeWritten)
 
 TEST(FullDisk, ALogThatFillsTheDiskIsSaidAtOnceAndItsFramesAreCounted)
 {
-  const auto folder = freshFolder("full-log");
+  const auto folder = freshTemporaryFolder("full-log");
   const CommandResult result = runCommand(
       "sh -c \"trap '' XFSZ; ulimit -f 300; exec " + std::string(NAO_ROBOT_BINARY) +
           " --body standin --realtime --frames 250 --no-debug --log run.log\" 2>&1; echo nao-status=$?; " +
@@ -57,7 +48,7 @@ TEST(FullDisk, FailedLogsGiveTheirTapBackSoLogsAndSubscriptionsGoOn)
 {
   // 40 logs that each fail after a few kB: more than the 32 taps the motion thread feeds. Then a subscription and a
   // log that fails again must still be taken.
-  const auto folder = freshFolder("failed-logs");
+  const auto folder = freshTemporaryFolder("failed-logs");
   const std::string client = std::string(NAO_DEBUG_CLIENT_BINARY) + " --port $port ";
   const CommandResult result = runCommand(
       "sh -c \"trap '' XFSZ; ulimit -f 8; exec " + std::string(NAO_ROBOT_BINARY) +

@@ -2,6 +2,7 @@
 #include <array>
 #include <cstdio>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace nao::test
 {
@@ -19,5 +20,14 @@ CommandResult runCommand(const std::string& command, const std::string& director
   const int status = pclose(pipe);
   if (WIFEXITED(status)) result.status = WEXITSTATUS(status);
   return result;
+}
+
+std::filesystem::path freshTemporaryFolder(const std::string& name)
+{
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("nao-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  return folder;
 }
 } // namespace nao::test

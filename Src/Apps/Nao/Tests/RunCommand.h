@@ -1,5 +1,6 @@
 #pragma once
 // Runs a shell command and collects what it printed, for tests of command lines.
+#include <filesystem>
 #include <string>
 
 namespace nao::test
@@ -12,4 +13,7 @@ struct CommandResult
 
 /// `command` through /bin/sh, in `directory` when given.
 CommandResult runCommand(const std::string& command, const std::string& directory = "");
+
+/// A new, empty folder <temp>/nao-<name>-<pid> (an old one of that name is removed first).
+std::filesystem::path freshTemporaryFolder(const std::string& name);
 } // namespace nao::test

@@ -18,10 +18,7 @@ namespace
 /// until the test ends; runs the binary against it and sends SIGTERM once it has started.
 CommandResult stopAgainstSilentLola(const std::string& prefix, const std::string& name)
 {
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("nao-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
+  const auto folder = freshTemporaryFolder(name);
   const auto socketPath = folder / "lola";
   const int server = ::socket(AF_UNIX, SOCK_STREAM, 0);
   sockaddr_un address{};

@@ -190,3 +190,23 @@ TEST(TomlLoadError, MissingFileNamesThePath)
     EXPECT_NE(error.message.find("no such file"), std::string::npos);
   }
 }
+
+// Found by the fuzzers once toml++ was compiled here (NaoToml): toml++ 3.3 reaches __builtin_unreachable() when it
+// asks whether some non-ASCII characters (U+00A1..U+0499, U+2D5E..U+3157) are whitespace. The code the compilers
+// make of it gives a clean parse error there; this keeps it so (NaoToml is compiled without sanitizers).
+TEST(TomlLoadError, NonAsciiTextWhereWhitespaceMayStandIsAParseError)
+{
+  for (const std::string text : {"a = 1\xc3\xa9\n", "a\xc3\xa9 = 1\n", "a = \xc3\xa9 1\n", "[t\xc3\xa9]\n",
+                                 "a = [1,\xc3\xa9 2]\n", "a =\xe2\xb5\xa0 1\n"})
+  {
+    try
+    {
+      parseToml(text, "hostile.toml");
+      ADD_FAILURE() << "parsed: " << text;
+    }
+    catch (const ConfigError& error)
+    {
+      EXPECT_NE(std::string(error.what()).find("hostile.toml:1:"), std::string::npos) << error.what();
+    }
+  }
+}

@@ -52,18 +52,9 @@ int hostileClient(const std::string& path, int frames, const LolaActuatorFrame& 
   return answered;
 }
 
-std::filesystem::path freshFolder(const std::string& name)
-{
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("nao-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
-  return folder;
-}
-
 TEST(ServeHostileClient, AbsurdPositionsAreClampedCountedAndTheClientLeavingIsNamed)
 {
-  const auto folder = freshFolder("serve-absurd");
+  const auto folder = freshTemporaryFolder("serve-absurd");
   const std::string socket = (folder / "lola").string();
   LolaActuatorFrame answer;
   answer.setAllPresent();
@@ -87,7 +78,7 @@ TEST(ServeHostileClient, AbsurdPositionsAreClampedCountedAndTheClientLeavingIsNa
 
 TEST(ServeHostileClient, ASecondServeOnAServedSocketIsRefusedAndTheFirstRunGoesOn)
 {
-  const auto folder = freshFolder("serve-twice");
+  const auto folder = freshTemporaryFolder("serve-twice");
   const std::string socket = (folder / "lola").string();
   LolaActuatorFrame answer; // a client that sends empty answers: the posture is kept
   int answered = 0;
