@@ -69,7 +69,18 @@ MainWindow::MainWindow(GuiOptions options)
   QSettings settings("NaoMotionFramework", "DebugGui");
   restoreGeometry(settings.value("geometry").toByteArray());
   restoreState(settings.value("windowState").toByteArray());
-  connect(timer_, &QTimer::timeout, [this] { pump(); });
+  connect(timer_, &QTimer::timeout,
+          [this]
+          {
+            try // an exception must never leave a Qt slot (Qt aborts): it is shown instead
+            {
+              pump();
+            }
+            catch (const std::exception& error)
+            {
+              onError(std::string("internal error: ") + error.what());
+            }
+          });
   timer_->start(16);     // ~60 Hz: plots are redrawn at most this often
   timelineDock_->hide(); // shown for logs
   statusBar()->showMessage("no source: File → Connect, Open log or Simulate");
@@ -241,8 +252,14 @@ QString MainWindow::statusLine() const
 {
   std::string text = ready_ ? "ready: " + source_ : "not ready: " + source_;
   if (link_)
+  {
     text += link_->connected() ? ", connected, " + std::to_string(link_->samplesReceived()) + " samples"
                                : ", not connected";
+    if (link_->samplesDiscarded() > 0)
+      text += ", " + std::to_string(link_->samplesDiscarded()) + " discarded (the GUI fell behind)";
+    if (link_->samplesUndecodable() > 0)
+      text += ", " + std::to_string(link_->samplesUndecodable()) + " undecodable";
+  }
   if (log_) text += ", " + std::to_string(log_->frames.size()) + " frames";
   if (!list_.scenario.empty()) text += ", scenario " + list_.scenario;
   if (!lastError_.empty()) text += "; error: " + lastError_;

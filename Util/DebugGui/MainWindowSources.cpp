@@ -7,6 +7,9 @@
 #include <QRegularExpression>
 #include <QStatusBar>
 #include <QTimer>
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 namespace nao::gui
 {
@@ -15,6 +18,19 @@ namespace
 QString q(const std::string& text)
 {
   return QString::fromStdString(text);
+}
+
+/// A child that the GUI cannot stop itself (it was killed, it crashed) gets SIGTERM from the kernel when the GUI
+/// ends; stopChildren() stops it in every other case.
+void endWithTheGui(QProcess& process)
+{
+  const pid_t gui = ::getpid();
+  process.setChildProcessModifier(
+      [gui]
+      {
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != gui) ::raise(SIGTERM); // the GUI ended before the line above
+      });
 }
 } // namespace
 
@@ -123,6 +139,7 @@ void MainWindow::startSimulation(const std::string& scenario)
   const QString socket = simFolder_->filePath("lola.sock");
   simulator_ = new QProcess(this);
   simulator_->setProcessChannelMode(QProcess::MergedChannels);
+  endWithTheGui(*simulator_);
   QStringList arguments{"serve",      q(scenario), "--socket",
                         socket,       "--output",  simFolder_->filePath("simulation"),
                         "--no-plots", "--config",  q(options_.config.string()),
@@ -162,6 +179,7 @@ void MainWindow::startSimulation(const std::string& scenario)
             poll->deleteLater();
             robot_ = new QProcess(this);
             robot_->setProcessChannelMode(QProcess::MergedChannels);
+            endWithTheGui(*robot_);
             const QStringList robotArguments{
                 "--scenario",   q(scenario), "--lola-socket", socket,
                 "--debug-port", "0",         "--config",      q(options_.config.string())};

@@ -1,5 +1,8 @@
-// The module graph, laid out by Graphviz (libgvc, "dot" layout, "plain" output: node positions and edge splines)
-// and drawn with Qt, so that nodes can be clicked.
+// The module graph, laid out by Graphviz on a worker thread (GraphLayout.h: the GUI never waits for it) and drawn
+// with Qt, so that nodes can be clicked. A graph too large for Graphviz to lay out in seconds is not laid out: the
+// view says so.
+#include "Tools/DebugClient/TerminalText.h"
+#include "Util/DebugGui/GraphLayout.h"
 #include "Util/DebugGui/Views.h"
 #include <QContextMenuEvent>
 #include <QGraphicsEllipseItem>
@@ -7,11 +10,13 @@
 #include <QGraphicsView>
 #include <QMenu>
 #include <QPainterPath>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-#include <graphviz/gvc.h>
 #include <map>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace nao::gui
 {
@@ -37,10 +42,10 @@ protected:
   void contextMenuEvent(QContextMenuEvent* event) override
   {
     QGraphicsItem* item = itemAt(event->pos());
-    while (item && item->data(0).toString().isEmpty())
+    while (item && !item->data(0).isValid())
       item = item->parentItem();
     if (!item) return;
-    const std::string representation = item->data(0).toString().toStdString();
+    const std::string representation = item->data(0).toByteArray().toStdString();
     QMenu menu;
     for (const std::string& module : providersOf[representation])
       menu.addAction(QString::fromStdString("provider: " + module),
@@ -55,28 +60,50 @@ private:
 };
 
 ModuleGraphView::ModuleGraphView(QWidget* parent)
-    : QWidget(parent), canvas_(new Canvas(*this)), status_(new QLabel)
+    : QWidget(parent), canvas_(new Canvas(*this)), status_(new QLabel), poll_(new QTimer(this))
 {
+  connect(poll_, &QTimer::timeout, [this] { collect(); });
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(canvas_, 1);
   status_->setText("right-click a representation to switch its provider");
   layout->addWidget(status_);
 }
 
+/// A layout made on a worker thread; the view takes it when done, unless a newer graph replaced it.
+struct ModuleGraphView::Job
+{
+  std::mutex mutex;
+  bool done = false;
+  GraphLayout layout;
+  std::atomic<bool> cancelled{false};
+};
+
+ModuleGraphView::~ModuleGraphView()
+{
+  if (job_) job_->cancelled = true; // its thread ends on its own and frees it
+}
+
 namespace
 {
-std::string quoted(const std::string& text)
+/// The DOT text of a graph and its size.
+struct Dot
 {
-  return "\"" + text + "\"";
-}
+  std::string text;
+  std::size_t nodes = 0, edges = 0;
+};
 
 /// The graph as the framework's toDot draws it: modules as boxes, representations as ellipses (`off` dashed),
 /// an edge from each provider to its representation and from each representation to the modules that require
-/// it (dashed: last frame's value).
-std::string dotOf(const debug::ListReply& list, std::map<std::string, std::vector<std::string>>& providersOf)
+/// it (dashed: last frame's value). Names as dotName() writes them: no robot text reaches Graphviz as it is.
+Dot dotOf(const debug::ListReply& list, std::map<std::string, std::vector<std::string>>& providersOf)
 {
-  std::ostringstream dot;
-  dot << "digraph \"" << list.scenario << "\" {\nrankdir=LR;\nnode [fontsize=10];\n";
+  Dot result;
+  std::ostringstream dot; // the nodes and edges; the graph's attributes depend on how many there are
+  const auto edge = [&](const std::string& from, const std::string& to, bool dashed)
+  {
+    dot << dotName(from) << " -> " << dotName(to) << (dashed ? " [style=dashed]" : "") << ";\n";
+    ++result.edges;
+  };
   std::map<std::string, std::string> provider;
   for (const auto& representation : list.representations)
     provider[representation.name] = representation.provider;
@@ -87,22 +114,24 @@ std::string dotOf(const debug::ListReply& list, std::map<std::string, std::vecto
       providersOf[name].push_back(module.name);
     if (!module.active) continue;
     // Two lines: the name and, once ModuleTimes arrives, the median and maximum time.
-    dot << quoted(module.name) << " [shape=box,label=\"" << module.name
+    const std::string name = dotName(module.name);
+    dot << name << " [shape=box,label=" << name.substr(0, name.size() - 1)
         << "\\nmedian 00000 ns max 00000 ns\"];\n";
+    ++result.nodes;
     for (const std::string& name : module.provides)
       if (provider[name] == module.name)
       {
-        dot << quoted(module.name) << " -> " << quoted(name) << ";\n";
+        edge(module.name, name, false);
         shown[name] = true;
       }
     for (const std::string& name : module.requires_)
     {
-      dot << quoted(name) << " -> " << quoted(module.name) << ";\n";
+      edge(name, module.name, false);
       shown[name] = true;
     }
     for (const std::string& name : module.uses)
     {
-      dot << quoted(name) << " -> " << quoted(module.name) << " [style=dashed];\n";
+      edge(name, module.name, true);
       shown[name] = true;
     }
   }
@@ -117,145 +146,167 @@ std::string dotOf(const debug::ListReply& list, std::map<std::string, std::vecto
     const int input = registry.info(static_cast<RepresentationId>(id)).passThroughFrom;
     if (input < 0) continue;
     const std::string& from = registry.info(static_cast<RepresentationId>(input)).name;
-    dot << quoted(from) << " -> " << quoted(representation.name) << " [style=dashed];\n";
+    edge(from, representation.name, true);
     shown[from] = true;
   }
   for (const auto& [name, isShown] : shown)
-    dot << quoted(name) << " [shape=ellipse" << (provider[name].starts_with("off") ? ",style=dashed" : "")
+    dot << dotName(name) << " [shape=ellipse" << (provider[name].starts_with("off") ? ",style=dashed" : "")
         << "];\n";
-  dot << "}\n";
-  return dot.str();
-}
-
-/// Splits a line of Graphviz's "plain" output; quoted names keep their spaces.
-std::vector<std::string> words(const std::string& line)
-{
-  std::vector<std::string> result;
-  std::size_t i = 0;
-  while (i < line.size())
-  {
-    if (line[i] == ' ')
-    {
-      ++i;
-      continue;
-    }
-    if (line[i] == '"')
-    {
-      const std::size_t end = line.find('"', i + 1);
-      result.push_back(line.substr(i + 1, end - i - 1));
-      i = end == std::string::npos ? line.size() : end + 1;
-      continue;
-    }
-    const std::size_t end = std::min(line.find(' ', i), line.size());
-    result.push_back(line.substr(i, end - i));
-    i = end;
-  }
+  result.nodes += shown.size();
+  // Beyond a scenario's size, dot's crossing minimisation and splines take minutes (132 nodes with 1,560 edges:
+  // 16 s; 440 with 2,000: 300 s): fewer passes and straight edges lay those out in 0.5 s and 5 s.
+  const bool large = result.edges > ModuleGraphView::fastLayoutEdges;
+  result.text = std::string("digraph modules {\nrankdir=LR;\nnode [fontsize=10];\n") +
+                (large ? "mclimit=0.01;\nnslimit=0.1;\nnslimit1=0.1;\nremincross=false;\nsearchsize=5;\n"
+                         "splines=line;\n"
+                       : "") +
+                dot.str() + "}\n";
   return result;
 }
+
+/// A robot's name as the view shows it: control characters (newlines too) written as \xNN.
+QString shownName(const std::string& name)
+{
+  std::string text = terminalSafe(name);
+  for (const auto& [from, to] : {std::pair<const char*, const char*>{"\n", "\\x0a"}, {"\t", "\\x09"}})
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 4))
+      text.replace(at, 1, to);
+  return QString::fromStdString(text);
+}
 } // namespace
+
+void ModuleGraphView::clear()
+{
+  canvas_->scene_.clear();
+  canvas_->times.clear();
+  nodes_ = 0;
+  names_.clear();
+}
 
 void ModuleGraphView::setGraph(const debug::ListReply& list)
 {
   canvas_->providersOf.clear();
-  dot_ = dotOf(list, canvas_->providersOf);
-  canvas_->scene_.clear();
-  canvas_->times.clear();
-  nodes_ = 0;
-  GVC_t* context = gvContext();
-  Agraph_t* graph = agmemread(dot_.c_str());
-  if (!graph)
+  const Dot dot = dotOf(list, canvas_->providersOf);
+  dot_ = dot.text;
+  scenario_ = list.scenario;
+  if (job_) job_->cancelled = true;
+  job_.reset();
+  if (dot.nodes > maxLaidOutNodes || dot.edges > maxLaidOutEdges)
   {
-    status_->setText("Graphviz could not read the module graph");
-    gvFreeContext(context);
+    clear();
+    status_->setText(
+        QString("graph too large to lay out: %1 nodes, %2 edges (Graphviz lays out up to %3 nodes "
+                "and %4 edges here); the console's `list` names them")
+            .arg(dot.nodes)
+            .arg(dot.edges)
+            .arg(maxLaidOutNodes)
+            .arg(maxLaidOutEdges));
     return;
   }
-  char* rendered = nullptr;
-  unsigned int length = 0;
-  if (gvLayout(context, graph, "dot") != 0 || gvRenderData(context, graph, "plain", &rendered, &length) != 0)
+  status_->setText(QString("laying out %1 nodes …").arg(dot.nodes));
+  auto job = std::make_shared<Job>();
+  try
   {
-    status_->setText("Graphviz could not lay out the module graph");
-    agclose(graph);
-    gvFreeContext(context);
+    std::thread(
+        [job, text = dot.text]
+        {
+          GraphLayout layout = layOut(text, &job->cancelled);
+          std::lock_guard lock(job->mutex);
+          job->layout = std::move(layout);
+          job->done = true;
+        })
+        .detach();
+  }
+  catch (const std::exception& error) // no thread to be had
+  {
+    clear();
+    status_->setText(QString("the module graph could not be laid out: %1").arg(error.what()));
     return;
   }
-  const std::string plain(rendered, length);
-  gvFreeRenderData(rendered);
-  gvFreeLayout(context, graph);
-  agclose(graph);
-  gvFreeContext(context);
+  job_ = job;
+  poll_->start(20);
+}
 
-  // plain: "graph scale width height", "node name x y width height label style shape color fillcolor",
-  // "edge tail head n x1 y1 .. xn yn [label xl yl] style color"; inches, y up.
-  constexpr double dpi = 72;
-  double height = 0;
-  std::istringstream in(plain);
-  std::string line;
-  QFont font;
-  font.setPointSize(8);
-  while (std::getline(in, line))
+void ModuleGraphView::collect()
+{
+  if (!job_) return poll_->stop();
+  GraphLayout layout;
   {
-    const auto w = words(line);
-    if (w.empty()) continue;
-    if (w[0] == "graph" && w.size() >= 4) height = std::stod(w[3]);
-    if (w[0] == "node" && w.size() >= 10)
-    {
-      const double x = std::stod(w[2]) * dpi, y = (height - std::stod(w[3])) * dpi;
-      const double nodeWidth = std::stod(w[4]) * dpi, nodeHeight = std::stod(w[5]) * dpi;
-      const QRectF rect(x - nodeWidth / 2, y - nodeHeight / 2, nodeWidth, nodeHeight);
-      QAbstractGraphicsShapeItem* shape = nullptr;
-      const bool module = w[8] == "box";
-      if (module)
-        shape = canvas_->scene_.addRect(rect, QPen(Qt::black), QBrush(QColor(220, 232, 255)));
-      else
-      {
-        shape = canvas_->scene_.addEllipse(
-            rect, QPen(Qt::black, 1, w[7] == "dashed" ? Qt::DashLine : Qt::SolidLine),
-            QBrush(QColor(240, 240, 240)));
-        shape->setData(0, QString::fromStdString(w[1]));
-      }
-      auto* text = canvas_->scene_.addSimpleText(QString::fromStdString(module ? w[1] : w[6]), font);
-      text->setParentItem(shape);
-      text->setPos(x - text->boundingRect().width() / 2,
-                   module ? rect.top() + 2 : y - text->boundingRect().height() / 2);
-      if (module)
-      {
-        auto* time = canvas_->scene_.addSimpleText("", font);
-        time->setParentItem(shape);
-        time->setPos(rect.left() + 4, y + 1);
-        time->setBrush(QColor(60, 60, 140));
-        canvas_->times[w[1]] = time;
-      }
-      ++nodes_;
-    }
-    if (w[0] == "edge" && w.size() >= 4)
-    {
-      const std::size_t points = std::stoul(w[3]);
-      if (w.size() < 4 + 2 * points) continue;
-      QPainterPath path;
-      auto point = [&](std::size_t i)
-      { return QPointF(std::stod(w[4 + 2 * i]) * dpi, (height - std::stod(w[5 + 2 * i])) * dpi); };
-      path.moveTo(point(0));
-      for (std::size_t i = 1; i + 2 < points; i += 3)
-        path.cubicTo(point(i), point(i + 1), point(i + 2));
-      const bool dashed = line.find(" dashed ") != std::string::npos;
-      canvas_->scene_.addPath(path, QPen(Qt::darkGray, 1, dashed ? Qt::DashLine : Qt::SolidLine));
-      // Arrow head at the end.
-      const QPointF end = point(points - 1), before = point(points - 2);
-      const QLineF direction(end, before);
-      QLineF a = direction, b = direction;
-      a.setLength(6);
-      b.setLength(6);
-      a.setAngle(direction.angle() + 25);
-      b.setAngle(direction.angle() - 25);
-      canvas_->scene_.addPolygon(QPolygonF({end, a.p2(), b.p2()}), QPen(Qt::darkGray), QBrush(Qt::darkGray));
-    }
+    std::lock_guard lock(job_->mutex);
+    if (!job_->done) return;
+    layout = std::move(job_->layout);
   }
+  job_.reset();
+  poll_->stop();
+  clear();
+  try
+  {
+    draw(layout);
+  }
+  catch (const std::exception& error) // never out of the timer's slot
+  {
+    clear();
+    layout.error = std::string("the module graph could not be drawn: ") + error.what();
+  }
+  if (!layout.error.empty()) return status_->setText(QString::fromStdString(layout.error));
   canvas_->setSceneRect(canvas_->scene_.itemsBoundingRect());
   canvas_->fitInView(canvas_->sceneRect(), Qt::KeepAspectRatio);
   status_->setText(QString("%1 nodes, scenario %2; right-click a representation to switch its provider")
                        .arg(nodes_)
-                       .arg(QString::fromStdString(list.scenario)));
+                       .arg(shownName(scenario_)));
 }
+
+void ModuleGraphView::draw(const GraphLayout& layout)
+{
+  QFont font;
+  font.setPointSize(8);
+  for (const GraphLayout::Node& node : layout.nodes)
+  {
+    const QRectF rect(node.x - node.width / 2, node.y - node.height / 2, node.width, node.height);
+    QAbstractGraphicsShapeItem* shape = nullptr;
+    if (node.box)
+      shape = canvas_->scene_.addRect(rect, QPen(Qt::black), QBrush(QColor(220, 232, 255)));
+    else
+    {
+      shape = canvas_->scene_.addEllipse(rect, QPen(Qt::black, 1, node.dashed ? Qt::DashLine : Qt::SolidLine),
+                                         QBrush(QColor(240, 240, 240)));
+      shape->setData(0, QByteArray::fromStdString(node.name)); // the name byte for byte, for the menu
+    }
+    auto* text = canvas_->scene_.addSimpleText(shownName(node.name), font);
+    text->setParentItem(shape);
+    text->setPos(node.x - text->boundingRect().width() / 2,
+                 node.box ? rect.top() + 2 : node.y - text->boundingRect().height() / 2);
+    if (node.box)
+    {
+      auto* time = canvas_->scene_.addSimpleText("", font);
+      time->setParentItem(shape);
+      time->setPos(rect.left() + 4, node.y + 1);
+      time->setBrush(QColor(60, 60, 140));
+      canvas_->times[node.name] = time;
+    }
+    ++nodes_;
+    names_.push_back(node.name);
+  }
+  for (const GraphLayout::Edge& edge : layout.edges)
+  {
+    const auto point = [&](std::size_t i) { return QPointF(edge.points[i].first, edge.points[i].second); };
+    QPainterPath path;
+    path.moveTo(point(0));
+    for (std::size_t i = 1; i + 2 < edge.points.size(); i += 3)
+      path.cubicTo(point(i), point(i + 1), point(i + 2));
+    canvas_->scene_.addPath(path, QPen(Qt::darkGray, 1, edge.dashed ? Qt::DashLine : Qt::SolidLine));
+    // Arrow head at the end.
+    const QPointF end = point(edge.points.size() - 1), before = point(edge.points.size() - 2);
+    const QLineF direction(end, before);
+    QLineF a = direction, b = direction;
+    a.setLength(6);
+    b.setLength(6);
+    a.setAngle(direction.angle() + 25);
+    b.setAngle(direction.angle() - 25);
+    canvas_->scene_.addPolygon(QPolygonF({end, a.p2(), b.p2()}), QPen(Qt::darkGray), QBrush(Qt::darkGray));
+  }
+}
+
 void ModuleGraphView::setTimes(const SeriesStore& store)
 {
   // ModuleTimes: modules[i].name.text, .medianNs, .maxNs for i < count.

@@ -90,18 +90,32 @@ void RobotLink::release(const std::string& representation)
       });
 }
 
+std::size_t RobotLink::queuedSamples()
+{
+  std::lock_guard lock(mutex_);
+  return samples_.size();
+}
+
 std::vector<Sample> RobotLink::pump()
 {
   std::vector<std::function<void()>> results;
-  std::vector<Sample> samples;
+  std::deque<Sample> samples;
   {
     std::lock_guard lock(mutex_);
     results.swap(results_);
     samples.swap(samples_);
   }
+  // A result that throws must not lose the others, nor leave the Qt slot that pumps (Qt aborts then).
   for (auto& result : results)
-    if (result) result();
-  return samples;
+    try
+    {
+      if (result) result();
+    }
+    catch (const std::exception& error)
+    {
+      onError_(std::string("internal error: ") + error.what());
+    }
+  return {std::make_move_iterator(samples.begin()), std::make_move_iterator(samples.end())};
 }
 
 void RobotLink::run()
@@ -142,9 +156,11 @@ void RobotLink::run()
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   }
+  constexpr int samplesPerRound = 256; // then requests and the stop are looked at again
   while (!stop_)
   {
     Request request;
+    bool requestsWait = false;
     {
       std::lock_guard lock(mutex_);
       if (!requests_.empty())
@@ -152,6 +168,7 @@ void RobotLink::run()
         request = std::move(requests_.front());
         requests_.pop_front();
       }
+      requestsWait = !requests_.empty();
     }
     try
     {
@@ -160,18 +177,35 @@ void RobotLink::run()
         auto result = request(*client);
         std::lock_guard lock(mutex_);
         results_.push_back(std::move(result));
-        continue;
       }
-      // Samples arrive at up to 83 Hz per subscription; a short wait keeps requests responsive.
-      while (auto data = client->nextData(std::chrono::milliseconds(5)))
+      // Samples arrive at up to 83 Hz per subscription; when none has arrived, a short wait (5 ms) keeps requests
+      // responsive. A robot that sends faster than this thread decodes gets a batch per round.
+      auto timeout = std::chrono::milliseconds(request || requestsWait ? 0 : 5);
+      for (int i = 0; i < samplesPerRound && !stop_; ++i)
       {
-        auto sample = decodeSample(*data);
+        const auto data = client->nextData(timeout);
+        if (!data) break;
+        timeout = std::chrono::milliseconds(0);
         ++samplesReceived_;
         dropped_ = std::max<std::uint64_t>(dropped_, data->dropped);
+        std::optional<Sample> sample;
+        try
+        {
+          sample = decodeSample(*data);
+        }
+        catch (const std::exception&) // a payload that is not the representation: dropped and counted
+        {
+          ++samplesUndecodable_;
+        }
         if (!sample) continue;
         std::lock_guard lock(mutex_);
+        if (samples_.size() >= maxQueuedSamples)
+        {
+          samples_.pop_front();
+          ++samplesDiscarded_;
+        }
         samples_.push_back(std::move(*sample));
-        if (!requests_.empty() || stop_) break;
+        if (!requests_.empty()) break;
       }
     }
     catch (const std::exception& error)

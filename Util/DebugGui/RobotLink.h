@@ -1,7 +1,9 @@
 #pragma once
 // One connection to a robot's debug channel on a thread of its own, so that the GUI never waits on the network.
 // The GUI queues requests (each runs on the link's thread with the DebugClient and answers with a function the
-// GUI runs) and collects decoded samples; both are drained by the GUI's timer (pump()).
+// GUI runs) and collects decoded samples; both are drained by the GUI's timer (pump()). The link's thread does
+// bounded work per round (one request, at most a batch of samples), so requests and the stop are looked at
+// however fast a robot sends, and the samples waiting for the GUI are bounded.
 #include "Framework/DebugMessages.h"
 #include <atomic>
 #include <condition_variable>
@@ -71,6 +73,14 @@ public:
   std::uint64_t samplesReceived() const { return samplesReceived_; }
   /// Samples the robot could not send because this connection fell behind (its subscription rings were full).
   std::uint64_t dropped() const { return dropped_; }
+  /// Samples waiting for the GUI thread are at most this many (a few seconds of every subscription at 83 Hz): when
+  /// the GUI falls behind, the oldest are discarded and counted.
+  static constexpr std::size_t maxQueuedSamples = 4096;
+  std::size_t queuedSamples();
+  /// Samples discarded here because the GUI thread did not collect them in time.
+  std::uint64_t samplesDiscarded() const { return samplesDiscarded_; }
+  /// Samples of a known representation whose payload did not decode (dropped, the link goes on).
+  std::uint64_t samplesUndecodable() const { return samplesUndecodable_; }
 
 private:
   void run();
@@ -82,7 +92,7 @@ private:
   std::condition_variable wake_;
   std::deque<Request> requests_;
   std::vector<std::function<void()>> results_;
-  std::vector<Sample> samples_;
+  std::deque<Sample> samples_;
   struct Subscription
   {
     int count = 0;
@@ -90,7 +100,7 @@ private:
   };
   std::map<std::string, Subscription> subscriptions_; ///< GUI thread only
   std::atomic<bool> stop_{false}, connected_{false};
-  std::atomic<std::uint64_t> samplesReceived_{0}, dropped_{0};
+  std::atomic<std::uint64_t> samplesReceived_{0}, dropped_{0}, samplesDiscarded_{0}, samplesUndecodable_{0};
   std::thread thread_;
 };
 } // namespace nao::gui

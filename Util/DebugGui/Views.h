@@ -9,6 +9,7 @@
 #include <QTreeWidget>
 #include <QWidget>
 #include <functional>
+#include <memory>
 #include <set>
 
 class QComboBox;
@@ -20,6 +21,8 @@ class QTimer;
 
 namespace nao::gui
 {
+struct GraphLayout;
+
 /// Representations and their leaves; drag a numeric leaf into a plot, or double-click it.
 class RepresentationTree : public QTreeWidget
 {
@@ -148,18 +151,30 @@ private:
   QTimer* timer_;
 };
 
-/// The module graph: modules and representations laid out by Graphviz's dot from the list reply; right-click a
-/// representation to switch its provider or set it off.
+/// The module graph: modules and representations laid out by Graphviz's dot from the list reply (on a worker
+/// thread: the GUI goes on meanwhile); right-click a representation to switch its provider or set it off.
 class ModuleGraphView : public QWidget
 {
 public:
+  /// Larger graphs are not laid out (Graphviz would take minutes and gigabytes): the view says so. Graphs of more
+  /// than fastLayoutEdges edges are laid out with fewer passes and straight edges.
+  static constexpr std::size_t maxLaidOutNodes = 500, maxLaidOutEdges = 2000, fastLayoutEdges = 150;
+
   explicit ModuleGraphView(QWidget* parent = nullptr);
+  ~ModuleGraphView() override;
+  /// Starts laying out the graph; the drawing changes when the layout is done (a newer graph replaces it).
   void setGraph(const debug::ListReply& list);
   std::function<void(const std::string& representation, const std::string& provider)> onProvider;
   /// Nodes placed by the last layout (for tests).
   int nodeCount() const { return nodes_; }
   /// The DOT text that was laid out.
   const std::string& dot() const { return dot_; }
+  /// The names of the nodes placed (for tests).
+  const std::vector<std::string>& nodeNames() const { return names_; }
+  /// What the view says under the graph: its size, or why it shows none.
+  QString message() const { return status_->text(); }
+  /// Whether a layout is under way.
+  bool layingOut() const { return job_ != nullptr; }
   /// Module timings from ModuleTimes: shown in each module's box.
   void setTimes(const SeriesStore& store);
   /// The timing text shown for a module ("" if none), for tests.
@@ -167,9 +182,17 @@ public:
 
 private:
   class Canvas;
+  struct Job;
+  void clear();
+  void collect(); ///< takes a finished layout (on a timer while one is under way)
+  void draw(const GraphLayout& layout);
+
   Canvas* canvas_;
   QLabel* status_;
+  QTimer* poll_;
+  std::shared_ptr<Job> job_;
   int nodes_ = 0;
-  std::string dot_;
+  std::string dot_, scenario_;
+  std::vector<std::string> names_;
 };
 } // namespace nao::gui

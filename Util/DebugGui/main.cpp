@@ -1,10 +1,13 @@
 // DebugGui: live plots, joints, parameters, module graph and a console for a robot's debug channel, a simulated
 // robot, or a log.
 #include "Framework/Settings.h"
+#include "Tools/DebugClient/TerminalText.h"
 #include "Util/DebugGui/MainWindow.h"
+#include "Util/DebugGui/QuitSignals.h"
 #include <CLI/CLI.hpp>
 #include <QApplication>
 #include <QTimer>
+#include <cstring>
 #include <iostream>
 
 int main(int argc, char** argv)
@@ -55,6 +58,22 @@ int main(int argc, char** argv)
   QApplication application(argc, argv);
   nao::gui::MainWindow window(options);
   window.show();
+  // SIGINT, SIGHUP, SIGTERM: every window closes as on Quit (its link ends, the simulator and robot binary it
+  // started are stopped, its temporary folder removed), then the GUI exits with 128 + the signal.
+  bool quitting = false;
+  const bool handled = nao::gui::handleQuitSignals(
+      [&](int signal)
+      {
+        if (quitting) return;
+        quitting = true;
+        std::cerr << "DebugGui: " << ::strsignal(signal) << ": stopping\n";
+        const std::vector<nao::gui::MainWindow*> windows = nao::gui::MainWindow::windows();
+        for (auto it = windows.rbegin(); it != windows.rend(); ++it)
+          (*it)->close();
+        application.exit(128 + signal);
+      });
+  if (!handled)
+    std::cerr << "DebugGui: cannot handle SIGINT, SIGHUP, SIGTERM (no pipe): a signal ends it at once\n";
   if (!options.connect.empty())
   {
     nao::gui::LinkTarget target;
@@ -90,7 +109,9 @@ int main(int argc, char** argv)
                          window.pump();
                          if (!screenshot.empty() && !window.grab().save(QString::fromStdString(screenshot)))
                            std::cerr << "DebugGui: cannot write " << screenshot << "\n";
-                         std::cout << "DebugGui: " << window.statusLine().toStdString() << std::endl;
+                         // The status holds robot text (a refusal, a scenario name): never sent raw.
+                         std::cout << "DebugGui: " << nao::terminalSafe(window.statusLine().toStdString())
+                                   << std::endl;
                          application.exit(window.healthy() ? 0 : 1);
                        });
   return application.exec();

@@ -32,6 +32,11 @@ network::Frame DebugClient::await(MessageType type)
     const auto received = static_cast<MessageType>(frame->messageType);
     if (received == MessageType::data)
     {
+      if (pendingData_.size() >= maxPendingData)
+      {
+        pendingData_.pop_front();
+        ++pendingDropped_;
+      }
       pendingData_.push_back(binaryio::deserialize<debug::Data>(frame->payload));
       continue;
     }
@@ -112,19 +117,21 @@ std::optional<debug::Data> DebugClient::nextData(std::chrono::milliseconds timeo
   if (!pendingData_.empty())
   {
     debug::Data data = std::move(pendingData_.front());
-    pendingData_.erase(pendingData_.begin());
+    pendingData_.pop_front();
     return data;
   }
+  // At least one look at what arrived, also with a timeout of 0 (take what is there, never wait).
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline)
+  do
   {
-    auto frame = client_.receiveFrame(
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto frame = client_.receiveFrame(std::max(left, std::chrono::milliseconds(0)));
     if (!frame) return std::nullopt;
     if (static_cast<MessageType>(frame->messageType) == MessageType::data)
       return binaryio::deserialize<debug::Data>(frame->payload);
     if (static_cast<MessageType>(frame->messageType) == MessageType::refused) throwRefused(*frame);
-  }
+  } while (std::chrono::steady_clock::now() < deadline);
   return std::nullopt;
 }
 } // namespace nao

@@ -4,6 +4,7 @@
 #include "Framework/DebugMessages.h"
 #include "Tools/Network/Client.h"
 #include <chrono>
+#include <deque>
 #include <stdexcept>
 
 namespace nao
@@ -30,10 +31,16 @@ public:
   debug::Reply unsubscribe(const std::string& representation);
   debug::Reply startLog(const std::string& path);
   debug::Reply stopLog();
-  /// The next streamed sample, or nothing within the timeout. Replies arriving meanwhile are skipped.
+  /// The next streamed sample, or nothing within the timeout (0: only what has arrived). Replies arriving meanwhile
+  /// are skipped.
   std::optional<debug::Data> nextData(std::chrono::milliseconds timeout);
 
   network::FrameClient& connection() { return client_; }
+  /// Samples that arrived while a request waited for its answer are kept for nextData(), at most this many: beyond
+  /// it the oldest is dropped and counted (a robot that floods must not grow the client without bound).
+  static constexpr std::size_t maxPendingData = 4096;
+  std::size_t pendingData() const { return pendingData_.size(); }
+  std::uint64_t pendingDropped() const { return pendingDropped_; }
 
 private:
   template<class Request>
@@ -49,7 +56,8 @@ private:
 
   network::FrameClient client_;
   std::chrono::milliseconds timeout_;
-  std::vector<debug::Data> pendingData_;
+  std::deque<debug::Data> pendingData_;
+  std::uint64_t pendingDropped_ = 0;
   std::vector<char> buffer_;
 };
 } // namespace nao
