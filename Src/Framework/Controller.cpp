@@ -191,7 +191,7 @@ std::string dropsTheRequest(const ExecutionPlan& plan, const std::string& repres
 void Controller::start(const Scenario& scenario)
 {
   loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, scenario.file});
-  start(scenario.motion, scenario.name);
+  start(scenario.motion, scenario.name, true);
 }
 
 void Controller::checkRobotFiles()
@@ -226,13 +226,19 @@ void Controller::checkRobotFiles()
 
 void Controller::start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName)
 {
+  start(choices, scenarioName, false);
+}
+
+void Controller::start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName,
+                       bool refuseDroppingTheRequest)
+{
   checkRobotFiles();
   if (!loaded_) loaded_ = std::make_unique<LoadedInputs>(ConfigFiles{config_, {}});
   scenarioName_ = scenarioName;
   ExecutionPlan plan = resolveModuleGraph(choices, fixedProviders(), scenarioName);
   // What a live switch refuses is refused at start-up too: a robot must not start by dropping its request.
   for (const ProviderChoice& choice : choices)
-    if (choice.provider == "off")
+    if (refuseDroppingTheRequest && choice.provider == "off")
       if (const std::string refusal = dropsTheRequest(plan, choice.representation); !refusal.empty())
         throw StartupError(choice.representation + "=off " + refusal);
   std::map<std::string, std::shared_ptr<ModuleBase>> instances;

@@ -25,9 +25,11 @@ public:
   ~Controller();
 
   /// Resolves the scenario's [Motion] choices and installs the first schedule; modules load what they declare
-  /// in Loads<> from the robot's files and the scenario file. Throws StartupError.
+  /// in Loads<> from the robot's files and the scenario file. Throws StartupError, also for a representation set
+  /// off that the joint request is computed from (the live switch refuses it too: the robot would collapse).
   void start(const Scenario& scenario);
-  /// The same for a module graph made in code (tests, benchmarks): there is no scenario file to load from.
+  /// The same for a module graph made in code (tests, benchmarks): there is no scenario file to load from, and a
+  /// graph without a motion source is allowed.
   void start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName);
 
   /// Live switch of one representation's provider (a module name or "off"). Returns an error text, empty on
@@ -82,6 +84,8 @@ public:
   static std::vector<FixedProvider> fixedProviders();
 
 private:
+  void start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName,
+             bool refuseDroppingTheRequest);
   /// The robot's folder exists, and every overlay in Config/Robots/<robot>/Modules/ names a module with
   /// parameters and loads over its file, whether the module runs in this scenario or not. Throws StartupError.
   void checkRobotFiles();
