@@ -69,6 +69,68 @@ void writeDebugSeeds(const fs::path& folder)
        });
 }
 
+/// DebugLinkFuzzer's seeds: what a robot answers a GUI that connects, lists, asks for parameters and subscribes.
+void writeLinkSeeds(const fs::path& folder)
+{
+  using nao::debug::MessageType;
+  nao::registerFrameworkRepresentations();
+  const auto& registry = nao::RepresentationRegistry::instance();
+  nao::debug::ListReply list;
+  list.scenario = "stand";
+  list.plan = "StandPoseProvider -> MotionJointRequest";
+  for (const nao::RepresentationId id :
+       {nao::representationId<nao::FrameInfo>(), nao::representationId<nao::JointRequest>()})
+  {
+    nao::debug::RepresentationEntry entry;
+    entry.name = registry.info(id).name;
+    entry.provider = id == nao::representationId<nao::JointRequest>() ? "StandPoseProvider" : "Framework";
+    entry.fields = registry.info(id).fields;
+    list.representations.push_back(entry);
+  }
+  nao::debug::ModuleEntry module;
+  module.name = "StandPoseProvider";
+  module.active = true;
+  module.requires_ = {"FrameInfo"};
+  module.provides = {"JointRequest"};
+  list.modules.push_back(module);
+  nao::JointRequest request;
+  request.angles.fill(0.25f);
+  nao::debug::Data sample{"JointRequest", 7, 0.084, 0, {}};
+  registry.info(nao::representationId<nao::JointRequest>()).saveBinary(&request, sample.payload);
+
+  auto seed = [&](const std::string& name, char mode, auto&& fill)
+  {
+    std::vector<char> input{mode};
+    fill(input);
+    write(folder / name, input);
+  };
+  const auto connecting = [&](auto& in)
+  {
+    appendMessage(in, MessageType::listReply, list);
+    appendMessage(in, MessageType::parameters,
+                  nao::debug::Parameters{"StandPoseProvider", "transitionTime = 1000.0\n", {}});
+    appendMessage(in, MessageType::reply, nao::debug::Reply{true, "subscribed JointRequest"});
+    for (int i = 0; i < 3; ++i)
+      appendMessage(in, MessageType::data, sample);
+  };
+  seed("connecting", '\0', connecting);
+  seed("data-before-replies", '\0',
+       [&](auto& in)
+       {
+         appendMessage(in, MessageType::data, sample);
+         connecting(in);
+       });
+  seed("refused", '\2',
+       [&](auto& in)
+       {
+         const std::string reason = "wrong token";
+         in.push_back(static_cast<char>(MessageType::refused));
+         in.push_back(static_cast<char>(reason.size()));
+         in.push_back(0);
+         in.insert(in.end(), reason.begin(), reason.end());
+       });
+}
+
 void writeLogSeeds(const fs::path& folder)
 {
   nao::registerFrameworkRepresentations();
@@ -137,5 +199,6 @@ int main(int argc, char** argv)
   writeDebugSeeds(corpus / "DebugChannelFuzzer");
   writeLogSeeds(corpus / "LogReaderFuzzer");
   writeLolaSeeds(corpus / "LolaFuzzer");
+  writeLinkSeeds(corpus / "DebugLinkFuzzer");
   return 0;
 }

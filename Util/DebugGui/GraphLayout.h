@@ -2,7 +2,9 @@
 // The module graph's layout, apart from Qt so that it runs on a worker thread: DOT text in, node boxes and edge
 // splines out, laid out by Graphviz (libgvc, "dot" layout, "plain" output). Names in the DOT text are written
 // with an encoding of our own (dotName) that Graphviz's syntax cannot misread, whatever bytes a robot sends.
+#include "Framework/DebugMessages.h"
 #include <atomic>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,6 +30,22 @@ struct GraphLayout
   std::vector<Edge> edges;
   std::string error; ///< why there is no layout; empty when laid out
 };
+
+/// The DOT text of a module graph and its size.
+struct ModuleGraphDot
+{
+  std::string text;
+  std::size_t nodes = 0, edges = 0;
+};
+
+/// A robot's module graph as the framework's toDot draws it: modules as boxes, representations as ellipses (`off`
+/// dashed), an edge from each provider to its representation and from each representation to the modules that
+/// require it (dashed: last frame's value). Names as dotName() writes them: no robot text reaches Graphviz as it is.
+/// Fills `providersOf` (representation → the modules that can provide it). More than `fastLayoutEdges` edges ask
+/// Graphviz for a quick layout.
+ModuleGraphDot moduleGraphDot(const debug::ListReply& list,
+                              std::map<std::string, std::vector<std::string>>& providersOf,
+                              std::size_t fastLayoutEdges);
 
 /// A name as a quoted DOT identifier: ASCII letters and digits kept, every other byte as _XX (hexadecimal). Graphviz
 /// reads more into other characters: `%3` names an anonymous node, `&amp;` is an entity in a label.

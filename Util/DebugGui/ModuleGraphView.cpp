@@ -85,85 +85,6 @@ ModuleGraphView::~ModuleGraphView()
 
 namespace
 {
-/// The DOT text of a graph and its size.
-struct Dot
-{
-  std::string text;
-  std::size_t nodes = 0, edges = 0;
-};
-
-/// The graph as the framework's toDot draws it: modules as boxes, representations as ellipses (`off` dashed),
-/// an edge from each provider to its representation and from each representation to the modules that require
-/// it (dashed: last frame's value). Names as dotName() writes them: no robot text reaches Graphviz as it is.
-Dot dotOf(const debug::ListReply& list, std::map<std::string, std::vector<std::string>>& providersOf)
-{
-  Dot result;
-  std::ostringstream dot; // the nodes and edges; the graph's attributes depend on how many there are
-  const auto edge = [&](const std::string& from, const std::string& to, bool dashed)
-  {
-    dot << dotName(from) << " -> " << dotName(to) << (dashed ? " [style=dashed]" : "") << ";\n";
-    ++result.edges;
-  };
-  std::map<std::string, std::string> provider;
-  for (const auto& representation : list.representations)
-    provider[representation.name] = representation.provider;
-  std::map<std::string, bool> shown;
-  for (const auto& module : list.modules)
-  {
-    for (const std::string& name : module.provides)
-      providersOf[name].push_back(module.name);
-    if (!module.active) continue;
-    // Two lines: the name and, once ModuleTimes arrives, the median and maximum time.
-    const std::string name = dotName(module.name);
-    dot << name << " [shape=box,label=" << name.substr(0, name.size() - 1)
-        << "\\nmedian 00000 ns max 00000 ns\"];\n";
-    ++result.nodes;
-    for (const std::string& name : module.provides)
-      if (provider[name] == module.name)
-      {
-        edge(module.name, name, false);
-        shown[name] = true;
-      }
-    for (const std::string& name : module.requires_)
-    {
-      edge(name, module.name, false);
-      shown[name] = true;
-    }
-    for (const std::string& name : module.uses)
-    {
-      edge(name, module.name, true);
-      shown[name] = true;
-    }
-  }
-  // A representation set `off` keeps its default value; a stage set off passes its input through (dashed edge).
-  const auto& registry = RepresentationRegistry::instance();
-  for (const auto& representation : list.representations)
-  {
-    if (!representation.provider.starts_with("off")) continue;
-    shown[representation.name] = true;
-    const int id = registry.find(representation.name);
-    if (id < 0) continue;
-    const int input = registry.info(static_cast<RepresentationId>(id)).passThroughFrom;
-    if (input < 0) continue;
-    const std::string& from = registry.info(static_cast<RepresentationId>(input)).name;
-    edge(from, representation.name, true);
-    shown[from] = true;
-  }
-  for (const auto& [name, isShown] : shown)
-    dot << dotName(name) << " [shape=ellipse" << (provider[name].starts_with("off") ? ",style=dashed" : "")
-        << "];\n";
-  result.nodes += shown.size();
-  // Beyond a scenario's size, dot's crossing minimisation and splines take minutes (132 nodes with 1,560 edges:
-  // 16 s; 440 with 2,000: 300 s): fewer passes and straight edges lay those out in 0.5 s and 5 s.
-  const bool large = result.edges > ModuleGraphView::fastLayoutEdges;
-  result.text = std::string("digraph modules {\nrankdir=LR;\nnode [fontsize=10];\n") +
-                (large ? "mclimit=0.01;\nnslimit=0.1;\nnslimit1=0.1;\nremincross=false;\nsearchsize=5;\n"
-                         "splines=line;\n"
-                       : "") +
-                dot.str() + "}\n";
-  return result;
-}
-
 /// A robot's name as the view shows it: control characters (newlines too) written as \xNN.
 QString shownName(const std::string& name)
 {
@@ -186,7 +107,7 @@ void ModuleGraphView::clear()
 void ModuleGraphView::setGraph(const debug::ListReply& list)
 {
   canvas_->providersOf.clear();
-  const Dot dot = dotOf(list, canvas_->providersOf);
+  const ModuleGraphDot dot = moduleGraphDot(list, canvas_->providersOf, fastLayoutEdges);
   dot_ = dot.text;
   scenario_ = list.scenario;
   if (job_) job_->cancelled = true;
