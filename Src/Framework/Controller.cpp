@@ -134,9 +134,18 @@ void Controller::install(const ExecutionPlan& plan,
     const auto slot = static_cast<std::uint16_t>(schedule->timeSlotNames.size());
     schedule->modules.push_back(instance);
     schedule->timeSlotNames.push_back(modulePlan.module->name);
-    for (std::size_t index : modulePlan.provides)
-      schedule->steps.push_back({instance.get(), modulePlan.module->updates[index],
-                                 blackboard_.current(modulePlan.module->provides[index]), slot});
+    ScheduleStep step{instance.get(), modulePlan.module->update, {}, slot};
+    const auto& provides = modulePlan.module->provides;
+    for (std::size_t index = 0; index < provides.size(); ++index)
+      if (std::find(modulePlan.provides.begin(), modulePlan.provides.end(), index) !=
+          modulePlan.provides.end())
+        step.outputs.push_back(blackboard_.current(provides[index]));
+      else
+      {
+        schedule->scratch.push_back(RepresentationRegistry::instance().create(provides[index]));
+        step.outputs.push_back(schedule->scratch.back().get());
+      }
+    schedule->steps.push_back(std::move(step));
   }
   schedule->timeSlotNames.push_back("(framework, body send)");
   if (schedule->timeSlotNames.size() > ModuleTimes::capacity)

@@ -8,10 +8,13 @@
 //   {
 //   public:
 //     explicit ScenarioPlayer(const ModuleContext& context); // `using Module::Module;` if no set-up
-//     void update(MotionJointRequest& request);             // one update per provided representation
+//     void update(MotionJointRequest& request);             // once per frame, with every output
 //   };
 //
 // and in its .cpp: MAKE_MODULE(ScenarioPlayer);
+// A module with several outputs gets them all in one call, in the order of Provides<> (`void update(A& a, B& b)`):
+// it computes its frame once, and an output another module provides in this scenario (or one set `off`) is
+// written to a scratch object of the framework's that nothing reads.
 // Also: Uses<T...> (last frame's values, no ordering edge) and Parameters<P> (Config/Modules/<Module>.toml).
 // The framework passes a ModuleContext to the constructor; Module<> takes from it what is declared and
 // nothing else. get<T>() reads a required or used representation, params() the parameters, loaded<T>() a
@@ -261,28 +264,26 @@ const ParameterInfo* parameterInfo()
   }
 }
 
-template<class M, class T>
-void updateThunk(ModuleBase& module, void* representation)
+template<class M, class... Ts, std::size_t... I>
+void callUpdate(ModuleBase& module, void* const* outputs, std::index_sequence<I...>)
 {
-  static_cast<M&>(module).update(*static_cast<T*>(representation));
+  static_cast<M&>(module).update(*static_cast<Ts*>(outputs[I])...);
 }
 
 template<class M, class... Ts>
-std::vector<UpdateFunction> updateFunctions(TypeList<Ts...>)
+UpdateFunction updateFunction(TypeList<Ts...>)
 {
-  return {&updateThunk<M, Ts>...};
+  return [](ModuleBase& module, void* const* outputs)
+  { callUpdate<M, Ts...>(module, outputs, std::index_sequence_for<Ts...>{}); };
 }
 
-template<class M, class T>
-concept HasUpdateFor = requires(M& module, T& representation)
-{
-  module.update(representation);
-};
-
 template<class M, class... Ts>
-constexpr bool hasAllUpdates(TypeList<Ts...>)
+constexpr bool hasUpdate(TypeList<Ts...>)
 {
-  return (HasUpdateFor<M, Ts> && ...);
+  return requires(M & module, Ts & ... outputs)
+  {
+    module.update(outputs...);
+  };
 }
 } // namespace detail
 
@@ -302,9 +303,9 @@ template<class M>
 struct ModuleRegistration
 {
   static_assert(std::is_base_of_v<ModuleBase, M>, "MAKE_MODULE: the type does not derive from Module<...>");
-  static_assert(
-      detail::hasAllUpdates<M>(typename M::ProvidedList{}),
-      "MAKE_MODULE: the module lacks a public `void update(T&)` for a representation T in its Provides<>");
+  static_assert(detail::hasUpdate<M>(typename M::ProvidedList{}),
+                "MAKE_MODULE: the module lacks a public `void update(Ts&...)` taking every representation of "
+                "its Provides<>, in that order");
   static_assert(std::is_constructible_v<M, const ModuleContext&>,
                 "MAKE_MODULE: the module needs a public constructor from `const ModuleContext&` (declare "
                 "`using Module::Module;` if it has no set-up of its own)");
@@ -317,7 +318,7 @@ struct ModuleRegistration
     info.uses = detail::RepresentationIds<typename M::UsedList>::get();
     info.provides = detail::RepresentationIds<typename M::ProvidedList>::get();
     info.loads = detail::TypeNames<typename M::LoadedList>::get();
-    info.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
+    info.update = detail::updateFunction<M>(typename M::ProvidedList{});
     info.parameters = detail::parameterInfo<typename M::ParameterType>();
     info.file = file;
     info.create = [](const ModuleContext& context) -> ModuleBase* { return new M(context); };

@@ -17,8 +17,9 @@ namespace nao
 class ModuleBase;
 class ModuleContext;
 
-/// Calls the module's update(T&) for one provided representation.
-using UpdateFunction = void (*)(ModuleBase& module, void* representation);
+/// Calls the module's update(Ts&...) once with every representation it provides, in the order of its Provides<>:
+/// outputs[i] is where the i-th one is written.
+using UpdateFunction = void (*)(ModuleBase& module, void* const* outputs);
 
 /// Type-erased operations on a module's parameter struct. All run outside the motion thread.
 struct ParameterInfo
@@ -42,7 +43,7 @@ struct ModuleInfo
   std::vector<RepresentationId> uses;      ///< last frame's values: no edge
   std::vector<RepresentationId> provides;
   std::vector<std::string> loads;            ///< type names of its Loads<> inputs
-  std::vector<UpdateFunction> updates;       ///< parallel to provides
+  UpdateFunction update = nullptr;           ///< one call per frame with every provided representation
   const ParameterInfo* parameters = nullptr; ///< nullptr when the module has none
   /// Creates an instance (outside the motion thread); it takes over the context's parameters.
   ModuleBase* (*create)(const ModuleContext& context) = nullptr;

@@ -17,10 +17,10 @@ public:
         copy(RepresentationRegistry::instance().info(info().provides.front()).passThroughCopy)
   {
   }
-  static void update(ModuleBase& module, void* target)
+  static void update(ModuleBase& module, void* const* outputs)
   {
     auto& self = static_cast<PassThroughModule&>(module);
-    self.copy(target, self.input);
+    self.copy(outputs[0], self.input);
   }
 
 private:
@@ -41,7 +41,7 @@ const ModuleInfo& passThroughModule(RepresentationId id)
     module->name = "PassThrough(" + registry.info(id).name + ")"; // its input: PassThroughFrom<T>
     module->requires_ = {input};
     module->provides = {id};
-    module->updates = {&PassThroughModule::update};
+    module->update = &PassThroughModule::update;
     module->file = __FILE__;
     module->create = [](const ModuleContext& context) -> ModuleBase*
     { return new PassThroughModule(context); };
@@ -244,8 +244,8 @@ std::vector<ModulePlan> orderModules(const Selection& selection, const std::stri
                                                         { return done.contains(dependency); });
                                    });
     if (next == selection.moduleOrder.end()) reportCycle(selection, dependsOn, done, scenarioName);
-    // A module's updates run in the order of its Provides<> declaration, whatever order the scenario names
-    // them in.
+    // The selected outputs in the order of the module's Provides<> declaration, whatever order the scenario
+    // names them in.
     std::vector<std::size_t> provides = selection.selected.at(*next);
     std::sort(provides.begin(), provides.end());
     order.push_back({*next, provides});

@@ -143,7 +143,7 @@ bool MotionLoop::runFrame()
     std::uint64_t before = frameStart;
     for (const ScheduleStep& step : schedule_->steps)
     {
-      step.update(*step.module, step.target);
+      step.update(*step.module, step.outputs.data());
       const std::uint64_t after = nowNs();
       slotNs_[step.timeSlot] += after - before;
       before = after;

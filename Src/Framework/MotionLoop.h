@@ -14,11 +14,14 @@
 
 namespace nao
 {
+/// One module's update in a frame.
 struct ScheduleStep
 {
   ModuleBase* module;
   UpdateFunction update;
-  void* target;           ///< the provided representation in the blackboard
+  /// Where each output of the module's Provides<> goes: its slot in the blackboard, or a scratch object of the
+  /// Schedule when this plan takes it from another provider (or sets it `off`).
+  std::vector<void*> outputs;
   std::uint16_t timeSlot; ///< index into ModuleTimes
 };
 
@@ -28,6 +31,7 @@ struct Schedule
   /// Keeps the instances alive; never touched by the motion thread.
   std::vector<std::shared_ptr<ModuleBase>> modules;
   std::vector<ScheduleStep> steps;
+  std::vector<RepresentationObject> scratch;    ///< the outputs no one reads in this plan
   std::vector<RepresentationId> resetOnInstall; ///< representations newly set `off`
   std::vector<RepresentationId> snapshots;      ///< copied to last frame's value at frame end
   std::vector<std::string> timeSlotNames;

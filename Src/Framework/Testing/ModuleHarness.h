@@ -14,6 +14,7 @@
 // with GoogleTest's ::testing under `using namespace nao`. Link NaoModuleHarness.
 #include "Framework/Module.h"
 #include "Tools/Streams/TomlFiles.h"
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -87,7 +88,7 @@ public:
     return *parameters_;
   }
 
-  /// One frame: every update() of Provides<>, in declaration order.
+  /// One frame: the module's update() with every output of Provides<>.
   void run()
   {
     if (parametersEdited_)
@@ -97,8 +98,10 @@ public:
     }
     for (RepresentationId id : info_.uses)
       blackboard_.snapshot(id);
+    std::array<void*, M::ProvidedList::size> outputs{};
     for (std::size_t i = 0; i < info_.provides.size(); ++i)
-      info_.updates[i](*module_, blackboard_.current(info_.provides[i]));
+      outputs[i] = blackboard_.current(info_.provides[i]);
+    info_.update(*module_, outputs.data());
   }
   void run(int frames)
   {
@@ -115,7 +118,7 @@ private:
     info_.requires_ = detail::RepresentationIds<typename M::RequiredList>::get();
     info_.uses = detail::RepresentationIds<typename M::UsedList>::get();
     info_.provides = detail::RepresentationIds<typename M::ProvidedList>::get();
-    info_.updates = detail::updateFunctions<M>(typename M::ProvidedList{});
+    info_.update = detail::updateFunction<M>(typename M::ProvidedList{});
     module_ = std::make_unique<M>(ModuleContext(blackboard_, info_, parameters_.get(), loaded_));
   }
 

@@ -108,7 +108,8 @@ TEST(ModuleContext, AModuleIsBuiltAndRunWithoutAController)
   const ModuleInfo& info = *ModuleRegistry::instance().find("ModLoadsB");
   std::unique_ptr<ModuleBase> module(info.create(ModuleContext(blackboard, info, nullptr, inputs)));
   blackboard.get<RepA>().value = 7;
-  info.updates[0](*module, blackboard.current(representationId<RepB>()));
+  void* const outputs[] = {blackboard.current(representationId<RepB>())};
+  info.update(*module, outputs);
   EXPECT_EQ(blackboard.get<RepB>().value, 7 + 43);
   EXPECT_EQ(CountedInput::loads, 1);
 }

@@ -40,6 +40,21 @@ private:
   void onParametersChanged() override { ++parameterChanges; }
 };
 MAKE_MODULE(ModGain);
+
+/// Two outputs from one computation: RepB = 20 * RepA, RepC = 20 * RepA + 2. Counts its calls.
+class ModBoth : public Module<ModBoth, Requires<RepA>, Provides<RepB, RepC>>
+{
+public:
+  using Module::Module;
+  void update(RepB& b, RepC& c)
+  {
+    ++calls;
+    b.value = 20 * get<RepA>().value;
+    c.value = b.value + 2;
+  }
+  static inline int calls = 0;
+};
+MAKE_MODULE(ModBoth);
 } // namespace nao::test
 
 namespace
@@ -86,6 +101,32 @@ TEST_F(Fixture, DataFlowsInDependencyOrderAndUsesSeesLastFrame)
     // RepD copies RepC as it was at the end of the previous frame.
     EXPECT_EQ(blackboard.get<RepD>().value, frame == 0 ? -1 : 10 * (frame - 1) + 1);
   }
+}
+
+TEST_F(Fixture, AModuleWithSeveralOutputsIsCalledOncePerFrameWithAllOfThem)
+{
+  ModBoth::calls = 0;
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModBoth"}, {"RepC", "ModBoth"}}), "t");
+  for (int frame = 0; frame < 4; ++frame)
+  {
+    ASSERT_TRUE(motion.runFrame());
+    EXPECT_EQ(blackboard.get<RepB>().value, 20 * frame);
+    EXPECT_EQ(blackboard.get<RepC>().value, 20 * frame + 2);
+  }
+  EXPECT_EQ(ModBoth::calls, 4);
+}
+
+TEST_F(Fixture, AnOutputAnotherModuleProvidesIsWrittenWhereNothingReadsIt)
+{
+  ModBoth::calls = 0;
+  controller->start(choices({{"RepA", "ModA"}, {"RepB", "ModB"}, {"RepC", "ModBoth"}}), "t");
+  for (int frame = 0; frame < 3; ++frame)
+  {
+    ASSERT_TRUE(motion.runFrame());
+    EXPECT_EQ(blackboard.get<RepB>().value, 10 * frame) << "ModB's, not ModBoth's";
+    EXPECT_EQ(blackboard.get<RepC>().value, 20 * frame + 2);
+  }
+  EXPECT_EQ(ModBoth::calls, 3);
 }
 
 TEST_F(Fixture, LiveProviderSwitchTakesEffectAtTheNextFrame)

@@ -62,7 +62,13 @@ void RobotModelProvider::onParametersChanged()
       params().backend == kinematics::KinematicsBackend::eigen ? &state_->eigen : &state_->compiled;
 }
 
-void RobotModelProvider::update(RobotModel& robotModel)
+void RobotModelProvider::update(RobotModel& robotModel, JointLimits& limits)
+{
+  updateModel(robotModel);
+  updateLimits(limits);
+}
+
+void RobotModelProvider::updateModel(RobotModel& robotModel)
 {
   const RobotDescription& robot = loaded<RobotDescription>();
   kinematics::KinematicsEvaluator& evaluator = *state_->evaluator;
@@ -81,7 +87,7 @@ void RobotModelProvider::update(RobotModel& robotModel)
   robotModel.totalMass = static_cast<float>(robot.model.totalMass());
 }
 
-void RobotModelProvider::update(JointLimits& limits)
+void RobotModelProvider::updateLimits(JointLimits& limits)
 {
   const RobotDescription& robot = loaded<RobotDescription>();
   for (std::size_t j = 0; j < numOfJoints; ++j)

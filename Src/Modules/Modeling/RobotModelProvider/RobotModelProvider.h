@@ -33,10 +33,11 @@ class RobotModelProvider : public Module<RobotModelProvider,                //
 public:
   explicit RobotModelProvider(const ModuleContext& context);
   ~RobotModelProvider() override;
-  void update(RobotModel& robotModel);
-  void update(JointLimits& limits);
+  void update(RobotModel& robotModel, JointLimits& limits);
 
 private:
+  void updateModel(RobotModel& robotModel);
+  void updateLimits(JointLimits& limits);
   void onParametersChanged() override;
 
   struct State;

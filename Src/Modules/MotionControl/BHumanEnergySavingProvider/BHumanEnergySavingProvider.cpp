@@ -62,15 +62,10 @@ BHumanEnergySavingProvider::BHumanEnergySavingProvider(const ModuleContext& cont
 {
 }
 
-void BHumanEnergySavingProvider::update(JointRequest& request)
+void BHumanEnergySavingProvider::update(JointRequest& request, EnergySaving& energySaving)
 {
   runCycle();
   cycle_.answer(get<StiffnessJointRequest>(), request);
-}
-
-void BHumanEnergySavingProvider::update(EnergySaving& energySaving)
-{
-  runCycle();
   energySaving = cycle_.status();
 }
 

@@ -43,8 +43,7 @@ class BHumanEnergySavingProvider
 {
 public:
   explicit BHumanEnergySavingProvider(const ModuleContext& context);
-  void update(JointRequest& request);
-  void update(EnergySaving& energySaving);
+  void update(JointRequest& request, EnergySaving& energySaving);
 
 private:
   void onParametersChanged() override { cycle_.parametersChanged(params()); }

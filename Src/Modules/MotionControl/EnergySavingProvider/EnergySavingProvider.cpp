@@ -7,15 +7,10 @@ EnergySavingProvider::EnergySavingProvider(const ModuleContext& context)
 {
 }
 
-void EnergySavingProvider::update(JointRequest& request)
+void EnergySavingProvider::update(JointRequest& request, EnergySaving& energySaving)
 {
   runCycle();
   cycle_.answer(get<StiffnessJointRequest>(), request);
-}
-
-void EnergySavingProvider::update(EnergySaving& energySaving)
-{
-  runCycle();
   energySaving = cycle_.status();
 }
 

@@ -20,8 +20,7 @@ class EnergySavingProvider
 {
 public:
   explicit EnergySavingProvider(const ModuleContext& context);
-  void update(JointRequest& request);
-  void update(EnergySaving& energySaving);
+  void update(JointRequest& request, EnergySaving& energySaving);
 
 private:
   void onParametersChanged() override { cycle_.parametersChanged(params()); }

@@ -70,10 +70,6 @@ void HeatAdjustmentCycle::answer(const StiffnessJointRequest& input, JointReques
 
 void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters)
 {
-  if (computed_ && in.frame.frameNumber == computedFrame_ && in.frame.time == computedTime_) return;
-  computed_ = true;
-  computedFrame_ = in.frame.frameNumber;
-  computedTime_ = in.frame.time;
   p_ = &parameters;
   in_ = &in;
   const double now = in.frame.time;

@@ -78,8 +78,7 @@ public:
 
   /// A live edit of the parameters.
   void parametersChanged(const HeatAdjustmentParameters& parameters);
-  /// One frame: state, rounds, fades and the output; once per frame, whichever of the module's updates comes
-  /// first (a second call in the same frame changes nothing).
+  /// One frame: state, rounds, fades and the output.
   void run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters);
 
   /// The final request: exactly the incoming one while off, else its stiffnesses and this frame's angles (the
@@ -141,8 +140,5 @@ private:
   bool accuratePositions_ = false;                          ///< of the current run
   bool contactAtWorkStart_ = false; ///< ground contact when working began: a change resets
   double contactPendingSince_ = -1; ///< s, when the raw contact began to differ; < 0: it does not
-  std::uint32_t computedFrame_ = 0; ///< FrameInfo of the last frame run
-  double computedTime_ = 0;
-  bool computed_ = false;
 };
 } // namespace nao

@@ -35,7 +35,13 @@ void ScenarioPlayer::beginSegment(std::size_t keyframe, double now, const JointA
   from_ = from;
 }
 
-void ScenarioPlayer::update(MotionJointRequest& request)
+void ScenarioPlayer::update(MotionJointRequest& request, EnergySavingRequest& energySaving)
+{
+  play(request);
+  askForEnergySaving(energySaving);
+}
+
+void ScenarioPlayer::play(MotionJointRequest& request)
 {
   const double now = get<FrameInfo>().time;
   if (!started_)
@@ -81,10 +87,9 @@ float ScenarioPlayer::wobble(std::size_t joint, double heldFor, float amplitude)
   return amplitude * static_cast<float>(std::sin(2.0 * std::numbers::pi * frequency * heldFor));
 }
 
-void ScenarioPlayer::update(EnergySavingRequest& request)
+void ScenarioPlayer::askForEnergySaving(EnergySavingRequest& request)
 {
-  // Runs after update(MotionJointRequest&) (same module, provided in declaration order), so holding_ is
-  // current.
+  // After play(), so holding_ is this frame's.
   const KeyframeEnergySaving wanted =
       started_ ? script_.keyframes[segment_].energySaving : KeyframeEnergySaving::off;
   const bool adjust = holding_ && wanted != KeyframeEnergySaving::off;

@@ -21,13 +21,16 @@ class ScenarioPlayer : public Module<ScenarioPlayer,                            
 {
 public:
   explicit ScenarioPlayer(const ModuleContext& context);
-  void update(MotionJointRequest& request);
-  void update(EnergySavingRequest& request);
+  void update(MotionJointRequest& request, EnergySavingRequest& energySaving);
 
   /// s each keyframe's transition takes (from `duration`, or from `speed` and the joints' maximum speeds).
   const std::vector<float>& transitionTimes() const { return transitionTimes_; }
 
 private:
+  /// The script's request of this frame.
+  void play(MotionJointRequest& request);
+  /// Heat adjustment while a keyframe is held, as the keyframe asks.
+  void askForEnergySaving(EnergySavingRequest& request);
   void beginSegment(std::size_t keyframe, double now, const JointArray<float>& from);
   /// rad, the held request's wobble of `joint` (keyframe jitter), `heldFor` s after the hold began
   static float wobble(std::size_t joint, double heldFor, float amplitude);

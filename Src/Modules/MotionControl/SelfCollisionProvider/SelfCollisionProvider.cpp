@@ -1,18 +1,8 @@
 // SelfCollisionProvider: the velocity-damper QP of NAOqi's self-collision avoidance (seed 001) on the spheres and
-// capsules of selfCollision.toml. Choices and why:
-// - Reference posture q_ref = the request sent last frame, not the measurement: the motion source drives the
-//   command, and a position-controlled joint sags below its command under load; linearising at the measurement
-//   and adding the step would let the command creep after the sag frame by frame. The command is kept out of the
-//   body; the joints follow it. Limp joints are the exception: they are where they are measured.
-// - Limp joints (requested stiffness < limpStiffness) are no variables: they cannot move away, so the pair's
-//   other side (a stiff chain) has to, as NAOqi does. Stiff joints cost w = 1 / stiffness: a soft joint follows
-//   its request less well, so the correction goes preferably to stiffer joints.
-// - Only pairs closer than activationDistance at the reference or at the request become rows (d and n taken at
-//   the reference), and only their joints get limit and step rows: a request far from the body passes bit for
-//   bit, and so does any joint not in a constrained pair's chain. Checking the request too lets the band be
-//   narrow (the stand has hands 13 mm from the hips) without a fast step jumping over it.
-// - Infeasible or failed: the joints of the constrained chains hold q_ref, which was collision-free (or already
-//   moving out) last frame; the others follow their request.
+// capsules of selfCollision.toml. Each frame it finds the protected pairs near the body, linearises them at the
+// request sent last frame and solves a small QP that keeps every protected chain out of the body and otherwise
+// follows the request. Every choice and why (reference posture, limp joints, which pairs become rows, infeasible
+// frames): README.md of this folder.
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionProvider.h"
 #include "Tools/Collision/BodyDistances.h"
 #include "Tools/Kinematics/Evaluators.h"
@@ -161,7 +151,6 @@ struct SelfCollisionProvider::State
   bool haveLastSent = false;
   CollisionFreeJointRequest output;
   SelfCollision result;
-  bool served[2] = {false, false}; ///< per update(): already given this frame's result
 };
 
 SelfCollisionProvider::SelfCollisionProvider(const ModuleContext& context)
@@ -178,17 +167,10 @@ void SelfCollisionProvider::onParametersChanged()
   state_->protectedChains = protectedMask(params().protection);
 }
 
-void SelfCollisionProvider::update(CollisionFreeJointRequest& request)
+void SelfCollisionProvider::update(CollisionFreeJointRequest& request, SelfCollision& selfCollision)
 {
-  if (state_->served[0] || !state_->haveLastSent) computeFrame();
-  state_->served[0] = true;
+  computeFrame();
   request = state_->output;
-}
-
-void SelfCollisionProvider::update(SelfCollision& selfCollision)
-{
-  if (state_->served[1] || !state_->haveLastSent) computeFrame();
-  state_->served[1] = true;
   selfCollision = state_->result;
 }
 
@@ -196,7 +178,6 @@ void SelfCollisionProvider::computeFrame()
 {
   State& s = *state_;
   const SelfCollisionParameters& p = params();
-  s.served[0] = s.served[1] = false;
   const MotionJointRequest& request = get<MotionJointRequest>();
   const JointSensorData& measured = get<JointSensorData>();
   SelfCollision& result = s.result;

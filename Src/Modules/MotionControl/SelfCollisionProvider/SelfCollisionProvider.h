@@ -28,12 +28,11 @@ class SelfCollisionProvider
 public:
   explicit SelfCollisionProvider(const ModuleContext& context);
   ~SelfCollisionProvider() override;
-  void update(CollisionFreeJointRequest& request);
-  void update(SelfCollision& selfCollision);
+  void update(CollisionFreeJointRequest& request, SelfCollision& selfCollision);
 
 private:
   void onParametersChanged() override;
-  /// The frame's work, once per frame whichever update() the schedule calls first.
+  /// The frame's work: the request and SelfCollision in state_.
   void computeFrame();
   /// The QP over the `rows` rows built (the first `pairRows` are pair rows); writes the involved joints.
   void solve(int pairRows, int rows, std::uint32_t involved);

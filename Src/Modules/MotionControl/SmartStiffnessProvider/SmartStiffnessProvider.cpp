@@ -39,27 +39,17 @@ SmartStiffnessProvider::SmartStiffnessProvider(const ModuleContext& context) : M
   status_.maxTorques = maxTorques_[0];
 }
 
-void SmartStiffnessProvider::update(StiffnessJointRequest& request)
+void SmartStiffnessProvider::update(StiffnessJointRequest& request, SmartStiffness& smartStiffness)
 {
   computeFrame();
-  const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();
-  request.angles = input.angles;
+  request.angles = get<CollisionFreeJointRequest>().angles;
   request.stiffnesses = status_.stiffnesses;
-}
-
-void SmartStiffnessProvider::update(SmartStiffness& smartStiffness)
-{
-  computeFrame();
   smartStiffness = status_;
 }
 
 void SmartStiffnessProvider::computeFrame()
 {
   const FrameInfo& frame = get<FrameInfo>();
-  if (computed_ && frame.frameNumber == computedFrame_ && frame.time == computedTime_) return;
-  computed_ = true;
-  computedFrame_ = frame.frameNumber;
-  computedTime_ = frame.time;
 
   const SmartStiffnessParameters& p = params();
   const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();

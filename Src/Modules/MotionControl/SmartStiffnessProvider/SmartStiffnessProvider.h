@@ -27,11 +27,10 @@ class SmartStiffnessProvider
 {
 public:
   explicit SmartStiffnessProvider(const ModuleContext& context);
-  void update(StiffnessJointRequest& request);
-  void update(SmartStiffness& smartStiffness);
+  void update(StiffnessJointRequest& request, SmartStiffness& smartStiffness);
 
 private:
-  /// The frame's work, once per frame whichever update() the schedule calls first.
+  /// The frame's work: status_ (stiffnesses and why).
   void computeFrame();
   void updateSag(bool active);
   /// Whether the joint is pinned at its limit this frame (active, releasePinnedJoints); `computed`: its needed
@@ -65,9 +64,5 @@ private:
   JointArray<bool> limited_{};       ///< the stiffness sent on was below the user's last frame
   JointArray<double>
       aboveSince_; ///< s, since when a limited joint's current is above its reference (< 0: not)
-
-  std::uint32_t computedFrame_ = 0; ///< FrameInfo of the last computed frame
-  double computedTime_ = 0;
-  bool computed_ = false;
 };
 } // namespace nao

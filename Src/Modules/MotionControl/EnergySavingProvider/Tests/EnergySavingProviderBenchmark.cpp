@@ -1,4 +1,4 @@
-// Cost per frame of EnergySavingProvider (both updates: JointRequest and EnergySaving) and of
+// Cost per frame of EnergySavingProvider (its update: JointRequest and EnergySaving) and of
 // FilteredCurrentProvider, called directly as the motion loop calls them, with the parameters of Config/.
 // "working": a hot stand in which a round runs every 250 ms (21 frames) and every joint searches its offset,
 // so the figure averages the rounds (and the caps, resets and fades they lead to) in.
@@ -10,6 +10,7 @@
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/FilteredCurrent.h"
 #include "Tools/Streams/TomlFiles.h"
+#include <array>
 #include <benchmark/benchmark.h>
 #include <memory>
 
@@ -31,12 +32,13 @@ struct DirectModule
                            parameters);
     module.reset(info->create(ModuleContext(blackboard, *info, parameters, loaded)));
   }
-  /// Calls update() for the provided representation `T`.
-  template<class T>
+  /// Calls update() with every provided representation in the blackboard.
   void update(Blackboard& blackboard)
   {
+    std::array<void*, 4> outputs{};
     for (std::size_t i = 0; i < info->provides.size(); ++i)
-      if (info->provides[i] == representationId<T>()) info->updates[i](*module, &blackboard.get<T>());
+      outputs[i] = blackboard.current(info->provides[i]);
+    info->update(*module, outputs.data());
   }
 };
 
@@ -79,17 +81,15 @@ void energySaving(benchmark::State& state, bool requested)
   for (int frame = 0; frame < 200; ++frame) // through waiting into working
   {
     nextFrame(blackboard);
-    filter.update<FilteredCurrent>(blackboard);
-    module.update<JointRequest>(blackboard);
-    module.update<EnergySaving>(blackboard);
+    filter.update(blackboard);
+    module.update(blackboard);
   }
   if (requested && blackboard.get<EnergySaving>().state != EnergySavingState::working)
     state.SkipWithError("not working");
   for (auto _ : state)
   {
     nextFrame(blackboard);
-    module.update<JointRequest>(blackboard);
-    module.update<EnergySaving>(blackboard);
+    module.update(blackboard);
     benchmark::DoNotOptimize(blackboard.get<JointRequest>().angles[10]);
   }
 }
@@ -113,7 +113,7 @@ void BM_FilteredCurrentProvider(benchmark::State& state)
   {
     nextFrame(blackboard);
     blackboard.get<JointSensorData>().currents[10] = (wobble += 0.001f);
-    filter.update<FilteredCurrent>(blackboard);
+    filter.update(blackboard);
     benchmark::DoNotOptimize(blackboard.get<FilteredCurrent>().currents[10]);
   }
 }

@@ -1,4 +1,4 @@
-// The whole stage per frame (both updates): free (the stand held: forward kinematics at the reference, every
+// The whole stage per frame (its update: both outputs): free (the stand held: forward kinematics at the reference, every
 // pair's distance, pass-through), moving free (the same at the request too) and constrained (NAOqi's LArm example held against the torso, every group protected:
 // pair rows with their Jacobians and the QP). Issue 13's goal: <= 5 us typical.
 #include "Modules/MotionControl/SelfCollisionProvider/Tests/SelfCollisionRig.h"

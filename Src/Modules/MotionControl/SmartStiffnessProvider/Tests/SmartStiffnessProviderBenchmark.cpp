@@ -1,5 +1,5 @@
 // Cost of the smart stiffness stage per frame, beyond the static torques it reads (those are
-// StaticTorqueProvider's): both updates of one frame, static posture (the stage computes every joint).
+// StaticTorqueProvider's): its update of one frame, static posture (the stage computes every joint).
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
 #include <benchmark/benchmark.h>
@@ -45,7 +45,7 @@ void BM_SmartStiffnessFrame(benchmark::State& state, bool enabled)
     state.SkipWithError("the stage never became active");
 }
 
-/// The module's two updates alone, without the harness' blackboard snapshot of Uses<> (which the robot's
+/// The module's update alone, without the harness' blackboard snapshot of Uses<> (which the robot's
 /// framework does once per frame for every module anyway).
 void BM_SmartStiffnessUpdatesOnly(benchmark::State& state)
 {
@@ -58,8 +58,7 @@ void BM_SmartStiffnessUpdatesOnly(benchmark::State& state)
   {
     frame.time += 0.012;
     ++frame.frameNumber;
-    harness.module().update(request);
-    harness.module().update(status);
+    harness.module().update(request, status);
   };
   for (int i = 0; i < 1000; ++i)
     runFrame();

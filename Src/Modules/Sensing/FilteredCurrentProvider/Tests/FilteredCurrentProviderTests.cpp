@@ -139,12 +139,12 @@ TEST(FilteredCurrentProvider, ALiveWindowLongerThanTheBuffersIsRefusedAndTheRobo
 }
 
 TEST(FilteredCurrentProvider,
-     TheReadmeExample) // README "Adding a module", step 7: ReadmeWalkthroughTests compare
+     TheReadmeExample) // Docs/AddingAModule.md, step 7: ReadmeWalkthroughTests compare
 {
   // clang-format off
   ModuleHarness<FilteredCurrentProvider> harness;            // Config/Modules/FilteredCurrentProvider.toml
   harness.input<JointSensorData>().currents[index(Joint::LKneePitch)] = 0.8f; // A
-  harness.run();                                             // every update() of Provides<>
+  harness.run();                                             // update() with every output of Provides<>
   EXPECT_EQ(harness.output<FilteredCurrent>().highestLegJoint, Joint::LKneePitch);
   harness.parameters().windowLength = 5;                     // a live edit, applied at the next run()
   // clang-format on
