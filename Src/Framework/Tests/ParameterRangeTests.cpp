@@ -2,9 +2,13 @@
 // refused when the file is loaded, with the range in the message, not reach a module.
 #include "Framework/Module.h"
 #include "Framework/ModuleBase.h"
+#include "Tools/Streams/TomlFiles.h"
 #include <cmath>
+#include <filesystem>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <map>
+#include <sstream>
 
 using namespace nao;
 
@@ -53,4 +57,85 @@ TEST(ParameterRanges, TheKeptFieldListIsWhatDescribeGives)
     }
   }
   EXPECT_GT(modules, 5u) << "the walk found hardly any module with parameters";
+}
+
+namespace
+{
+/// Every value of a table by its dotted key path, as its text (numbers as doubles, to compare with a tolerance).
+void flatten(const toml::table& table, const std::string& prefix,
+             std::map<std::string, toml::node_view<const toml::node>>& out)
+{
+  for (const auto& [key, node] : table)
+  {
+    const std::string path = prefix + std::string(key.str());
+    if (const toml::table* inner = node.as_table())
+      flatten(*inner, path + ".", out);
+    else
+      out.emplace(path, toml::node_view<const toml::node>(node));
+  }
+}
+
+bool sameValue(toml::node_view<const toml::node> a, toml::node_view<const toml::node> b)
+{
+  if (a.is_number() && b.is_number())
+  {
+    const double x = a.value<double>().value(), y = b.value<double>().value();
+    return std::abs(x - y) <= 1e-6 * std::max(1.0, std::abs(x));
+  }
+  if (const toml::array* left = a.as_array())
+  {
+    const toml::array* right = b.as_array();
+    if (!right || left->size() != right->size()) return false;
+    for (std::size_t i = 0; i < left->size(); ++i)
+      if (!sameValue(toml::node_view<const toml::node>(left->get(i)),
+                     toml::node_view<const toml::node>(right->get(i))))
+        return false;
+    return true;
+  }
+  return a == b;
+}
+} // namespace
+
+TEST(ParameterDefaults, EveryModulesHeaderDefaultsAreItsFilesValues)
+{
+  // A parameter's default, unit and range are declared once, in its struct; Config/Modules/<Module>.toml states the
+  // same values for a team to read and tune per robot (Robots/<robot>/Modules/ overlays). A header default that
+  // differs from the file would run wherever the file is not read (a test rig, a tool), so they must not differ.
+  std::vector<std::string> differing;
+  std::size_t compared = 0;
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+  {
+    if (!module->parameters) continue;
+    const ParameterInfo& info = *module->parameters;
+    void* defaults = info.create();
+    void* fromFile = info.create();
+    toml::table defaultTable, fileTable;
+    info.save(defaults, defaultTable);
+    info.load(
+        streams::loadTomlFile(std::filesystem::path(NAO_CONFIG_DIR) / "Modules" / (module->name + ".toml")),
+        fromFile);
+    info.save(fromFile, fileTable);
+    info.destroy(defaults);
+    info.destroy(fromFile);
+    std::map<std::string, toml::node_view<const toml::node>> header, file;
+    flatten(defaultTable, "", header);
+    flatten(fileTable, "", file);
+    for (const auto& [path, value] : file)
+    {
+      ++compared;
+      const auto found = header.find(path);
+      if (found == header.end() || !sameValue(found->second, value))
+      {
+        std::ostringstream text;
+        text << module->name << "." << path << ": file " << value << ", header "
+             << (found == header.end() ? toml::node_view<const toml::node>() : found->second);
+        differing.push_back(text.str());
+      }
+    }
+  }
+  EXPECT_GT(compared, 50u) << "the walk found hardly any parameter";
+  std::string list;
+  for (const std::string& line : differing)
+    list += "\n  " + line;
+  EXPECT_TRUE(differing.empty()) << differing.size() << " values differ:" << list;
 }

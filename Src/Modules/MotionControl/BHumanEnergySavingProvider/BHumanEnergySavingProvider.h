@@ -11,6 +11,13 @@ namespace nao
 {
 struct BHumanEnergySavingParameters : HeatAdjustmentParameters
 {
+  /// B-Human's rounds as released: a round every 500 ms, without our guard (a team that wants it switches it on
+  /// in the file).
+  BHumanEnergySavingParameters()
+  {
+    adjustWaitTime = 0.5f;
+    guard.enabled = false;
+  }
 };
 
 /// B-Human's rounds: each joint above its threshold steps towards the reading from the request plus base offset

@@ -18,7 +18,7 @@ struct HeatAdjustmentParameters
   static constexpr float degree = std::numbers::pi_v<float> / 180.f;
 
   float motionChangeWaitTime = 0.1f; ///< s (ms in the file): waiting after a start before the first round
-  float adjustWaitTime = 0.5f;       ///< s (ms): time between adjustment rounds
+  float adjustWaitTime = 0.25f;      ///< s (ms): time between adjustment rounds
   float resetTime = 3.f;             ///< s (ms): a reset fades every offset linearly to 0 over this
   float baseOffsetFadeInTime =
       0.06f; ///< s (ms): base offsets fade in over this (baseOffsetInterpolationTime)
@@ -42,9 +42,12 @@ struct HeatAdjustmentParameters
   float groundContactWeight = 1.f;        ///< kg: both feet together carry more: ground contact
   float groundContactDebounceTime = 0.1f; ///< s (ms): a contact change counts after holding this long
   std::vector<Joint> skipJoints{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand};
-  JointArray<int> emergencyStepSignsStand;     ///< B-Human's standSigns
-  JointArray<int> emergencyStepSignsHighStand; ///< B-Human's highStandSigns
-  JointGuardParameters guard;                  ///< "do no harm" (not in B-Human)
+  /// B-Human's standSigns and highStandSigns, in Joint order (the knees differ: +1 in the stand, -1 in the high stand)
+  JointArray<int> emergencyStepSignsStand{
+      {-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, 1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}};
+  JointArray<int> emergencyStepSignsHighStand{
+      {-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}};
+  JointGuardParameters guard; ///< "do no harm" (not in B-Human)
 
   /// A: the joint's current threshold with its round offset `adjustment` (rad): above it the joint is adjusted.
   float currentThreshold(Joint joint, float adjustment) const

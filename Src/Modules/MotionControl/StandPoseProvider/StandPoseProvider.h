@@ -5,14 +5,30 @@
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include <numbers>
 
 namespace nao
 {
 struct StandPoseParameters
 {
-  JointArray<float> angles;      ///< rad (degrees in the file); Hands 0..1 rad = closed..open
-  JointArray<float> stiffnesses; ///< 0..1
-  float transitionTime = 1.f;    ///< s (ms in the file), from the measured posture to `angles`
+  // One limb per line, in Joint order: head; left arm; left leg; right leg (no RHipYawPitch); right arm; hands.
+  // clang-format off
+  /// rad (degrees in the file); Hands 0..1 rad = closed..open. B-Human's keyframe "stand" (NaoFacts.md §13).
+  JointArray<float> angles = radians({0, 0,
+                                      90, 7, 0, -2.5, -90,
+                                      0, 0, -20.0484, 48.0313, -27.9829, 0,
+                                      0, -20.0484, 48.0313, -27.9829, 0,
+                                      90, -7, 0, 2.5, 90,
+                                      0, 0});
+  /// 0..1, B-Human's keyframe "stand"
+  JointArray<float> stiffnesses{{0.4f, 0.4f,
+                                 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
+                                 0.75f, 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
+                                 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
+                                 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
+                                 0.f, 0.f}};
+  // clang-format on
+  float transitionTime = 1.f; ///< s (ms in the file), from the measured posture to `angles`
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -21,6 +37,15 @@ struct StandPoseParameters
     ar& streams::field("angles", angles).unit(Unit::degrees).range(-180.0, 180.0);
     ar& streams::field("stiffnesses", stiffnesses).range(0.0, 1.0);
     ar& streams::field("transitionTime", transitionTime).unit(Unit::milliseconds).range(0.0, 60000.0);
+  }
+
+private:
+  static JointArray<float> radians(const std::array<double, numOfJoints>& degrees)
+  {
+    JointArray<float> angles;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      angles[j] = static_cast<float>(degrees[j] * std::numbers::pi / 180.0);
+    return angles;
   }
 };
 
@@ -31,7 +56,7 @@ class StandPoseProvider
 {
 public:
   using Module::Module;                     // built from the framework's ModuleContext; no set-up of its own
-  void update(MotionJointRequest& request); // one update per provided representation
+  void update(MotionJointRequest& request); // once per frame (several outputs: update(A&, B&))
 
 private:
   void onParametersChanged() override { restart_ = true; } // a live edit starts a new transition
