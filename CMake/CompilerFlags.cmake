@@ -12,7 +12,7 @@ add_compile_options(-Wall -Wextra -Wno-psabi)
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG -march=silvermont -mtune=generic")
 set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O2 -g -DNDEBUG -march=silvermont -mtune=generic")
 
-# Sanitizer and fuzzing builds (Make/sanitize, Make/fuzz; README "Reliability"). NAO_SANITIZE is the list given to
+# Sanitizer and fuzzing builds (Make/sanitize, Make/fuzz; Docs/Reliability.md). NAO_SANITIZE is the list given to
 # -fsanitize= for every target ("address,undefined" or "thread"); any report ends the process with an error.
 set(NAO_SANITIZE "" CACHE STRING "-fsanitize= checks for every target, e.g. address,undefined or thread")
 if(NAO_SANITIZE)

@@ -1,5 +1,5 @@
 // The debug GUI's offline parts, headless: the TOML splice its parameter editor saves with, a log's replay against
-// LogTool, and the README's commands.
+// LogTool, and the commands of Util/DebugGui/README.md.
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/TomlSplice.h"
 
@@ -84,10 +84,10 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
 TEST(DebugGuiReadme, TheBlockRuns)
 {
   application();
-  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
-  const std::size_t section = readme.find("\n## Debug GUI\n");
+  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/DebugGui/README.md");
+  const std::size_t section = readme.find("```sh\n"); // the first block: how to start the GUI
   ASSERT_NE(section, std::string::npos);
-  const std::size_t begin = readme.find("```sh\n", section) + 6, end = readme.find("```", begin);
+  const std::size_t begin = section + 6, end = readme.find("```", begin);
   const auto commands = lines(readme.substr(begin, end - begin));
   ASSERT_EQ(commands.size(), 3u);
 
@@ -95,7 +95,7 @@ TEST(DebugGuiReadme, TheBlockRuns)
       std::filesystem::temp_directory_path() / ("DebugGuiTests-readme-folder-" + std::to_string(::getpid()));
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder / "Build" / "Logs");
-  QProcess logged; // the log of the README's "Logs" block
+  QProcess logged; // the log of Util/LogTool/README.md's block
   logged.start(NAO_ROBOT_BINARY,
                {"--body", "standin", "--scenario", "stand", "--frames", "500", "--no-debug", "--log",
                 QString::fromStdString((folder / "Build/Logs/stand.log").string())});

@@ -32,10 +32,10 @@ std::string replaceAll(std::string text, const std::string& from, const std::str
   return text;
 }
 
-/// The one ```sh block of the main README's section `heading`.
+/// The one ```sh block of Docs/Install.md's section `heading`.
 std::string readmeBlock(const std::string& heading)
 {
-  std::ifstream in(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  std::ifstream in(std::filesystem::path(NAO_SOURCE_DIR) / "Docs/Install.md");
   const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::size_t start = readme.find("\n" + heading + "\n");
   if (start == std::string::npos) return "";
@@ -74,10 +74,10 @@ void expectInstalledProgramsRun(const std::filesystem::path& prefix, const std::
 
 TEST(Install, TheInstalledProgramsFindTheirConfigAlsoAfterThePrefixMoved)
 {
-  // The README's block as written, with this build for Build/Release and a scratch prefix for /opt/nao.
+  // Docs/Install.md's block as written, with this build for Build/Release and a scratch prefix for /opt/nao.
   const Scratch scratch;
   const auto prefix = scratch.path / "prefix";
-  std::string block = readmeBlock("## Installed");
+  std::string block = readmeBlock("## Installing into a prefix");
   ASSERT_NE(block.find("cmake --install Build/Release --prefix /opt/nao"), std::string::npos) << block;
   block = replaceAll(block, "cmake --install Build/Release",
                      std::string("'") + NAO_CMAKE_COMMAND + "' --install '" + NAO_BUILD_DIR + "'");

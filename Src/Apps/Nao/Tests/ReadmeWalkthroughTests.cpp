@@ -1,5 +1,7 @@
-// The README's "Adding a module" walk-through, tried literally: each block it shows is the text of the file
-// it names, and each command it shows runs.
+// The documentation's commands, tried literally: the "Adding a module" walk-through of Docs/AddingAModule.md (each
+// block it shows is the text of the file it names, and each command it shows runs), its debug channel block, the log
+// block of Util/LogTool/README.md, the robot binary's block of README.md, and the commands and fuzz targets of
+// Docs/Reliability.md.
 #include "Apps/Nao/Tests/RunCommand.h"
 #include "Framework/Tests/DotGraph.h"
 #include <filesystem>
@@ -27,12 +29,12 @@ struct Block
   std::string text; ///< without the fence and the indentation of a list item
 };
 
-/// The fenced blocks of the README section that starts with `heading`.
-std::vector<Block> blocksOfSection(const std::string& heading)
+/// The fenced blocks of the section of `document` (a path relative to the source tree) that starts with `heading`.
+std::vector<Block> blocksOfSection(const std::string& document, const std::string& heading)
 {
-  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  const std::string readme = "\n" + readFile(std::filesystem::path(NAO_SOURCE_DIR) / document);
   const std::size_t start = readme.find("\n" + heading + "\n");
-  EXPECT_NE(start, std::string::npos) << heading;
+  EXPECT_NE(start, std::string::npos) << document << ": " << heading;
   const std::size_t end = readme.find("\n## ", start + 1);
   std::istringstream section(readme.substr(start, end - start));
   std::vector<Block> blocks;
@@ -62,17 +64,20 @@ std::vector<Block> blocksOf(const std::vector<Block>& blocks, const std::string&
   return result;
 }
 
+const std::string addingAModule = "Docs/AddingAModule.md";
+const std::string reliability = "Docs/Reliability.md";
+
 const std::filesystem::path moduleFolder =
     std::filesystem::path(NAO_SOURCE_DIR) / "Src/Modules/MotionControl/StandPoseProvider";
 } // namespace
 
 TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
 {
-  const auto blocks = blocksOfSection("## Adding a module");
+  const auto blocks = blocksOfSection(addingAModule, "## Adding a module");
   const auto cpp = blocksOf(blocks, "cpp");
   ASSERT_EQ(cpp.size(), 2u) << "the module's header and the harness example";
   EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.h").find(cpp[0].text), std::string::npos)
-      << "the README's header is not StandPoseProvider.h's text:\n"
+      << "the walk-through's header is not StandPoseProvider.h's text:\n"
       << cpp[0].text;
   EXPECT_NE(readFile(moduleFolder / "StandPoseProvider.cpp").find("MAKE_MODULE(StandPoseProvider);"),
             std::string::npos);
@@ -85,7 +90,7 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
                      "Src/Modules/Sensing/FilteredCurrentProvider/Tests/FilteredCurrentProviderTests.cpp")
                 .find(indented),
             std::string::npos)
-      << "the README's harness example is not FilteredCurrentProviderTests.cpp's text:\n"
+      << "the walk-through's harness example is not FilteredCurrentProviderTests.cpp's text:\n"
       << cpp[1].text;
   const auto cmake = blocksOf(blocks, "cmake");
   ASSERT_EQ(cmake.size(), 1u);
@@ -94,7 +99,7 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
   ASSERT_EQ(toml.size(), 1u);
   EXPECT_NE(readFile(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios/standin.toml").find(toml[0].text),
             std::string::npos)
-      << "the README's scenario is not standin.toml's [Motion]:\n"
+      << "the walk-through's scenario is not standin.toml's [Motion]:\n"
       << toml[0].text;
   EXPECT_TRUE(
       std::filesystem::exists(std::filesystem::path(NAO_CONFIG_DIR) / "Modules/StandPoseProvider.toml"));
@@ -102,7 +107,7 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
 
 TEST(ReadmeWalkthrough, TheCommandsRun)
 {
-  const auto sh = blocksOf(blocksOfSection("## Adding a module"), "sh");
+  const auto sh = blocksOf(blocksOfSection(addingAModule, "## Adding a module"), "sh");
   ASSERT_EQ(sh.size(), 1u);
   const std::string binary = "Build/Release/Src/Apps/Nao/nao";
   const auto directory = std::filesystem::temp_directory_path() / "nao-readme-walkthrough";
@@ -135,8 +140,8 @@ TEST(ReadmeWalkthrough, TheCommandsRun)
 
 namespace
 {
-/// Runs a README sh block as one bash script in a scratch folder, with the build's own paths for
-/// `Build/Release/` (the README's paths are relative to the repository).
+/// Runs a documented sh block as one bash script in a scratch folder, with the build's own paths for
+/// `Build/Release/` (the documents' paths are relative to the repository).
 CommandResult runBlock(const std::string& block, const std::string& name)
 {
   const std::string binary = NAO_ROBOT_BINARY;
@@ -159,7 +164,7 @@ CommandResult runBlock(const std::string& block, const std::string& name)
 
 TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
 {
-  const auto sh = blocksOf(blocksOfSection("## Logs"), "sh");
+  const auto sh = blocksOf(blocksOfSection("Util/LogTool/README.md", "## Writing a log and reading it"), "sh");
   ASSERT_EQ(sh.size(), 1u);
   const CommandResult result = runBlock(sh[0].text, "logs");
   EXPECT_EQ(result.status, 0) << result.output;
@@ -177,7 +182,7 @@ TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
 
 TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
 {
-  const auto sh = blocksOf(blocksOfSection("## Adding a parameter"), "sh");
+  const auto sh = blocksOf(blocksOfSection(addingAModule, "## Adding a parameter"), "sh");
   ASSERT_EQ(sh.size(), 1u);
   const CommandResult result = runBlock(sh[0].text, "debug");
   EXPECT_EQ(result.status, 0) << result.output;
@@ -196,7 +201,7 @@ TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)
 
 TEST(ReadmeCommands, TheRobotBinaryBlockRunsAgainstTheServedSimulator)
 {
-  const auto sh = blocksOf(blocksOfSection("## The robot binary"), "sh");
+  const auto sh = blocksOf(blocksOfSection("README.md", "## The robot binary"), "sh");
   ASSERT_EQ(sh.size(), 1u);
   // The first line runs on a robot (LoLA at /tmp/robocup); the rest runs here. The robot binary ends with
   // status 3 when the served simulation ends, so the block runs without `set -e` and is checked line by line.
@@ -227,12 +232,10 @@ std::string withoutComment(const std::string& text)
   return command;
 }
 
-/// The fuzz targets the README's Reliability section names in its tables (rows starting "| `<name>Fuzzer` |").
+/// The fuzz targets Docs/Reliability.md names in its tables (rows starting "| `<name>Fuzzer` |").
 std::set<std::string> readmeFuzzTargets()
 {
-  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
-  const std::size_t start = readme.find("\n## Reliability\n");
-  std::istringstream section(readme.substr(start, readme.find("\n## ", start + 1) - start));
+  std::istringstream section(readFile(std::filesystem::path(NAO_SOURCE_DIR) / reliability));
   std::set<std::string> targets;
   for (std::string line; std::getline(section, line);)
     if (line.rfind("| `", 0) == 0 && line.find("Fuzzer` |") != std::string::npos)
@@ -244,11 +247,18 @@ std::set<std::string> readmeFuzzTargets()
 TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
 {
   // The real runs take minutes to hours of sanitizer builds: Make/sanitize runs them (its fuzz step runs the
-  // README's `Make/fuzz LolaFuzzer --minutes 0.05` as written, CTest MakeFuzzCommand). Here each README command
-  // runs with --dry-run: its arguments must parse, and what it would run must be what the README says.
-  const auto sh = blocksOf(blocksOfSection("## Reliability"), "sh");
+  // document's `Make/fuzz LolaFuzzer --minutes 0.05` as written, CTest MakeFuzzCommand). Here each command of
+  // Docs/Reliability.md runs with --dry-run: its arguments must parse, and what it would run must be what the
+  // document says.
+  const auto sh = blocksOf(blocksOfSection(reliability, "## Fuzz targets"), "sh");
   ASSERT_EQ(sh.size(), 1u);
-  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md");
+  // The document with every run of blanks and line breaks as one space: a list of tests may wrap.
+  std::string readme;
+  for (const char c : readFile(std::filesystem::path(NAO_SOURCE_DIR) / reliability))
+  {
+    const bool blank = c == ' ' || c == '\n';
+    if (!blank || (!readme.empty() && readme.back() != ' ')) readme += blank ? ' ' : c;
+  }
   std::istringstream lines(sh[0].text);
   std::string line;
   int ran = 0;
@@ -272,7 +282,7 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
           at != std::string::npos)
       {
         EXPECT_NE(readme.find("`" + printed.substr(at + 39) + "`"), std::string::npos)
-            << "the README's AddressSanitizer row lists the tests Make/sanitize runs: " << printed;
+            << "Docs/Reliability.md's AddressSanitizer build lists the tests Make/sanitize runs: " << printed;
       }
       if (printed.rfind("Make/sanitize: ", 0) == 0) ++sanitizeSteps;
       if (const std::size_t at = printed.find("would run "); at != std::string::npos)
@@ -294,11 +304,11 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
     else if (arguments.find("LolaFuzzer") != std::string::npos)
       EXPECT_EQ(fuzzTargets, std::set<std::string>{"LolaFuzzer"}) << result.output;
     else
-      EXPECT_EQ(fuzzTargets, readmeFuzzTargets()) << "every target the README lists runs, and no other";
+      EXPECT_EQ(fuzzTargets, readmeFuzzTargets()) << "every target Docs/Reliability.md lists runs, and no other";
     ++ran;
   }
   EXPECT_EQ(ran, 3);
-  EXPECT_EQ(readmeFuzzTargets().size(), 6u);
+  EXPECT_EQ(readmeFuzzTargets().size(), 7u);
 
   // Bad input gets a clear error before anything is built.
   const std::string source = NAO_SOURCE_DIR;

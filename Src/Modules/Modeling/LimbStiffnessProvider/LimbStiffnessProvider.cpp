@@ -1,12 +1,7 @@
-// Why it is built this way:
-// - One forward pass per frame (the robot description's KinematicsEvaluator, the JIT on the NAO) serves the
-//   four chains: updateChainFromPoses reads its poses, so no chain runs its own forward kinematics.
-// - The vertical comes from the torso's roll and pitch as StaticTorqueProvider takes gravity, so a leaning
-//   robot's p is along the world's vertical, not along the torso's z.
-// - The ellipsoid is the translational one (3 x 3, closed form): what is drawn at the endpoint and plotted,
-//   at a fraction of the 6 x 6 one's cost (README performance table).
-// - A non-finite joint angle keeps its last good value and a non-finite IMU angle the last vertical, as the
-//   robot model does: no jump in the plots.
+// LimbStiffnessProvider: configuration stiffness (Woolfrey et al.) of both arms and legs from the measured angles: p
+// along the vertical and the translational stiffness ellipsoid per limb, one forward pass per frame. Why it is built
+// this way (the shared forward pass, the vertical, the 3 x 3 ellipsoid, non-finite readings): README.md of this
+// folder.
 #include "Modules/Modeling/LimbStiffnessProvider/LimbStiffnessProvider.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"

@@ -1,6 +1,6 @@
-// Every command the simulator's README (Util/Simulator/README.md) and the main README's "Simulator" section show
-// runs as written, in a scratch folder with the build's own Build/Release/. The one substitution keeps the test
-// short, as both READMEs say: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
+// Every command the simulator's README (Util/Simulator/README.md) and the modules' READMEs show runs as written, in
+// a scratch folder with the build's own Build/Release/. The one substitution keeps the test short, as the simulator's
+// README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
 // `--robots 8` as `--robots 2` and `--worn 2` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Apps/Nao/Tests/RunCommand.h"
@@ -105,7 +105,8 @@ std::size_t count(const std::string& text, const std::string& what)
 TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 {
   const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
-  ASSERT_EQ(blocks.size(), 3u) << "the runs, a sweep across hosts, the plant variants";
+  ASSERT_EQ(blocks.size(), 4u)
+      << "the runs, the robot binary and a provider override, a sweep across hosts, the plant variants";
   const Scratch scratch("runs");
   const CommandResult result = scratch.run(blocks[0]);
   EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
@@ -123,11 +124,11 @@ TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 {
   const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
-  ASSERT_EQ(blocks.size(), 3u);
+  ASSERT_EQ(blocks.size(), 4u);
   const Scratch scratch("sweep");
   std::ofstream(scratch.path / "hosts.txt") << ":\n"; // this machine, as the README says
-  const CommandResult result = scratch.run(blocks[1]);
-  EXPECT_EQ(result.status, 0) << blocks[1] << result.output;
+  const CommandResult result = scratch.run(blocks[2]);
+  EXPECT_EQ(result.status, 0) << blocks[2] << result.output;
   EXPECT_EQ(count(readFile(scratch.path / "jobs.txt"), "\n"), 2u) << "one job per robot";
   EXPECT_NE(result.output.find("== shared/stand: stand, 2 robots"), std::string::npos) << result.output;
 }
@@ -135,10 +136,10 @@ TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
 {
   const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
-  ASSERT_EQ(blocks.size(), 3u);
+  ASSERT_EQ(blocks.size(), 4u);
   const Scratch scratch("variants");
-  const CommandResult result = scratch.run(blocks[2]);
-  EXPECT_EQ(result.status, 0) << blocks[2] << result.output;
+  const CommandResult result = scratch.run(blocks[3]);
+  EXPECT_EQ(result.status, 0) << blocks[3] << result.output;
   const auto summary = readSummary(scratch.path / "Build/Simulation/stand/summary.csv");
   EXPECT_EQ(summary.variant, "unsharedWornKnees");
   EXPECT_EQ(summary.seed, 105u);
@@ -150,9 +151,10 @@ TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
       std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/wornKneesAnkles/smart/robot-1"));
 }
 
-TEST(SimulatorReadme, TheMainReadmesSimulatorBlockRunsAsWritten)
+TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)
 {
-  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "README.md"), "## Simulator");
+  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"),
+                               "## LoLA, the robot binary and other providers");
   ASSERT_EQ(blocks.size(), 1u);
   const Scratch scratch("main");
   const CommandResult result = scratch.run(blocks[0]);

@@ -23,8 +23,8 @@ EnsembleReport standingEnsemble(const std::string& scenario, bool adjusted, cons
 {
   EnsembleOptions options;
   options.simulator = NAO_SIMULATOR_BINARY;
-  // The heat adjustment alone, as the README's figures: without the smart stiffness stage in front of it (with
-  // it, a worn robot's slipped hip keeps a leg above 300 mA 1.5 % of the time; README "Smart stiffness").
+  // The heat adjustment alone, as its README's figures: without the smart stiffness stage in front of it (with
+  // it, a worn robot's slipped hip keeps a leg above 300 mA 1.5 % of the time; README of SmartStiffnessProvider).
   options.runArguments = {"run",
                           scenario,
                           "--minutes",

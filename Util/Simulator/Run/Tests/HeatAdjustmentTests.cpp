@@ -45,7 +45,7 @@ SimulationOptions optionsFor(const std::string& scenario, double minutes, std::u
   options.outputDirectory =
       std::filesystem::temp_directory_path() / ("nao-heat-" + scenario + "-" + std::to_string(seed));
   // The heat adjustment alone: the smart stiffness stage in front of it changes what its rounds see where the
-  // stand never settles (standjitter; README "Smart stiffness").
+  // stand never settles (standjitter; README of SmartStiffnessProvider).
   options.providerOverrides = {{"StiffnessJointRequest", "off", {}}};
   std::filesystem::remove_all(options.outputDirectory);
   return options;
