@@ -25,6 +25,7 @@
 //   duration = 0.1                  # s (push)
 #include "Framework/ConfigFiles.h"
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
@@ -48,20 +49,14 @@ struct ScriptPose
 };
 
 /// What the motion source asks of the heat adjustment while a keyframe is held (EnergySavingRequest).
-enum class KeyframeEnergySaving : std::uint8_t
-{
-  off,               ///< no adjustment
-  stand,             ///< B-Human's normal stand: base offsets, stand sign table
-  highStand,         ///< knees stretched: high-stand sign table
-  any,               ///< another static posture: legs above 300 mA only
-  accuratePositions, ///< make the measured angles reach the requested ones (calibration), not save energy
-};
-inline constexpr std::array<std::string_view, 5> keyframeEnergySavingNames = {"off", "stand", "highStand",
-                                                                              "any", "accuratePositions"};
-inline std::span<const std::string_view> enumNames(KeyframeEnergySaving)
-{
-  return keyframeEnergySavingNames;
-}
+NAO_ENUM(
+    KeyframeEnergySaving, std::uint8_t,
+    off,               ///< no adjustment
+    stand,             ///< B-Human's normal stand: base offsets, stand sign table
+    highStand,         ///< knees stretched: high-stand sign table
+    any,               ///< another static posture: legs above 300 mA only
+    accuratePositions, ///< make the measured angles reach the requested ones (calibration), not save energy
+);
 
 struct ScriptKeyframe
 {
@@ -85,17 +80,11 @@ struct ScriptKeyframe
   }
 };
 
-enum class ScriptEventKind : std::uint8_t
-{
-  pickUp,  ///< lift the torso until the feet leave the ground
-  putDown, ///< lower it back and let go
-  push,    ///< a force on the torso for a while
-};
-inline constexpr std::array<std::string_view, 3> scriptEventKindNames = {"pickUp", "putDown", "push"};
-inline std::span<const std::string_view> enumNames(ScriptEventKind)
-{
-  return scriptEventKindNames;
-}
+NAO_ENUM(ScriptEventKind, std::uint8_t,
+         pickUp,  ///< lift the torso until the feet leave the ground
+         putDown, ///< lower it back and let go
+         push,    ///< a force on the torso for a while
+);
 
 struct ScriptEvent
 {

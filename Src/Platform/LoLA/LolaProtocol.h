@@ -6,6 +6,7 @@
 #include <boost/serialization/nvp.hpp> // before FixedString.h, which uses make_nvp without including it
 
 #include "Tools/Containers/FixedString.h"
+#include "Tools/Streams/Enum.h"
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -50,27 +51,9 @@ struct LolaSensorFrame
 
 /// The keys of the client's answer, in the order the encoder writes them (NaoFacts.md §3). The enumerators
 /// are LoLA's key names, spelled as LoLA spells them (like Joint's).
-enum class LolaActuatorKey : std::uint8_t
-{
-  Position,
-  Stiffness,
-  REar,
-  LEar,
-  Chest,
-  LEye,
-  REye,
-  LFoot,
-  RFoot,
-  Skull,
-  Sonar,
-};
+NAO_ENUM(LolaActuatorKey, std::uint8_t, Position, Stiffness, REar, LEar, Chest, LEye, REye, LFoot, RFoot,
+         Skull, Sonar);
 inline constexpr std::size_t lolaActuatorKeyCount = 11;
-inline constexpr std::array<std::string_view, lolaActuatorKeyCount> lolaActuatorKeyNames = {
-    "Position", "Stiffness", "REar", "LEar", "Chest", "LEye", "REye", "LFoot", "RFoot", "Skull", "Sonar"};
-inline std::span<const std::string_view> enumNames(LolaActuatorKey)
-{
-  return lolaActuatorKeyNames;
-}
 
 /// Client → robot, one answer per sensor frame. A partial map is valid: presentKeys says which keys a decoded
 /// frame carried (the others keep their previous values) and which keys the encoder writes.

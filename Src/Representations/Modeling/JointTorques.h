@@ -3,23 +3,19 @@
 // torso carried by the feet as the FSRs say (sign convention: Src/Tools/Kinematics/Conventions.h: the torque
 // the motor must produce to hold the posture).
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
 {
 /// How the feet were taken to carry the robot (Tools/Kinematics/FsrContact.h).
-enum class SupportModel : std::uint8_t
-{
-  fsr, ///< per-foot load and centre of pressure as the FSRs measure them, scaled to the robot's weight
-  comProjection, ///< FSRs unusable: the weight split by where the centre of mass projects between the soles
-  noContact,     ///< FSRs read almost nothing: lifted; fixed torso, gravity torques only
-};
-inline constexpr std::array<std::string_view, 3> supportModelNames = {"fsr", "comProjection", "noContact"};
-inline std::span<const std::string_view> enumNames(SupportModel)
-{
-  return supportModelNames;
-}
+NAO_ENUM(
+    SupportModel, std::uint8_t,
+    fsr, ///< per-foot load and centre of pressure as the FSRs measure them, scaled to the robot's weight
+    comProjection, ///< FSRs unusable: the weight split by where the centre of mass projects between the soles
+    noContact,     ///< FSRs read almost nothing: lifted; fixed torso, gravity torques only
+);
 
 struct JointTorques
 {

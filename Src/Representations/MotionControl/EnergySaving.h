@@ -2,80 +2,49 @@
 // What the heat adjustment (EnergySavingProvider) is doing, for logs and plots. The offsets are what it adds
 // to the joint request it receives (StiffnessJointRequest) to give the final JointRequest.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
 {
-enum class EnergySavingState : std::uint8_t
-{
-  off,       ///< not requested, or no ground contact: offsets are 0
-  waiting,   ///< the request or the contact just changed: wait for the motion to settle
-  working,   ///< one adjustment round every adjustWaitTime
-  resetState ///< offsets fade linearly to 0, then the adjustment restarts
-};
-inline constexpr std::array<std::string_view, 4> energySavingStateNames = {"off", "waiting", "working",
-                                                                           "resetState"};
-inline std::span<const std::string_view> enumNames(EnergySavingState)
-{
-  return energySavingStateNames;
-}
+NAO_ENUM(EnergySavingState, std::uint8_t,
+         off,       ///< not requested, or no ground contact: offsets are 0
+         waiting,   ///< the request or the contact just changed: wait for the motion to settle
+         working,   ///< one adjustment round every adjustWaitTime
+         resetState ///< offsets fade linearly to 0, then the adjustment restarts
+);
 
 /// Why the last reset began.
-enum class EnergySavingResetReason : std::uint8_t
-{
-  none,            ///< no reset yet
-  offsetsTooLarge, ///< offsets large while the centre of mass left its window or the feet lost contact
-  contactChanged,  ///< picked up or put down
-  notRequested,    ///< the motion source stopped asking
-  modeChanged      ///< posture or accuratePositions changed: the offsets belong to the old one
-};
-inline constexpr std::array<std::string_view, 5> energySavingResetReasonNames = {
-    "none", "offsetsTooLarge", "contactChanged", "notRequested", "modeChanged"};
-inline std::span<const std::string_view> enumNames(EnergySavingResetReason)
-{
-  return energySavingResetReasonNames;
-}
+NAO_ENUM(EnergySavingResetReason, std::uint8_t,
+         none,            ///< no reset yet
+         offsetsTooLarge, ///< offsets large while the centre of mass left its window or the feet lost contact
+         contactChanged,  ///< picked up or put down
+         notRequested,    ///< the motion source stopped asking
+         modeChanged      ///< posture or accuratePositions changed: the offsets belong to the old one
+);
 
 /// Where a joint stands with the stage's guard ("do no harm", README of EnergySavingProvider).
-enum class HeatGuardState : std::uint8_t
-{
-  off,       ///< the guard is switched off, or the joint is not adjusted
-  measuring, ///< no reference yet: held at zero offset until its current at zero offset is known
-  watching,  ///< adjusted; its current is compared with the reference every round
-  heldAtBest, ///< it drew more than without the stage: held at the best offset it saw until the posture changes
-  heldAtZero, ///< the same, at zero offset: as without the stage
-  restless    ///< its reading swings: it does not rest on its gears; at zero offset until the posture changes
-};
-inline constexpr std::array<std::string_view, 6> heatGuardStateNames = {
-    "off", "measuring", "watching", "heldAtBest", "heldAtZero", "restless"};
-inline std::span<const std::string_view> enumNames(HeatGuardState)
-{
-  return heatGuardStateNames;
-}
+NAO_ENUM(
+    HeatGuardState, std::uint8_t,
+    off,       ///< the guard is switched off, or the joint is not adjusted
+    measuring, ///< no reference yet: held at zero offset until its current at zero offset is known
+    watching,  ///< adjusted; its current is compared with the reference every round
+    heldAtBest, ///< it drew more than without the stage: held at the best offset it saw until the posture changes
+    heldAtZero, ///< the same, at zero offset: as without the stage
+    restless ///< its reading swings: it does not rest on its gears; at zero offset until the posture changes
+);
 
 /// Which rule of the guard acted.
-enum class HeatGuardRule : std::uint8_t
-{
-  none,
-  currentAboveReference, ///< the filtered current stayed above the reference plus margin for rounds
-  heatingAboveReference, ///< the mean square current (the winding's heating) rose above the margin's square
-  handOverWithoutEffect, ///< a hand-over push did not lower the helped joint's current: undone, not tried again
-  pusherAboveHelped,     ///< a hand-over push took the pushing joint above the helped one's current: undone
-  notItsOwnOffset,       ///< at zero offset, or moved since its reference, still above: it searches again
-  jointRestless          ///< the reading went back and forth within rounds: held at zero offset
-};
-inline constexpr std::array<std::string_view, 7> heatGuardRuleNames = {"none",
-                                                                       "currentAboveReference",
-                                                                       "heatingAboveReference",
-                                                                       "handOverWithoutEffect",
-                                                                       "pusherAboveHelped",
-                                                                       "notItsOwnOffset",
-                                                                       "jointRestless"};
-inline std::span<const std::string_view> enumNames(HeatGuardRule)
-{
-  return heatGuardRuleNames;
-}
+NAO_ENUM(
+    HeatGuardRule, std::uint8_t, none,
+    currentAboveReference, ///< the filtered current stayed above the reference plus margin for rounds
+    heatingAboveReference, ///< the mean square current (the winding's heating) rose above the margin's square
+    handOverWithoutEffect, ///< a hand-over push did not lower the helped joint's current: undone, not tried again
+    pusherAboveHelped,     ///< a hand-over push took the pushing joint above the helped one's current: undone
+    notItsOwnOffset,       ///< at zero offset, or moved since its reference, still above: it searches again
+    jointRestless          ///< the reading went back and forth within rounds: held at zero offset
+);
 
 struct EnergySaving
 {

@@ -3,6 +3,7 @@
 // their flags to applyHeatAdjustment(): whether to adjust at all, which limbs, which posture, and which mode.
 // The default asks for nothing, so a scenario that sets this representation `off` leaves the joint request
 // untouched.
+#include "Tools/Streams/Enum.h"
 #include <array>
 #include <boost/serialization/nvp.hpp>
 #include <cstdint>
@@ -13,17 +14,11 @@ namespace nao
 {
 /// The posture the motion source holds. It selects the emergency-step sign table and whether base offsets are
 /// taken.
-enum class EnergySavingPosture : std::uint8_t
-{
-  none,     ///< any other static posture: no sign table, no base offsets
-  stand,    ///< normal stand (knees bent): base offsets at the start, stand sign table
-  highStand ///< knees stretched: no base offsets, high-stand sign table
-};
-inline constexpr std::array<std::string_view, 3> energySavingPostureNames = {"none", "stand", "highStand"};
-inline std::span<const std::string_view> enumNames(EnergySavingPosture)
-{
-  return energySavingPostureNames;
-}
+NAO_ENUM(EnergySavingPosture, std::uint8_t,
+         none,     ///< any other static posture: no sign table, no base offsets
+         stand,    ///< normal stand (knees bent): base offsets at the start, stand sign table
+         highStand ///< knees stretched: no base offsets, high-stand sign table
+);
 
 struct EnergySavingRequest
 {

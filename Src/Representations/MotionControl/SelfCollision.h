@@ -3,6 +3,7 @@
 // distance of every shape pair of Config/Robots/<robot>/selfCollision.toml, which pairs constrained the request,
 // what it changed, and how the QP went. Fixed size: copying it in the motion thread never allocates.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <array>
 #include <cstdint>
@@ -11,35 +12,22 @@
 
 namespace nao
 {
-enum class SelfCollisionStatus : std::uint8_t
-{
-  off,        ///< no group protected: the request passes unchanged
-  free,       ///< no protected pair closer than the activation distance: the request passes unchanged
-  optimal,    ///< constrained, the QP found the closest collision-free request
-  infeasible, ///< constrained, no step keeps every pair out: the involved chains hold their last request
-  failed      ///< the QP gave up (iterations, numbers): the involved chains hold their last request
-};
-inline constexpr std::array<std::string_view, 5> selfCollisionStatusNames = {"off", "free", "optimal",
-                                                                             "infeasible", "failed"};
-inline std::span<const std::string_view> enumNames(SelfCollisionStatus)
-{
-  return selfCollisionStatusNames;
-}
+NAO_ENUM(
+    SelfCollisionStatus, std::uint8_t,
+    off,        ///< no group protected: the request passes unchanged
+    free,       ///< no protected pair closer than the activation distance: the request passes unchanged
+    optimal,    ///< constrained, the QP found the closest collision-free request
+    infeasible, ///< constrained, no step keeps every pair out: the involved chains hold their last request
+    failed      ///< the QP gave up (iterations, numbers): the involved chains hold their last request
+);
 
 /// One pair's state (pairState).
-enum class PairState : std::uint8_t
-{
-  unprotected, ///< neither shape is on a protected chain: distance computed, never constrained
-  far,         ///< protected, farther than the activation distance
-  constrained, ///< protected and close: a velocity-damper row of the QP
-  active       ///< constrained and binding at the solution (positive multiplier)
-};
-inline constexpr std::array<std::string_view, 4> pairStateNames = {"unprotected", "far", "constrained",
-                                                                   "active"};
-inline std::span<const std::string_view> enumNames(PairState)
-{
-  return pairStateNames;
-}
+NAO_ENUM(PairState, std::uint8_t,
+         unprotected, ///< neither shape is on a protected chain: distance computed, never constrained
+         far,         ///< protected, farther than the activation distance
+         constrained, ///< protected and close: a velocity-damper row of the QP
+         active       ///< constrained and binding at the solution (positive multiplier)
+);
 
 struct SelfCollision
 {

@@ -3,41 +3,28 @@
 // joint needs to hold the posture, the stiffness sent on, and why the stage is not limiting when it is not.
 // StiffnessJointRequest carries the result to the heat adjustment behind it.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
 {
 /// Whether the stage limits the stiffness, and if not, why not.
-enum class SmartStiffnessState : std::uint8_t
-{
-  active,       ///< static posture: stiffness = min(user, needed)
-  disabled,     ///< switched off by parameter (`enabled`): user stiffness
-  requestMoved, ///< a requested angle moved beyond the threshold this frame: user stiffness
-  jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
-  settling,     ///< static, but not yet for settleTime: user stiffness
-  invalidInput, ///< NaN, stale frame or no static torques: user stiffness
-};
-inline constexpr std::array<std::string_view, 6> smartStiffnessStateNames = {
-    "active", "disabled", "requestMoved", "jointsMoving", "settling", "invalidInput"};
-inline std::span<const std::string_view> enumNames(SmartStiffnessState)
-{
-  return smartStiffnessStateNames;
-}
+NAO_ENUM(SmartStiffnessState, std::uint8_t,
+         active,       ///< static posture: stiffness = min(user, needed)
+         disabled,     ///< switched off by parameter (`enabled`): user stiffness
+         requestMoved, ///< a requested angle moved beyond the threshold this frame: user stiffness
+         jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
+         settling,     ///< static, but not yet for settleTime: user stiffness
+         invalidInput, ///< NaN, stale frame or no static torques: user stiffness
+);
 
 /// Which rule of the stage's guard ("do no harm") gave a joint the user's stiffness back.
-enum class SmartStiffnessGuardRule : std::uint8_t
-{
-  none,
-  currentRose, ///< under the limit the joint's current rose above the one it drew at the user's stiffness
-  trackingErrorRose ///< under the limit the joint gave way (sagTolerance): sagging
-};
-inline constexpr std::array<std::string_view, 3> smartStiffnessGuardRuleNames = {"none", "currentRose",
-                                                                                 "trackingErrorRose"};
-inline std::span<const std::string_view> enumNames(SmartStiffnessGuardRule)
-{
-  return smartStiffnessGuardRuleNames;
-}
+NAO_ENUM(
+    SmartStiffnessGuardRule, std::uint8_t, none,
+    currentRose, ///< under the limit the joint's current rose above the one it drew at the user's stiffness
+    trackingErrorRose ///< under the limit the joint gave way (sagTolerance): sagging
+);
 
 struct SmartStiffness
 {

@@ -1,25 +1,20 @@
 #pragma once
 // What the joints measure, as LoLA delivers it every 12 ms (currents in A, not B-Human's mA).
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <cstdint>
 
 namespace nao
 {
 /// LoLA's per-joint temperature status (NaoFacts.md §18); the firmware limits the torque from `hot` on.
-enum class TemperatureStatus : std::uint8_t
-{
-  regular = 0,      ///< normal
-  hot = 1,          ///< firmware starts reducing the stiffness
-  veryHot = 2,      ///< stiffness reduced by more than 30 %
-  criticallyHot = 3 ///< stiffness set to 0
-};
-inline constexpr std::array<std::string_view, 4> temperatureStatusNames = {"regular", "hot", "veryHot",
-                                                                           "criticallyHot"};
-inline std::span<const std::string_view> enumNames(TemperatureStatus)
-{
-  return temperatureStatusNames;
-}
+NAO_ENUM(TemperatureStatus, std::uint8_t,
+         regular,      ///< 0: normal
+         hot,          ///< 1: firmware starts reducing the stiffness
+         veryHot,      ///< 2: stiffness reduced by more than 30 %
+         criticallyHot ///< 3: stiffness set to 0
+);
+static_assert(static_cast<int>(TemperatureStatus::criticallyHot) == 3, "LoLA's numbers");
 
 struct JointSensorData
 {

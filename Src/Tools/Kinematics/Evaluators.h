@@ -7,6 +7,7 @@
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Kinematics/Model.h"
 #include "Tools/Kinematics/StaticTorques.h"
+#include "Tools/Streams/Enum.h"
 
 #include <array>
 #include <cstdint>
@@ -22,18 +23,11 @@ class CompiledModel;
 class Workspace;
 } // namespace jit
 
-enum class KinematicsBackend : std::uint8_t
-{
-  automatic, ///< the JIT if this build, the CPU and asmjit manage, else Eigen
-  eigen,     ///< always the Eigen reference
-  jit,       ///< the JIT or an exception (jit::JitError) at construction
-};
-/// Names in parameter files and tools, indexed by value (found by argument-dependent lookup).
-inline constexpr std::array<std::string_view, 3> kinematicsBackendNames = {"automatic", "eigen", "jit"};
-inline std::span<const std::string_view> enumNames(KinematicsBackend)
-{
-  return kinematicsBackendNames;
-}
+NAO_ENUM(KinematicsBackend, std::uint8_t,
+         automatic, ///< the JIT if this build, the CPU and asmjit manage, else Eigen
+         eigen,     ///< always the Eigen reference
+         jit,       ///< the JIT or an exception (jit::JitError) at construction
+);
 
 struct EvaluatorOptions
 {

@@ -3,6 +3,7 @@
 // robots.toml, each with its physical reason (Util/Simulator/README.md, "Plant variants"). They exist to break the
 // assumptions a motion-safety module may have grown on; none is tuned toward a module. `Simulator run <scenario>
 // --variant NAME` applies one to the robot its seed draws; its own random parts come from the seed too.
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include "Util/Simulator/Physics/RobotVariation.h"
 
@@ -17,26 +18,19 @@ namespace nao::sim
 struct SimConfig;
 
 /// What a change of a variant changes; the unit of its values is given per quantity.
-enum class VariantQuantity : std::uint8_t
-{
-  torsoHeld,      ///< mm: once the posture is held, the torso is held where it is, raised by this
-  boardGain,      ///< factor on every board's position and derivative gains (per robot)
-  boardBits,      ///< bits of the boards' own angle sensor (per robot)
-  positionOffset, ///< counts of LoLA's reading: its calibration against the board's angle (per joint)
-  staticFriction, ///< N·m: the gear train's static friction; its sliding friction keeps its ratio (per joint)
-  backlash,       ///< factor on the gear train's play (per robot)
-  currentDelay,   ///< frames the current reading lags the current (per robot)
-  currentGain,    ///< factor on the current reading (per joint)
-  currentOffset,  ///< mA added to the current reading (per joint)
-  stiffnessGain,  ///< 0..1: the share of the boards' gains that scales with the stiffness command (per robot)
-};
-inline std::span<const std::string_view> enumNames(VariantQuantity)
-{
-  static constexpr std::array<std::string_view, 10> names{
-      "torsoHeld", "boardGain",    "boardBits",   "positionOffset", "staticFriction",
-      "backlash",  "currentDelay", "currentGain", "currentOffset",  "stiffnessGain"};
-  return names;
-}
+NAO_ENUM(
+    VariantQuantity, std::uint8_t,
+    torsoHeld,      ///< mm: once the posture is held, the torso is held where it is, raised by this
+    boardGain,      ///< factor on every board's position and derivative gains (per robot)
+    boardBits,      ///< bits of the boards' own angle sensor (per robot)
+    positionOffset, ///< counts of LoLA's reading: its calibration against the board's angle (per joint)
+    staticFriction, ///< N·m: the gear train's static friction; its sliding friction keeps its ratio (per joint)
+    backlash,       ///< factor on the gear train's play (per robot)
+    currentDelay,  ///< frames the current reading lags the current (per robot)
+    currentGain,   ///< factor on the current reading (per joint)
+    currentOffset, ///< mA added to the current reading (per joint)
+    stiffnessGain, ///< 0..1: the share of the boards' gains that scales with the stiffness command (per robot)
+);
 
 /// One change: its value drawn uniformly from [low, high] per robot or per joint (as the quantity says), for the
 /// joints of `driveKinds` (empty: every joint).

@@ -1,6 +1,7 @@
 #pragma once
 // Config/Sim/robots.toml: how simulated robots differ. Each run draws one robot from these distributions with
 // its seed; presets (e.g. "worn") change the draw for some joints.
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 
 #include <array>
@@ -12,18 +13,13 @@
 
 namespace nao::sim
 {
-enum class Law : std::uint8_t
-{
-  fixed,     ///< always `center`
-  normal,    ///< mean `center`, standard deviation `spread`
-  uniform,   ///< between center − spread and center + spread
-  lognormal, ///< median `center`, standard deviation of the logarithm `spread`: factors that stay positive
-};
-inline std::span<const std::string_view> enumNames(Law)
-{
-  static constexpr std::array<std::string_view, 4> names{"fixed", "normal", "uniform", "lognormal"};
-  return names;
-}
+NAO_ENUM(
+    Law, std::uint8_t,
+    fixed,     ///< always `center`
+    normal,    ///< mean `center`, standard deviation `spread`
+    uniform,   ///< between center − spread and center + spread
+    lognormal, ///< median `center`, standard deviation of the logarithm `spread`: factors that stay positive
+);
 
 /// One random quantity; its unit is stated where it is used.
 struct Distribution

@@ -15,6 +15,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 
 namespace streams_test
@@ -22,18 +23,7 @@ namespace streams_test
 using nao::streams::field;
 using nao::streams::Unit;
 
-enum class GaitMode
-{
-  stand,
-  walk,
-  kick
-};
-
-inline std::span<const std::string_view> enumNames(GaitMode)
-{
-  static constexpr std::array<std::string_view, 3> names{"stand", "walk", "kick"};
-  return names;
-}
+NAO_ENUM(GaitMode, std::uint8_t, stand, walk, kick);
 
 /// Stands in for the framework's JointArray: one value per named joint, written as a table keyed by name.
 template<class T>
