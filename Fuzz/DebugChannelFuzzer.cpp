@@ -96,18 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t piece = 1 + (data[0] >> 1);
   const std::span<const std::uint8_t> rest(data + 1, size - 1);
 
-  std::vector<char> stream;
-  if (raw)
-    stream.assign(rest.begin(), rest.end());
-  else
-    for (std::size_t at = 0; at + 3 <= rest.size();)
-    {
-      const std::uint16_t type = rest[at];
-      const std::size_t length =
-          std::min<std::size_t>(rest[at + 1] | rest[at + 2] << 8, rest.size() - at - 3);
-      nao::network::encodeFrame(type, {reinterpret_cast<const char*>(rest.data() + at + 3), length}, stream);
-      at += 3 + length;
-    }
+  const std::vector<char> stream = nao::fuzz::frameStream(raw, rest);
 
   nao::network::FrameDecoder decoder;
   std::size_t messages = 0;

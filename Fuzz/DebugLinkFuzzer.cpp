@@ -12,7 +12,8 @@
 // Input: byte 0: bit 0 set, the rest of the input is the raw byte stream (bad magic, CRCs, lengths); clear, the rest
 // is a list of messages [type u8][length u16 LE][payload] that the harness frames with valid CRCs, so that mutations
 // reach the replies' contents. Bit 1: the client presents a token first (a robot may answer `refused`).
-#include "Tools/DebugClient/DebugClient.h"
+#include "Framework/Client/DebugClient.h"
+#include "FuzzSupport.h"
 #include "Tools/Network/Frame.h"
 #include "Util/DebugGui/GraphLayout.h"
 #include "Util/DebugGui/RobotLink.h"
@@ -152,18 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool token = data[0] & 2;
   const std::span<const std::uint8_t> rest(data + 1, size - 1);
 
-  std::vector<char> stream;
-  if (raw)
-    stream.assign(rest.begin(), rest.end());
-  else
-    for (std::size_t at = 0; at + 3 <= rest.size();)
-    {
-      const std::uint16_t type = rest[at];
-      const std::size_t length =
-          std::min<std::size_t>(rest[at + 1] | rest[at + 2] << 8, rest.size() - at - 3);
-      nao::network::encodeFrame(type, {reinterpret_cast<const char*>(rest.data() + at + 3), length}, stream);
-      at += 3 + length;
-    }
+  const std::vector<char> stream = nao::fuzz::frameStream(raw, rest);
 
   // 100 ms: an answer the stream does not hold is not waited for long (the robot's side is already closed, so the
   // client sees the end at once; the timeout only bounds a bug).

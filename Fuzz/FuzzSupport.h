@@ -1,6 +1,10 @@
 #pragma once
 // Shared by the fuzz targets: the loaders under test read files, so an input is written to a file of this
-// process first (in /dev/shm when there is one: no disk I/O per input).
+// process first (in /dev/shm when there is one: no disk I/O per input); the debug-channel fuzzers turn an input into
+// a stream of frames.
+#include "Tools/Network/Frame.h"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -8,6 +12,7 @@
 #include <span>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace nao::fuzz
 {
@@ -41,6 +46,25 @@ inline std::filesystem::path writeScratchFile(const std::string& name, std::span
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   return path;
+}
+
+/// The byte stream a debug-channel fuzzer feeds: `rest` as it is (`raw`), or cut into frames, each 3 bytes (type, and
+/// payload length little-endian, cut to what is left) and that payload, every one encoded as a well-formed frame.
+inline std::vector<char> frameStream(bool raw, std::span<const std::uint8_t> rest)
+{
+  std::vector<char> stream;
+  if (raw)
+    stream.assign(rest.begin(), rest.end());
+  else
+    for (std::size_t at = 0; at + 3 <= rest.size();)
+    {
+      const std::uint16_t type = rest[at];
+      const std::size_t length =
+          std::min<std::size_t>(rest[at + 1] | rest[at + 2] << 8, rest.size() - at - 3);
+      network::encodeFrame(type, {reinterpret_cast<const char*>(rest.data() + at + 3), length}, stream);
+      at += 3 + length;
+    }
+  return stream;
 }
 
 /// Removes the scratch folder when the fuzzer ends through exit() (other ends: see scratchFolder()).

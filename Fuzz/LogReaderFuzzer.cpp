@@ -2,10 +2,10 @@
 // representations as LogTool and the tests read it. The first byte chooses whether the harness repairs every
 // chunk's CRC before reading (odd) or leaves the bytes as they are (even): with repaired CRCs the mutations reach
 // the type table and the records instead of stopping at the checksum. A decoded record must serialize again.
+#include "Framework/Client/LogDecoder.h"
 #include "FuzzSupport.h"
 #include "Tools/BinaryIO/Crc32.h"
 #include "Tools/BinaryIO/LittleEndian.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include <cstdlib>
 #include <cstring>
 #include <vector>

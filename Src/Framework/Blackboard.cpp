@@ -13,7 +13,7 @@ Blackboard::Blackboard()
 }
 } // namespace nao
 
-#include "Framework/Body.h"
+#include "Platform/Body.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
 namespace nao
 {

@@ -4,9 +4,9 @@
 // over through a lock-free queue; they take effect at the next frame boundary. Nothing here blocks (except
 // the body's wait for its packet, which is the pace) or allocates.
 #include "Framework/Blackboard.h"
-#include "Framework/Body.h"
 #include "Framework/ModuleBase.h"
 #include "Framework/Tap.h"
+#include "Platform/Body.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
 #include <array>
 #include <memory>

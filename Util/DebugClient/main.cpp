@@ -1,7 +1,7 @@
 // DebugClient: the debug channel from a terminal.
-#include "Tools/DebugClient/DebugClient.h"
-#include "Tools/DebugClient/TerminalText.h"
+#include "Framework/Client/DebugClient.h"
 #include "Tools/Streams/Field.h"
+#include "Tools/Streams/TerminalText.h"
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>

@@ -1,6 +1,6 @@
 // The console's commands and the parameter editor's requests: each runs on the link's worker thread (DebugClient
 // blocks) and hands back what the GUI thread shows.
-#include "Tools/DebugClient/DebugClient.h"
+#include "Framework/Client/DebugClient.h"
 #include "Util/DebugGui/MainWindow.h"
 #include <sstream>
 

@@ -1,5 +1,5 @@
 #include "Util/DebugGui/RobotLink.h"
-#include "Tools/DebugClient/DebugClient.h"
+#include "Framework/Client/DebugClient.h"
 #include <charconv>
 #include <cstdlib>
 

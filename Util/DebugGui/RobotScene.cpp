@@ -1,11 +1,11 @@
 #include "Util/DebugGui/RobotScene.h"
 
 #include "Framework/RobotDescription.h"
-#include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionShapes.h"
+#include "Tools/Collision/BodyShapes.h"
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
-#include "Util/Simulator/Physics/MjcfBuilder.h"
-#include "Util/Simulator/Physics/MujocoModel.h"
+#include "Util/MujocoModel/MjcfBuilder.h"
+#include "Util/MujocoModel/MujocoModel.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -82,15 +82,16 @@ struct RobotScene::Framework
 {
   RobotDescription robot;
   kinematics::Data data;
-  SelfCollisionShapes shapes;
+  collision::BodyShapes shapes;
   std::vector<int> shapeLinks; ///< per shape, its link in robot.model
   Eigen::VectorXd q;
 
   explicit Framework(const ConfigFiles& files)
-      : robot(RobotDescription::load(files)), data(robot.model), shapes(SelfCollisionShapes::load(files)),
+      : robot(RobotDescription::load(files)), data(robot.model),
+        shapes(collision::BodyShapes::load(files.location.directory, files.location.robot)),
         q(Eigen::VectorXd::Zero(robot.model.coordinateCount()))
   {
-    for (const SelfCollisionShapes::Shape& shape : shapes.shapes)
+    for (const collision::BodyShapes::Shape& shape : shapes.shapes)
     {
       const int link = robot.model.linkIndex(shape.link);
       if (link < 0)
@@ -107,8 +108,8 @@ RobotScene::RobotScene(const std::filesystem::path& configDir, const std::string
   files.location.directory = configDir;
   files.location.robot = robot;
   framework_ = std::make_unique<Framework>(files);
-  const sim::SimConfig config = sim::loadSimConfig(configDir);
-  model_ = sim::loadMjcf(sim::buildMjcf(config)).release();
+  const sim::MjcfSource config = sim::loadMjcfSource(configDir);
+  model_ = sim::loadMjcf(sim::buildMjcf(config.urdfFile, config.physics, config.motors)).release();
   data_ = mj_makeData(model_);
   torsoBody_ = sim::requireId(*model_, mjOBJ_BODY, config.physics.torsoLink.c_str());
   for (std::size_t fsr = 0; fsr < config.physics.sole.fsrLinks.size(); ++fsr)
@@ -177,7 +178,7 @@ void RobotScene::setPose(const RobotPose& pose)
   placedShapes_.clear();
   for (std::size_t s = 0; s < framework.shapes.shapes.size(); ++s)
   {
-    const SelfCollisionShapes::Shape& shape = framework.shapes.shapes[s];
+    const collision::BodyShapes::Shape& shape = framework.shapes.shapes[s];
     const math::Pose& link = framework.data.linkPoses[static_cast<std::size_t>(framework.shapeLinks[s])];
     const Eigen::Vector3d start = torsoRotation * (link * shape.start) + torso;
     const Eigen::Vector3d end = shape.kind == collision::ShapeKind::capsule

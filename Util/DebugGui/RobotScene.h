@@ -1,7 +1,7 @@
 #pragma once
 // What the 3D view draws, without any OpenGL: the simulator's MuJoCo model of the NAO (built from the URDF by
-// Util/Simulator's MjcfBuilder, the same model the simulator steps) posed by measured joint angles, and the
-// overlays as extra geoms of a MuJoCo scene (mjvScene): the self-collision shapes of SelfCollisionProvider, the
+// Util/MujocoModel's MjcfBuilder, the same model the simulator steps) posed by measured joint angles, and the
+// overlays as extra geoms of a MuJoCo scene (mjvScene): the self-collision shapes (Tools/Collision/BodyShapes.h), the
 // centre of mass of the framework's robot description (RobotDescription, with the robot's mass calibration), the
 // support polygon of the soles on the ground and each limb's stiffness ellipsoid (LimbStiffness).
 //
@@ -55,8 +55,9 @@ inline constexpr std::array<float, 4> stiffness = {0.15f, 0.35f, 1.0f, 0.6f};   
 class RobotScene
 {
 public:
-  /// Loads <configDir>/Sim (the simulator's model), the robot description and the self-collision shapes of
-  /// Config/Robots/<robot>/ (Default's where the robot has none). Throws naming the file and what is wrong.
+  /// Loads <configDir>/Sim's physics.toml and motors.toml (the simulator's model), the robot description and the
+  /// self-collision shapes of Config/Robots/<robot>/ (Default's where the robot has none). Throws naming the file
+  /// and what is wrong.
   RobotScene(const std::filesystem::path& configDir, const std::string& robot);
   ~RobotScene();
   RobotScene(const RobotScene&) = delete;

@@ -1,6 +1,6 @@
 #include "Util/DebugGui/SeriesStore.h"
+#include "Framework/Client/LogDecoder.h"
 #include "Representations/Infrastructure/FrameInfo.h"
-#include "Tools/LogReading/LogDecoder.h"
 
 namespace nao::gui
 {

@@ -1,7 +1,7 @@
 // DebugGui: live plots, joints, parameters, module graph and a console for a robot's debug channel, a simulated
 // robot, or a log.
 #include "Framework/Settings.h"
-#include "Tools/DebugClient/TerminalText.h"
+#include "Tools/Streams/TerminalText.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/QuitSignals.h"
 #include <CLI/CLI.hpp>

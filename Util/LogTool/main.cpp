@@ -1,6 +1,6 @@
 // LogTool: what is in a robot log, and its data as CSV or as a frame dump.
+#include "Framework/Client/LogDecoder.h"
 #include "Representations/Infrastructure/FrameInfo.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include "Tools/Streams/Field.h"
 #include <CLI/CLI.hpp>
 #include <algorithm>

@@ -3,11 +3,11 @@
 #include "Tools/Kinematics/UrdfLoader.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"
-#include "Tools/Stiffness/NullSpaceSimulation.h"
-#include "Tools/Stiffness/Ranking.h"
 #include "Tools/Stiffness/StiffnessError.h"
 #include "Util/StiffnessTool/Inputs.h"
 #include "Util/StiffnessTool/JsonWriter.h"
+#include "Util/StiffnessTool/NullSpaceSimulation.h"
+#include "Util/StiffnessTool/Ranking.h"
 #include "Util/StiffnessTool/SimulationPlot.h"
 
 #include <fstream>
@@ -254,8 +254,8 @@ int runSimulate(const SimulateOptions& options, std::ostream& out)
     for (int i = 0; i < chain.jointCount(); ++i)
       arm.points.emplace_back(workspace.origins(horizontal, i), workspace.origins(vertical, i));
     arm.points.emplace_back(workspace.tipPoint[horizontal], workspace.tipPoint[vertical]);
-    const Matrix6 kc = query.cartesianStiffness;
-    const Matrix6 s = kc * workspace.jacobian * workspace.jacobian.transpose() * kc;
+    const kinematics::Matrix6 kc = query.cartesianStiffness;
+    const kinematics::Matrix6 s = kc * workspace.jacobian * workspace.jacobian.transpose() * kc;
     arm.stiffness << s(horizontal, horizontal), s(horizontal, vertical), s(vertical, horizontal),
         s(vertical, vertical);
     return arm;

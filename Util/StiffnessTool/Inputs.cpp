@@ -8,6 +8,9 @@
 
 namespace nao::stiffness::tool
 {
+using kinematics::Matrix6;
+using kinematics::Vector6;
+
 namespace
 {
 std::string trim(std::string_view text)

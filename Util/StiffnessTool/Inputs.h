@@ -1,8 +1,8 @@
 #pragma once
 // Parsing and checking the StiffnessTool's inputs. Every error is an InputError whose message names the
 // option or file, the line and the column, and what is wrong.
+#include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Stiffness/Chain.h"
-#include "Tools/Stiffness/Conventions.h"
 
 #include <Eigen/Core>
 #include <array>
@@ -23,11 +23,11 @@ public:
 std::vector<double> parseNumbers(std::string_view text, const std::string& what);
 
 /// --direction: 6 numbers (m, m, m, rad, rad, rad), not all zero.
-Vector6 parseDirection(std::string_view text);
+kinematics::Vector6 parseDirection(std::string_view text);
 
 /// --kc: empty (identity), 6 positive diagonal values, or 36 values (row-major) of a symmetric positive
 /// definite matrix.
-Matrix6 parseCartesianStiffness(std::string_view text);
+kinematics::Matrix6 parseCartesianStiffness(std::string_view text);
 
 /// --hold: comma-separated row names out of x, y, z, rx, ry, rz.
 std::array<bool, 6> parseHeldRows(std::string_view text);

@@ -9,8 +9,9 @@
 //   EXPECT_GT(harness.output<FilteredCurrent>().highestLegCurrent, 0.f);
 //
 // input<T>() is this frame's value for T in Requires<> and what the module sees as last frame's value for T in
-// Uses<>. parameters() edits the module's parameters; the edit reaches the module at the next run() as a live
-// edit does on the robot (onParametersChanged). It lives in namespace nao, not nao::testing, which would clash
+// Uses<>. parameters() edits the module's parameters; setParameter() edits one of them as the debug channel does,
+// by its key in the file's units; either edit reaches the module at the next run() as a live edit does on the robot
+// (onParametersChanged). It lives in namespace nao, not nao::testing, which would clash
 // with GoogleTest's ::testing under `using namespace nao`. Link NaoModuleHarness.
 #include "Framework/Module.h"
 #include "Tools/Streams/TomlFiles.h"
@@ -23,16 +24,16 @@ namespace nao
 /// Config/ of this checkout, robot `robot`, no scenario (or `scenario` in Config/Scenarios/).
 ConfigFiles testConfigFiles(const std::string& robot = "Default", const std::string& scenario = "");
 
-/// A module's parameters as the robot loads them: Config/Modules/<module>.toml with the robot's overlay on top.
-/// Throws streams::ConfigError naming the file.
+/// The text of a module's parameters as the robot loads them: Config/Modules/<module>.toml with the robot's overlay
+/// on top. Throws streams::ConfigError naming the file.
+toml::table moduleParameterTable(const ConfigLocation& location, const std::string& module);
+
+/// A module's parameters loaded from moduleParameterTable(). Throws streams::ConfigError naming the file.
 template<class P>
 P loadModuleParameters(const ConfigLocation& location, const std::string& module)
 {
-  toml::table table = streams::loadTomlFile(location.moduleFile(module));
-  if (const auto overlay = location.robotOverlay(module); std::filesystem::exists(overlay))
-    streams::overlayPerKey(table, streams::loadTomlFile(overlay));
   P parameters;
-  streams::loadFromTable(table, parameters);
+  streams::loadFromTable(moduleParameterTable(location, module), parameters);
   return parameters;
 }
 
@@ -48,8 +49,11 @@ public:
   explicit ModuleHarness(ConfigFiles files = testConfigFiles()) : loaded_(files)
   {
     if constexpr (hasParameters)
-      parameters_ = std::make_unique<ParameterStorage>(
-          loadModuleParameters<ParameterType>(files.location, std::string(typeName<M>())));
+    {
+      parameterTable_ = moduleParameterTable(files.location, std::string(typeName<M>()));
+      parameters_ = std::make_unique<ParameterStorage>();
+      streams::loadFromTable(*parameterTable_, *parameters_);
+    }
     construct();
   }
 
@@ -85,7 +89,21 @@ public:
   requires(!std::is_void_v<P>) P& parameters()
   {
     parametersEdited_ = true;
+    parameterTable_.reset(); // the object may now differ from the text it was loaded from
     return *parameters_;
+  }
+
+  /// A live edit as the debug channel makes it (Controller::setParameter): the value at `keyPath` ("maxOffset",
+  /// "guard.enabled", "centerOfMassMin[0]") becomes `valueToml` (TOML value syntax, in the file's units: degrees,
+  /// mA, ms), and the parameters are loaded again from the edited text with every check of a file load. The text is
+  /// the file's (and the earlier edits'); after parameters() or with given parameters, the parameters' own. The
+  /// edit reaches the module at the next run(). Throws streams::ConfigError and changes nothing if it is refused.
+  template<class P = ParameterType>
+  requires(!std::is_void_v<P>) void setParameter(std::string_view keyPath, std::string_view valueToml)
+  {
+    if (!parameterTable_) parameterTable_ = streams::saveToTable(*parameters_);
+    streams::applyEdit(*parameterTable_, keyPath, valueToml, *parameters_);
+    parametersEdited_ = true;
   }
 
   /// One frame: the module's update() with every output of Provides<>.
@@ -126,6 +144,8 @@ private:
   LoadedInputs loaded_;
   ModuleInfo info_;
   std::unique_ptr<ParameterStorage> parameters_;
+  std::optional<toml::table>
+      parameterTable_; ///< the text the parameters were loaded from, when they still are
   bool parametersEdited_ = false;
   std::unique_ptr<M> module_;
 };

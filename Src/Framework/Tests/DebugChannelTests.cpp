@@ -1,7 +1,7 @@
 // The debug channel end to end: a robot process with the stand-in body, real TCP clients.
+#include "Framework/Client/DebugClient.h"
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
 #include <fstream>

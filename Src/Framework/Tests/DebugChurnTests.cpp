@@ -3,11 +3,12 @@
 // frames, garbage payloads, clients that never read and clients that leave in the middle of a frame with their
 // subscriptions open. The robot's memory must stay under a flat ceiling, and nothing may be left once they are
 // gone. Its own executable: the heap figures are of this process, so no other test may run beside it.
+#include "Framework/Client/DebugClient.h"
 #include "Framework/Robot.h"
+#include "Framework/Testing/TestRobot.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
 #include "Tools/Build/Sanitized.h"
-#include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
 #include <algorithm>
@@ -129,11 +130,7 @@ TEST(DebugChurn, ManyHostileClientsChurningSubscriptionsKeepMemoryFlat)
   bodyOptions.realTime = true;
   bodyOptions.frameSeconds = 0.004;
   StandInBody body(bodyOptions);
-  RobotOptions options;
-  options.config = {NAO_CONFIG_DIR, "Default"};
-  options.scenario = "standin";
-  options.debug = DebugSettings{"127.0.0.1", 0, ""};
-  Robot robot(body, options);
+  Robot robot(body, testRobotOptions("standin", true));
   std::thread robotThread([&] { robot.run(); });
   const std::uint16_t port = robot.debugServer()->port();
 

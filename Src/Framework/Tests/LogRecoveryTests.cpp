@@ -1,8 +1,9 @@
 // Logs of the robot process: every representation round-trips; a process killed with SIGKILL mid-log leaves a
 // log that reads back to its last complete frame.
+#include "Framework/Client/LogDecoder.h"
 #include "Framework/Robot.h"
+#include "Framework/Testing/TestRobot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include <csignal>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -18,10 +19,7 @@ TEST(Representations, EveryRegisteredTypeRoundTripsThroughItsBinaryArchive)
   StandInBody::Options options;
   options.frames = 50;
   StandInBody body(options);
-  RobotOptions robotOptions;
-  robotOptions.config = {NAO_CONFIG_DIR, "Default"};
-  robotOptions.scenario = "standin";
-  Robot robot(body, robotOptions);
+  Robot robot(body, testRobotOptions("standin"));
   robot.run(); // fills every representation with non-default values
   for (RepresentationId id = 0; id < registry.size(); ++id)
   {
@@ -48,9 +46,7 @@ TEST(Log, KilledRobotLeavesAReadableLog)
     options.realTime = true;
     options.frameSeconds = 0.002;
     StandInBody body(options);
-    RobotOptions robotOptions;
-    robotOptions.config = {NAO_CONFIG_DIR, "Default"};
-    robotOptions.scenario = "standin";
+    RobotOptions robotOptions = testRobotOptions("standin");
     robotOptions.log = path;
     Robot robot(body, robotOptions);
     robot.run();

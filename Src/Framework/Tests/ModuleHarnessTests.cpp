@@ -2,6 +2,7 @@
 // value for Requires<>, last frame's for Uses<>), run() calls its updates, output<T>() is what it wrote.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Framework/Tests/TestModules.h"
+#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace nao;
@@ -46,4 +47,69 @@ TEST(ModuleHarness, ConfigFilesPointAtThisCheckoutsConfig)
   const ConfigFiles files = testConfigFiles("Default", "stand");
   EXPECT_TRUE(std::filesystem::exists(files.location.moduleFile("FilteredCurrentProvider")));
   EXPECT_TRUE(std::filesystem::exists(files.scenarioFile)) << files.scenarioFile;
+}
+
+namespace
+{
+/// Config/ of ModGain (offset 1°, factor 2) with robot Nao42's overlay (factor 3), in a scratch folder.
+struct GainConfig
+{
+  std::filesystem::path directory = std::filesystem::temp_directory_path() / "nao-harness-parameters-test";
+  ConfigFiles files;
+  GainConfig()
+  {
+    std::filesystem::create_directories(directory / "Robots" / "Nao42" / "Modules");
+    std::filesystem::create_directories(directory / "Modules");
+    std::ofstream(directory / "Modules" / "ModGain.toml") << "offset = 1.0 # deg\nfactor = 2\n";
+    std::ofstream(directory / "Robots" / "Nao42" / "Modules" / "ModGain.toml") << "factor = 3\n";
+    files.location = {directory, "Nao42"};
+  }
+  ~GainConfig() { std::filesystem::remove_all(directory); }
+};
+} // namespace
+
+TEST(ModuleHarness, SetParameterEditsOneKeyInTheFilesUnitsAndReachesTheModuleAtTheNextRun)
+{
+  const GainConfig config;
+  ModuleHarness<ModGain> harness(config.files);
+  harness.input<RepA>().value = 10;
+  harness.run();
+  EXPECT_EQ(harness.output<RepB>().value, 3 * 10 + 17) << "the file's 1° (17 mrad) and the overlay's factor";
+  harness.setParameter("offset", "-2.0"); // degrees, as in the file
+  EXPECT_EQ(harness.module().parameterChanges, 0) << "not before the next run";
+  harness.run();
+  EXPECT_EQ(harness.module().parameterChanges, 1);
+  EXPECT_EQ(harness.output<RepB>().value, 3 * 10 - 35)
+      << "the other keys keep the file's (and overlay's) values";
+  harness.setParameter("factor", "4");
+  harness.run();
+  EXPECT_EQ(harness.output<RepB>().value, 4 * 10 - 35) << "an edit keeps the earlier ones";
+
+  // Refused as a file load would refuse it: nothing changes.
+  EXPECT_THROW(harness.setParameter("offset", "500.0"), streams::ConfigError) << "out of range";
+  EXPECT_THROW(harness.setParameter("factor", "\"three\""), streams::ConfigError) << "not a number";
+  EXPECT_THROW(harness.setParameter("nonsense", "1"), streams::ConfigError) << "no such key";
+  harness.run();
+  EXPECT_EQ(harness.module().parameterChanges, 2);
+  EXPECT_EQ(harness.output<RepB>().value, 4 * 10 - 35);
+}
+
+TEST(ModuleHarness, SetParameterKeepsGivenParametersAndEditsMadeThroughParameters)
+{
+  const GainConfig config;
+  GainParameters given;
+  given.offset = 0.5f; // rad
+  given.factor = 5;
+  ModuleHarness<ModGain> harness(given, config.files);
+  harness.input<RepA>().value = 10;
+  harness.setParameter("factor", "2");
+  harness.run();
+  EXPECT_EQ(harness.output<RepB>().value, 2 * 10 + 500) << "the given offset, not the file's";
+
+  ModuleHarness<ModGain> fromFile(config.files);
+  fromFile.input<RepA>().value = 10;
+  fromFile.parameters().factor = 7;
+  fromFile.setParameter("offset", "0.0");
+  fromFile.run();
+  EXPECT_EQ(fromFile.output<RepB>().value, 7 * 10) << "the factor set through parameters(), not the file's";
 }

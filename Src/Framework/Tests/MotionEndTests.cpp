@@ -2,11 +2,12 @@
 // arrives after the motion thread has ended is answered at once by the debug thread, and Robot::run() returns
 // within a second. A subscription used to wait up to 1 s for a motion thread that no longer ran, one after
 // another, so a client that kept subscribing kept the binary up for good.
+#include "Framework/Client/DebugClient.h"
 #include "Framework/Robot.h"
+#include "Framework/Testing/TestRobot.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
 #include "Tools/Build/Sanitized.h"
-#include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Network/Client.h"
 #include "Tools/Network/Frame.h"
 #include <atomic>
@@ -91,11 +92,7 @@ TEST(MotionEnd, ClientsThatKeepSubscribingDoNotKeepARobotWhoseBodyEndedRunning)
     if (frame + 1 == frames) lastFrame = Clock::now().time_since_epoch().count();
   };
   StandInBody body(bodyOptions);
-  RobotOptions options;
-  options.config = {NAO_CONFIG_DIR, "Default"};
-  options.scenario = "standin";
-  options.debug = DebugSettings{"127.0.0.1", 0, ""};
-  Robot robot(body, options);
+  Robot robot(body, testRobotOptions("standin", true));
   const std::uint16_t port = robot.debugServer()->port();
   std::vector<std::string> names;
   const auto& registry = RepresentationRegistry::instance();

@@ -12,35 +12,6 @@ using ::testing::HasSubstr;
 
 namespace nao::test
 {
-struct GainParameters
-{
-  float offset = 0; ///< rad (degrees in the file)
-  int factor = 1;
-
-  template<class Archive>
-  void serialize(Archive& ar, const unsigned)
-  {
-    ar& streams::field("offset", offset).unit(streams::Unit::degrees).range(-90.0, 90.0);
-    ar& streams::field("factor", factor).range(1, 100);
-  }
-};
-
-/// RepB = factor * RepA + round(offset in millirad): parameters are visible in the output.
-class ModGain : public Module<ModGain, Requires<RepA>, Provides<RepB>, Parameters<GainParameters>>
-{
-public:
-  using Module::Module;
-  void update(RepB& b)
-  {
-    b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000));
-  }
-  int parameterChanges = 0;
-
-private:
-  void onParametersChanged() override { ++parameterChanges; }
-};
-MAKE_MODULE(ModGain);
-
 /// Two outputs from one computation: RepB = 20 * RepA, RepC = 20 * RepA + 2. Counts its calls.
 class ModBoth : public Module<ModBoth, Requires<RepA>, Provides<RepB, RepC>>
 {

@@ -1,9 +1,9 @@
 // The motion thread allocates nothing after start-up: the body marks the thread that calls it, the allocation
 // counter (Tools/Testing) counts that thread only, and 1,000 frames run with the log writing, a debug-channel
 // subscriber attached, a live parameter edit and a live provider switch.
+#include "Framework/Client/DebugClient.h"
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Tools/DebugClient/DebugClient.h"
 #include "Tools/Testing/AllocationCounter.h"
 #include <filesystem>
 #include <gtest/gtest.h>

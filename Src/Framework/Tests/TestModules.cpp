@@ -8,6 +8,7 @@ MAKE_MODULE(ModB);
 MAKE_MODULE(ModC);
 MAKE_MODULE(ModCProvider);
 MAKE_MODULE(ModCycle);
+MAKE_MODULE(ModGain);
 MAKE_MODULE(ModNeedsTimes);
 MAKE_MODULE(ModStage);
 } // namespace nao::test

@@ -1,9 +1,10 @@
 #pragma once
 // Small representations and modules for the framework's own tests. Values make the data flow visible: each
 // module writes a number derived from its inputs, so a wrong order or a missing snapshot changes the result.
-#include "Framework/Body.h"
 #include "Framework/Module.h"
+#include "Platform/Body.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
+#include <cmath>
 
 namespace nao::test
 {
@@ -100,6 +101,35 @@ class ModStage : public Module<ModStage, Requires<RepA>, Provides<RepAStage>>
 public:
   using Module::Module;
   void update(RepAStage& stage) { stage.value = get<RepA>().value + 100; }
+};
+
+/// Parameters with a unit: the file holds degrees, the module gets rad.
+struct GainParameters
+{
+  float offset = 0; ///< rad (degrees in the file)
+  int factor = 1;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("offset", offset).unit(streams::Unit::degrees).range(-90.0, 90.0);
+    ar& streams::field("factor", factor).range(1, 100);
+  }
+};
+
+/// RepB = factor * RepA + round(offset in millirad): parameters are visible in the output.
+class ModGain : public Module<ModGain, Requires<RepA>, Provides<RepB>, Parameters<GainParameters>>
+{
+public:
+  using Module::Module;
+  void update(RepB& b)
+  {
+    b.value = params().factor * get<RepA>().value + static_cast<int>(std::lround(params().offset * 1000));
+  }
+  int parameterChanges = 0;
+
+private:
+  void onParametersChanged() override { ++parameterChanges; }
 };
 
 /// A body that counts frames and ends after `frames`.

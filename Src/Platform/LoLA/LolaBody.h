@@ -3,7 +3,7 @@
 // path for both. It connects with retries, turns each sensor frame into the representations, answers every
 // frame with Position and Stiffness from the JointRequest, and survives bad frames and lost connections.
 // After the first frame nothing allocates: every buffer is a member.
-#include "Framework/Body.h"
+#include "Platform/Body.h"
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Platform/LoLA/LolaSensorConversion.h"
 #include "Platform/LoLA/LolaStream.h"

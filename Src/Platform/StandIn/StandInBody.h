@@ -3,7 +3,7 @@
 // lag (or a script decides the readings), the feet carry the robot's weight evenly, the torso is upright. It
 // lets the framework, modules and tools run and be tested anywhere; the LoLA body replaces it on the robot
 // and in the simulator.
-#include "Framework/Body.h"
+#include "Platform/Body.h"
 #include <chrono>
 #include <functional>
 

@@ -1,9 +1,9 @@
 #pragma once
-// The 25 joints in LoLA order (NaoFacts.md §4). There is no RHipYawPitch: index 7 drives the
-// one hip-yaw-pitch motor of both legs. Joint-indexed data uses JointArray, indexed by Joint.
+// The 25 joints in LoLA order (NaoFacts.md §4) and the four limbs they form. There is no RHipYawPitch: index 7
+// drives the one hip-yaw-pitch motor of both legs. Joint-indexed data uses JointArray, indexed by Joint; limb-indexed
+// data LimbArray, indexed by Limb; which joints a limb has is limbJoints, asked through isJointOf().
+#include "Tools/Containers/EnumArray.h"
 #include <array>
-#include <boost/serialization/array.hpp>
-#include <boost/serialization/nvp.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -67,43 +67,73 @@ constexpr Joint jointAt(std::size_t i)
   return static_cast<Joint>(i);
 }
 
+/// A value per joint, indexed by Joint. Written in config files as a table keyed by joint name.
+template<class T>
+using JointArray = EnumArray<Joint, T, numOfJoints>;
+
+/// The limbs, each named by its side; the head is none.
+enum class Limb : std::uint8_t
+{
+  leftArm,
+  rightArm,
+  leftLeg,
+  rightLeg,
+};
+inline constexpr std::size_t numOfLimbs = 4;
+inline constexpr std::array<std::string_view, numOfLimbs> limbNames = {"leftArm", "rightArm", "leftLeg",
+                                                                       "rightLeg"};
+inline std::span<const std::string_view> enumNames(Limb)
+{
+  return limbNames;
+}
+
+constexpr Limb limbAt(std::size_t i)
+{
+  return static_cast<Limb>(i);
+}
+
+/// A value per limb, indexed by Limb; named by limb in logs and tools.
+template<class T>
+using LimbArray = EnumArray<Limb, T, numOfLimbs>;
+
+/// The joints of each limb from the torso out, the hands included. Both legs have LHipYawPitch: its one motor turns
+/// both hips (RHipYawPitch mimics it and is no LoLA joint). HeadYaw and HeadPitch belong to no limb.
+inline constexpr LimbArray<std::array<Joint, 6>> limbJoints{{{
+    {{Joint::LShoulderPitch, Joint::LShoulderRoll, Joint::LElbowYaw, Joint::LElbowRoll, Joint::LWristYaw,
+      Joint::LHand}},
+    {{Joint::RShoulderPitch, Joint::RShoulderRoll, Joint::RElbowYaw, Joint::RElbowRoll, Joint::RWristYaw,
+      Joint::RHand}},
+    {{Joint::LHipYawPitch, Joint::LHipRoll, Joint::LHipPitch, Joint::LKneePitch, Joint::LAnklePitch,
+      Joint::LAnkleRoll}},
+    {{Joint::LHipYawPitch, Joint::RHipRoll, Joint::RHipPitch, Joint::RKneePitch, Joint::RAnklePitch,
+      Joint::RAnkleRoll}},
+}}};
+
+/// Per joint, bit l set when it is one of limb l's joints: limbJoints inverted at compile time.
+inline constexpr JointArray<std::uint8_t> limbsOfJoint = []
+{
+  JointArray<std::uint8_t> limbs{};
+  for (std::size_t l = 0; l < numOfLimbs; ++l)
+    for (const Joint j : limbJoints[l])
+      limbs[j] = static_cast<std::uint8_t>(limbs[j] | (1u << l));
+  return limbs;
+}();
+
+/// Whether `joint` is one of `limb`'s joints (limbJoints): the one question every check of a joint's limb asks.
+constexpr bool isJointOf(Joint joint, Limb limb)
+{
+  return (limbsOfJoint[joint] >> static_cast<unsigned>(limb) & 1u) != 0;
+}
 constexpr bool isLegJoint(Joint j)
 {
-  return j >= Joint::LHipYawPitch && j <= Joint::RAnkleRoll;
+  return isJointOf(j, Limb::leftLeg) || isJointOf(j, Limb::rightLeg);
 }
 constexpr bool isArmJoint(Joint j)
 {
-  return (j >= Joint::LShoulderPitch && j <= Joint::LWristYaw) ||
-         (j >= Joint::RShoulderPitch && j <= Joint::RWristYaw) || j == Joint::LHand || j == Joint::RHand;
+  return isJointOf(j, Limb::leftArm) || isJointOf(j, Limb::rightArm);
 }
 constexpr bool isHeadJoint(Joint j)
 {
-  return j == Joint::HeadYaw || j == Joint::HeadPitch;
+  return !isLegJoint(j) && !isArmJoint(j);
 }
-
-/// A value per joint, indexed by Joint. Written in config files as a table keyed by joint name.
-template<class T>
-struct JointArray
-{
-  std::array<T, numOfJoints> values{};
-
-  constexpr T& operator[](Joint j) { return values[index(j)]; }
-  constexpr const T& operator[](Joint j) const { return values[index(j)]; }
-  constexpr T& operator[](std::size_t i) { return values[i]; }
-  constexpr const T& operator[](std::size_t i) const { return values[i]; }
-  static constexpr std::size_t size() { return numOfJoints; }
-  static constexpr std::span<const std::string_view> names() { return jointNames; }
-  auto begin() { return values.begin(); }
-  auto end() { return values.end(); }
-  auto begin() const { return values.begin(); }
-  auto end() const { return values.end(); }
-  void fill(const T& value) { values.fill(value); }
-  bool operator==(const JointArray&) const = default;
-
-  template<class Archive>
-  void serialize(Archive& ar, const unsigned)
-  {
-    ar& boost::serialization::make_nvp("values", values);
-  }
-};
 } // namespace nao

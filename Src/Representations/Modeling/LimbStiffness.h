@@ -4,50 +4,13 @@
 // the vertical and the translational stiffness ellipsoid, for plots and for drawing at the endpoint. Small p =
 // stiff: a vertical load at the endpoint needs little joint torque (a straight leg carries its weight on its
 // bones, p = 0). All vectors in the torso frame (x forward, y left, z up).
+#include "Representations/Infrastructure/Joints.h"
 #include <array>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/nvp.hpp>
-#include <cstdint>
-#include <span>
-#include <string_view>
 
 namespace nao
 {
-enum class Limb : std::uint8_t
-{
-  leftArm,
-  rightArm,
-  leftLeg,
-  rightLeg,
-};
-inline constexpr std::size_t numOfLimbs = 4;
-inline constexpr std::array<std::string_view, numOfLimbs> limbNames = {"leftArm", "rightArm", "leftLeg",
-                                                                       "rightLeg"};
-inline std::span<const std::string_view> enumNames(Limb)
-{
-  return limbNames;
-}
-
-/// A value per limb, indexed by Limb; named by limb in logs and tools.
-template<class T>
-struct LimbArray
-{
-  std::array<T, numOfLimbs> values{};
-
-  constexpr T& operator[](Limb limb) { return values[static_cast<std::size_t>(limb)]; }
-  constexpr const T& operator[](Limb limb) const { return values[static_cast<std::size_t>(limb)]; }
-  constexpr T& operator[](std::size_t i) { return values[i]; }
-  constexpr const T& operator[](std::size_t i) const { return values[i]; }
-  static constexpr std::size_t size() { return numOfLimbs; }
-  static constexpr std::span<const std::string_view> names() { return limbNames; }
-
-  template<class Archive>
-  void serialize(Archive& ar, const unsigned)
-  {
-    ar& boost::serialization::make_nvp("values", values);
-  }
-};
-
 /// One limb's endpoint: p for a unit vertical deflection and the ellipsoid of p over translations d (m):
 /// p(d) = 1/2 sum_i values[i] (vector_i . d)^2, with K_c of Config/Modules/LimbStiffnessProvider.toml.
 struct LimbEllipsoid

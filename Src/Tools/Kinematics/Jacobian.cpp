@@ -44,26 +44,33 @@ int collectPath(const Model& model, Data& data, int body, const Eigen::Vector3d&
   return depth;
 }
 
+/// d(column)/d(value of the joint of `moving`) for two joints on one path (Jacobian.h): `inner` when the moving
+/// joint lies between the base and the column's joint or is that joint.
+template<class Moving, class Changing>
+Column derivativeOfColumn(const Moving& moving, const Changing& column, bool inner)
+{
+  Column derivative;
+  if (inner)
+  {
+    // The moving joint turns the column's joint and the point rigidly: both parts turn with its angular part.
+    const Eigen::Vector3d omega = moving.template tail<3>();
+    derivative << omega.cross(column.template head<3>()), omega.cross(column.template tail<3>());
+  }
+  else
+  {
+    // The moving joint lies beyond the column's joint: only the point moves, by the moving column's linear part.
+    const Eigen::Vector3d omega = column.template tail<3>();
+    derivative << omega.cross(moving.template head<3>()), Eigen::Vector3d::Zero();
+  }
+  return derivative;
+}
+
 /// d(column of path[j])/d(value of joint path[i]) for two joints on one chain (i, j are path positions).
 Column columnDerivative(const Data& data, int i, int j)
 {
   const auto& columns = data.pathColumns;
-  const auto angularOf = [&](int position) -> Eigen::Vector3d
-  { return columns[static_cast<std::size_t>(position)].tail<3>(); };
-  Column derivative;
-  if (i <= j)
-  {
-    // Joint i moves joint j and the point rigidly: both parts of column j turn with angular velocity omega_i.
-    const Eigen::Vector3d omega = angularOf(i);
-    const Column& column = columns[static_cast<std::size_t>(j)];
-    derivative << omega.cross(column.head<3>()), omega.cross(column.tail<3>());
-  }
-  else
-  {
-    // Joint i lies beyond joint j: only the point moves, by the linear part of column i.
-    derivative << angularOf(j).cross(columns[static_cast<std::size_t>(i)].head<3>()), Eigen::Vector3d::Zero();
-  }
-  return derivative;
+  return derivativeOfColumn(columns[static_cast<std::size_t>(i)], columns[static_cast<std::size_t>(j)],
+                            i <= j);
 }
 
 void addDerivative(const Model& model, Data& data, int depth, int coordinate, Eigen::Ref<Jacobian> derivative)
@@ -122,5 +129,40 @@ void computeJacobianDerivatives(const Model& model, Data& data, int link, const 
       seen = model.body(data.path[static_cast<std::size_t>(earlier)]).coordinate == coordinate;
     if (!seen) addDerivative(model, data, depth, coordinate, derivatives.middleCols(coordinate * n, n));
   }
+}
+
+void computeJacobianDerivatives(const Eigen::Ref<const Jacobian>& jacobian, Eigen::Ref<Jacobian> derivatives)
+{
+  const Eigen::Index n = jacobian.cols();
+  assert(derivatives.cols() == n * n);
+  for (Eigen::Index k = 0; k < n; ++k)
+    for (Eigen::Index i = 0; i < n; ++i)
+      derivatives.col(k * n + i) = derivativeOfColumn(jacobian.col(k), jacobian.col(i), k <= i);
+}
+
+Vector6 computeJacobianRateTimesVelocity(const Eigen::Ref<const Jacobian>& jacobian,
+                                         const Eigen::Ref<const Eigen::VectorXd>& qdot)
+{
+  // sum_i qdot_i dc_i/dt with dc_i/dt = sum_k qdot_k dc_i/dq_k. Splitting the sum over k at i:
+  //   k <= i: W_i x c_i,  W_i = sum_{k<=i} qdot_k w_k (angular velocity of joint i's frame after it turns);
+  //   k > i:  w_i x V_i,  V_i = sum_{k>i} qdot_k v_k (the point's velocity from the joints beyond i).
+  const auto& j = jacobian;
+  const Eigen::Index n = j.cols();
+  assert(qdot.size() == n);
+  Vector6 result = Vector6::Zero();
+  Eigen::Vector3d outerVelocity = Eigen::Vector3d::Zero();
+  for (Eigen::Index i = n - 1; i >= 0; --i)
+  {
+    result.head<3>() += qdot[i] * j.col(i).tail<3>().cross(outerVelocity);
+    outerVelocity += qdot[i] * j.col(i).head<3>();
+  }
+  Eigen::Vector3d innerAngular = Eigen::Vector3d::Zero();
+  for (Eigen::Index i = 0; i < n; ++i)
+  {
+    innerAngular += qdot[i] * j.col(i).tail<3>();
+    result.head<3>() += qdot[i] * innerAngular.cross(j.col(i).head<3>());
+    result.tail<3>() += qdot[i] * innerAngular.cross(j.col(i).tail<3>());
+  }
+  return result;
 }
 } // namespace nao::kinematics

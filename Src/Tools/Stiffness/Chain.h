@@ -1,6 +1,21 @@
 #pragma once
 // A serial chain of a kinematics::Model from a base link to a tip link: the immutable "model" of the
-// stiffness algorithms (the Workspace is their "data"). Frames and units: Conventions.h.
+// stiffness algorithms (the Workspace is their "data"). Configuration stiffness after Woolfrey, Ajoudani, Lu,
+// Natale, "Optimal configurations for stiffness and compliance in human & robot arms", PLOS ONE 2024; equation
+// numbers (Eq N) are the paper's.
+//
+// Units, the Jacobian's layout and its columns are nao::kinematics' (Tools/Kinematics/Conventions.h, Jacobian.h);
+// a chain adds two things:
+// - Variables: the URDF joints on the path from the BASE link to the TIP link, ordered base -> tip; q holds
+//   their own values (rad, m for prismatic joints; for a <mimic> joint its own value, not its master's). Only
+//   they are variables: nothing below depends on the rest of the robot.
+// - Frame: everything (axes, origins, the tip point, Jacobian columns, directions, wrenches, ellipsoid axes) is
+//   expressed in the BASE link's frame, which need not be the model's root. With the base pose (R, t) from
+//   nao::kinematics: a_B = R^T a, o_B = R^T (o - t), p_B = R^T (p - t), J_B = diag(R^T, R^T) J restricted to the
+//   chain's columns. This is exact because no chain joint moves the base (the constructor checks it).
+// The Jacobian J (6 x n) is the TIP POINT's (the tip link's origin, or a point fixed in the tip link) relative to
+// the base link, column i per unit of chain joint i (Eq 9): revolute c_i = (a_i x (p - o_i), a_i), prismatic
+// c_i = (a_i, 0).
 #include "Tools/Kinematics/Model.h"
 
 #include <Eigen/Core>

@@ -1,12 +1,8 @@
 #pragma once
-// The chain's geometry in the base link's frame: joint axes and origins, the tip point, the Jacobian (Eq 9)
-// and its derivatives with respect to the chain joints (Eq 10). Conventions.h states frames and units.
-//
-// Derivatives of the columns c_i = (v_i, omega_i) (Eq 10, derived in README.md): for joints k, i on the chain
-// (k <= i: k lies between the base and i, or k = i)
-//   dc_i/dq_k = (omega_k x v_i, omega_k x omega_i)   if k <= i   (joint k turns joint i and the tip rigidly)
-//   dc_i/dq_k = (omega_i x v_k, 0)                   if k > i    (joint k only moves the tip, by v_k)
-// with omega = 0 for prismatic joints.
+// The chain's geometry in the base link's frame: joint axes and origins, the tip point and the Jacobian (Eq 9).
+// Frames and units: Chain.h. Its columns are ordered from the base, so nao::kinematics' path functions give its
+// derivatives: kinematics::computeJacobianDerivatives(workspace.jacobian, ...) (dJ/dq, Eq 10) and
+// kinematics::computeJacobianRateTimesVelocity(workspace.jacobian, qdot) ((dJ/dt) qdot), Tools/Kinematics/Jacobian.h.
 #include "Tools/Stiffness/Chain.h"
 #include "Tools/Stiffness/Workspace.h"
 
@@ -27,15 +23,6 @@ void updateChain(const Chain& chain, Workspace& workspace, const Eigen::Ref<cons
 template<class Poses>
 void updateChainFromPoses(const Chain& chain, Workspace& workspace,
                           const Eigen::Ref<const Eigen::VectorXd>& modelConfiguration, const Poses& poses);
-
-/// dJ/dq (Eq 10) at the last updateChain(): derivatives is 6 x n^2, columns [k n, (k + 1) n) hold dJ/dq_k.
-/// Allocation-free.
-void computeChainJacobianDerivatives(const Chain& chain, const Workspace& workspace,
-                                     Eigen::Ref<Jacobian> derivatives);
-
-/// (dJ/dt) qdot = sum_k qdot_k (dJ/dq_k) qdot, without forming dJ/dq (O(n)). Allocation-free.
-Vector6 computeJacobianRateTimesVelocity(const Chain& chain, const Workspace& workspace,
-                                         const Eigen::Ref<const Eigen::VectorXd>& qdot);
 
 namespace detail
 {
@@ -69,19 +56,6 @@ void setChainGeometry(const Chain& chain, Workspace& workspace, const Poses& pos
       workspace.jacobian.col(i).template tail<3>() = axis;
     }
   }
-}
-
-/// d omega_i / d q_k (see above): the angular part of dc_i/dq_k.
-inline Eigen::Vector3d angularDerivative(const Jacobian& j, int k, int i)
-{
-  return k <= i ? Eigen::Vector3d(j.col(k).tail<3>().cross(j.col(i).tail<3>())) : Eigen::Vector3d::Zero();
-}
-
-/// d v_i / d q_k: the linear part of dc_i/dq_k.
-inline Eigen::Vector3d linearDerivative(const Jacobian& j, int k, int i)
-{
-  return k <= i ? Eigen::Vector3d(j.col(k).tail<3>().cross(j.col(i).head<3>()))
-                : Eigen::Vector3d(j.col(i).tail<3>().cross(j.col(k).head<3>()));
 }
 } // namespace detail
 

@@ -1,13 +1,14 @@
 #include "Tools/Stiffness/Metric.h"
 
-#include "Tools/Stiffness/ChainKinematics.h"
-
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 
 namespace nao::stiffness
 {
+using kinematics::Jacobian;
+using kinematics::Matrix6;
+
 namespace
 {
 /// Fills the levers u_i = v_i x f + omega_i x m and s_i = f x omega_i, then K_p (i, k) = w . dc_i/dq_k:
@@ -53,7 +54,7 @@ double computeMetricHessian(const Chain& chain, Workspace& workspace, const Stif
   const int n = chain.jointCount();
   const double p = computeMetric(chain, workspace, query);
   updatePassiveStiffness(n, workspace);
-  computeChainJacobianDerivatives(chain, workspace, workspace.jacobianDerivatives);
+  kinematics::computeJacobianDerivatives(workspace.jacobian, workspace.jacobianDerivatives);
   const Jacobian& j = workspace.jacobian;
   const Jacobian& dj = workspace.jacobianDerivatives; // column l * n + i: dc_i/dq_l
   const Eigen::Vector3d force = workspace.wrench.head<3>();

@@ -1,9 +1,26 @@
 #pragma once
 // The configuration-stiffness metric p(q) (Eq 13), its gradient (Eq 14) and Hessian (Eq 15), the active and
 // passive joint stiffness (Eq 6) and the Cartesian stiffness ellipsoid (Eq 5c). Every function reads the
-// geometry of the last updateChain(); frames, units and signs: Conventions.h. All are allocation-free.
+// geometry of the last updateChain(); frames and the Jacobian: Chain.h. All are allocation-free.
+//
+// Direction dx (6-vector): a small deflection of the endpoint, (m, m, m, rad, rad, rad), linear then angular,
+// base frame. It is used as given (not normalised): p is quadratic in dx.
+// Cartesian stiffness K_c (6 x 6, symmetric positive definite): the restoring wrench per deflection,
+// w = K_c dx (Eq 1): force (N) then moment (N*m). Identity by default (p then measures the geometry alone).
+// Joint torques tau = J^T w (Eq 4b), N*m for revolute and N for prismatic joints: what the joints must hold
+// so that the endpoint resists the deflection.
+//
+// The metric (Eq 13): p(q) = 1/2 dx^T K_c J J^T K_c dx = 1/2 |tau|^2, in (N*m)^2 (mixed with N^2 when the
+// chain has prismatic joints). SMALL p = STIFF in dx: the deflection needs little joint torque, so the joints
+// barely deflect under the matching load; p = 0 when J^T w = 0 (Eq 16, a singular configuration). LARGE p =
+// COMPLIANT.
+//
+// Stiffness ellipsoid (Eq 5c): the eigen-decomposition of S = K_c J J^T K_c (6 x 6), so that
+// p = 1/2 sum_i lambda_i (v_i . dx)^2. Eigenvalues ascending: the first eigenvector is the stiffest
+// direction. The level set dx^T S dx = 1 has principal radii 1/sqrt(lambda_i): the longest radius is the
+// stiffest direction (infinite at a singularity, the paper's Fig 2).
+#include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Stiffness/Chain.h"
-#include "Tools/Stiffness/Conventions.h"
 #include "Tools/Stiffness/Workspace.h"
 
 #include <Eigen/Core>
@@ -13,9 +30,12 @@ namespace nao::stiffness
 /// The direction asked about and the Cartesian stiffness that turns it into a wrench.
 struct StiffnessQuery
 {
-  Vector6 direction = Vector6::Zero();              ///< dx: m (linear), rad (angular); base frame
-  Matrix6 cartesianStiffness = Matrix6::Identity(); ///< K_c, symmetric positive definite
-  Vector6 wrench() const { return cartesianStiffness * direction; } ///< w = K_c dx: N, N*m
+  /// dx: m (linear), rad (angular); base frame
+  kinematics::Vector6 direction = kinematics::Vector6::Zero();
+  /// K_c, symmetric positive definite
+  kinematics::Matrix6 cartesianStiffness = kinematics::Matrix6::Identity();
+  /// w = K_c dx: N, N*m
+  kinematics::Vector6 wrench() const { return cartesianStiffness * direction; }
 };
 
 /// p = 1/2 |J^T K_c dx|^2 (Eq 13). Writes workspace.wrench and workspace.torques.
@@ -40,12 +60,15 @@ void computeJointStiffness(const Chain& chain, Workspace& workspace, const Stiff
 /// Eigen-decomposition of S = K_c J J^T K_c (Eq 5c): p(dx) = 1/2 sum_i values_i (vectors.col(i) . dx)^2.
 struct StiffnessEllipsoid
 {
-  Vector6 values = Vector6::Zero();  ///< ascending (>= 0 up to rounding): the first is the stiffest direction
-  Matrix6 vectors = Matrix6::Zero(); ///< orthonormal columns, vectors.col(i) belongs to values[i]
+  /// Ascending (>= 0 up to rounding): the first is the stiffest direction.
+  kinematics::Vector6 values = kinematics::Vector6::Zero();
+  /// Orthonormal columns, vectors.col(i) belongs to values[i].
+  kinematics::Matrix6 vectors = kinematics::Matrix6::Zero();
   /// 1/sqrt(values[i]): principal radius of dx^T S dx = 1 (infinite for a zero eigenvalue).
   double radius(int i) const;
 };
-StiffnessEllipsoid computeStiffnessEllipsoid(const Workspace& workspace, const Matrix6& cartesianStiffness);
+StiffnessEllipsoid computeStiffnessEllipsoid(const Workspace& workspace,
+                                             const kinematics::Matrix6& cartesianStiffness);
 
 /// The ellipsoid of p over pure translations dx = (d, 0): the eigen-decomposition of the top-left 3 x 3 block
 /// of S = K_c J J^T K_c, S_vv = W W^T with W the first three rows of K_c J, so that
@@ -57,5 +80,6 @@ struct TranslationalEllipsoid
   Eigen::Vector3d values = Eigen::Vector3d::Zero();  ///< ascending, (N*m)^2 per m^2 of deflection
   Eigen::Matrix3d vectors = Eigen::Matrix3d::Zero(); ///< orthonormal columns in the base frame
 };
-TranslationalEllipsoid computeTranslationalEllipsoid(Workspace& workspace, const Matrix6& cartesianStiffness);
+TranslationalEllipsoid computeTranslationalEllipsoid(Workspace& workspace,
+                                                     const kinematics::Matrix6& cartesianStiffness);
 } // namespace nao::stiffness

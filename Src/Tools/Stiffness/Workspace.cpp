@@ -11,10 +11,7 @@ Workspace::Workspace(const Chain& chain)
       passiveStiffness(chain.jointCount(), chain.jointCount()),
       jacobianDerivatives(6, chain.jointCount() * chain.jointCount()),
       leverDerivatives(3, chain.jointCount() * chain.jointCount()),
-      crossDerivatives(3, chain.jointCount() * chain.jointCount()), weightedJacobian(6, chain.jointCount()),
-      inertiaFactor(chain.jointCount()), freeAcceleration(chain.jointCount()),
-      inverseInertiaHeldTranspose(chain.jointCount(), 6), heldJacobian(6, chain.jointCount()),
-      taskInertiaInverse(6, 6), taskFactor(6), taskEigen(6), taskRight(6)
+      crossDerivatives(3, chain.jointCount() * chain.jointCount()), weightedJacobian(6, chain.jointCount())
 {
   axes.setZero();
   origins.setZero();

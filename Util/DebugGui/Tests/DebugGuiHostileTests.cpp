@@ -1,7 +1,7 @@
 // The debug GUI against a hostile or broken robot (issue 27), in this process, headless: names that Graphviz's
 // syntax cannot take as they are, a module graph of 2,500 representations, samples the GUI does not collect in time,
 // and data that floods while a request waits. The robot is a fake (FakeRobot.h) that answers as each test needs.
-#include "Tools/DebugClient/DebugClient.h"
+#include "Framework/Client/DebugClient.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/Tests/FakeRobot.h"
 #include <QTimer>

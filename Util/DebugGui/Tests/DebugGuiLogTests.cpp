@@ -1,10 +1,13 @@
 // The debug GUI's offline parts, headless: the TOML splice its parameter editor saves with, a log's replay against
 // LogTool, and the commands of Util/DebugGui/README.md.
+#include "Tools/Testing/Markdown.h"
+#include "Tools/Testing/SourceTree.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/TomlSplice.h"
 
 using namespace nao::gui;
 using namespace nao::gui::test;
+using namespace nao::test;
 
 TEST(TomlSplice, AnEditRewritesOnlyTheValueAndKeepsCommentsAndLayout)
 {
@@ -84,11 +87,9 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
 TEST(DebugGuiReadme, TheBlockRuns)
 {
   application();
-  const std::string readme = readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/DebugGui/README.md");
-  const std::size_t section = readme.find("```sh\n"); // the first block: how to start the GUI
-  ASSERT_NE(section, std::string::npos);
-  const std::size_t begin = section + 6, end = readme.find("```", begin);
-  const auto commands = lines(readme.substr(begin, end - begin));
+  const auto blocks = fencedBlocks(readFile(sourceDirectory() / "Util/DebugGui/README.md"), "sh");
+  ASSERT_FALSE(blocks.empty());
+  const auto commands = lines(blocks.front()); // the first block: how to start the GUI
   ASSERT_EQ(commands.size(), 3u);
 
   const std::filesystem::path folder =

@@ -1,6 +1,7 @@
 #pragma once
 // What the debug GUI's tests share: a headless QApplication with scratch settings, an event loop that waits for a
 // condition, scratch copies of Config/, and the robot binary with the stand-in body on a free debug port.
+#include "Tools/Testing/Files.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/Tests/WaitFor.h"
 #include <QApplication>
@@ -16,6 +17,8 @@
 
 namespace nao::gui::test
 {
+using nao::test::readFile;
+
 inline std::filesystem::path settingsFolder()
 {
   return std::filesystem::temp_directory_path() / ("DebugGuiTests-" + std::to_string(::getpid()));
@@ -41,14 +44,6 @@ inline QApplication& application()
     return new QApplication(argc, argv);
   }();
   return *app;
-}
-
-inline std::string readFile(const std::filesystem::path& file)
-{
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 inline std::vector<std::string> lines(const std::string& text)

@@ -1,6 +1,6 @@
 #pragma once
 // The battery as LoLA reports it: charge 0..1, current (negative while discharging) and pack temperature.
-#include "Util/Simulator/Physics/MotorParameters.h"
+#include "Util/MujocoModel/MotorParameters.h"
 
 namespace nao::sim
 {

@@ -2,7 +2,7 @@
 // One joint's drive: a brushed DC motor behind a gear train, driven by its motor board's position loop. Pure
 // functions over plain data; JointActuator applies them at every physics step. Derivations of the constants
 // and the sources of the numbers: Config/Sim/motors.toml.
-#include "Util/Simulator/Physics/MotorParameters.h"
+#include "Util/MujocoModel/MotorParameters.h"
 #include "Util/Simulator/Physics/RobotVariation.h"
 #include "Util/Simulator/Physics/ThermalModel.h"
 

@@ -1,6 +1,6 @@
 #include "Util/Simulator/Physics/RobotVariation.h"
 
-#include "Util/Simulator/Physics/MotorParameters.h"
+#include "Util/MujocoModel/MotorParameters.h"
 #include "Util/Simulator/Physics/Random.h"
 
 #include <algorithm>

@@ -1,8 +1,10 @@
 #include "Util/Simulator/Physics/SimConfig.h"
 
 #include "Tools/Streams/TomlFiles.h"
+#include "Util/MujocoModel/MjcfBuilder.h"
 
 #include <string>
+#include <utility>
 
 namespace nao::sim
 {
@@ -17,12 +19,13 @@ void require(bool condition, const char* file, const std::string& key, const std
 SimConfig loadSimConfig(const std::filesystem::path& configDir)
 {
   SimConfig config;
-  streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "physics.toml"), config.physics);
-  streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "motors.toml"), config.motors);
+  MjcfSource model = loadMjcfSource(configDir); // physics.toml and motors.toml
+  config.physics = std::move(model.physics);
+  config.motors = std::move(model.motors);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "sensors.toml"), config.sensors);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "robots.toml"), config.robots);
   streams::loadFromTable(streams::loadTomlFile(configDir / "Sim" / "variants.toml"), config.variants);
-  config.urdfFile = configDir / config.physics.urdf;
+  config.urdfFile = std::move(model.urdfFile);
   validate(config);
   return config;
 }

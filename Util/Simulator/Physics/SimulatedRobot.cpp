@@ -1,7 +1,7 @@
 #include "Util/Simulator/Physics/SimulatedRobot.h"
 
+#include "Util/MujocoModel/MjcfBuilder.h"
 #include "Util/Simulator/Physics/Encoder.h"
-#include "Util/Simulator/Physics/MjcfBuilder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +23,8 @@ const SimConfig& validated(const SimConfig& config)
 } // namespace
 
 SimulatedRobot::SimulatedRobot(const SimConfig& config, const RobotVariation& robot)
-    : config_(validated(config)), robot_(robot), model_(loadMjcf(buildMjcf(config))),
+    : config_(validated(config)), robot_(robot),
+      model_(loadMjcf(buildMjcf(config.urdfFile, config.physics, config.motors))),
       data_(mj_makeData(model_.get())),
       noise_(Random::stream(robot.seed, noiseStream + 16 * robot.noiseSeed)),
       readingStep_(encoderStep(config.sensors.position.bits))

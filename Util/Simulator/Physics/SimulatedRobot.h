@@ -12,9 +12,9 @@
 //   robot.setCommand(positions, stiffnesses);  // LoLA order, rad and 0..1; kept until the next call
 //   robot.advance(robot.frameTime());          // one LoLA frame of physics
 //   const SimSensors& s = robot.sensors();     // the readings of the last complete frame
+#include "Util/MujocoModel/MujocoModel.h"
 #include "Util/Simulator/Physics/FsrModel.h"
 #include "Util/Simulator/Physics/JointActuator.h"
-#include "Util/Simulator/Physics/MujocoModel.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Physics/SimSensors.h"
 

@@ -8,7 +8,7 @@
 // by the room:
 //   C_a dT_a/dt = P_base + Σ (T_c − T_a) / R_ca − (T_a − T_room) / R_ar
 // The reported temperature is the winding's: that is what the firmware protects.
-#include "Util/Simulator/Physics/MotorParameters.h"
+#include "Util/MujocoModel/MotorParameters.h"
 
 namespace nao::sim
 {

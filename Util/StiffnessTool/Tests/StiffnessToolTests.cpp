@@ -5,8 +5,9 @@
 #include "Tools/Kinematics/UrdfLoader.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"
-#include "Tools/Stiffness/NullSpaceSimulation.h"
-#include "Tools/Stiffness/Ranking.h"
+#include "Tools/Testing/Files.h"
+#include "Util/StiffnessTool/NullSpaceSimulation.h"
+#include "Util/StiffnessTool/Ranking.h"
 
 #include <cmath>
 #include <filesystem>
@@ -25,9 +26,10 @@ using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
 const std::string sourceDir = NAO_SOURCE_DIR;
-const std::string data = "Src/Tools/Stiffness/Tests/Data/";
+const std::string data = "Util/StiffnessTool/Tests/Data/";    ///< the UR3 and the planar arm's configurations
+const std::string planar = "Src/Tools/Stiffness/Tests/Data/"; ///< the planar arm, the library's test chain
 const std::string ur3Args = "--urdf " + data + "ur3.urdf --base base_link --tip tool0 ";
-const std::string planarArgs = "--urdf " + data + "planar4.urdf --base base --tip tip ";
+const std::string planarArgs = "--urdf " + planar + "planar4.urdf --base base --tip tip ";
 
 struct ToolRun
 {
@@ -57,12 +59,7 @@ fs::path scratchDirectory()
   return directory.path();
 }
 
-std::string readFile(const fs::path& path)
-{
-  std::ostringstream text;
-  text << std::ifstream(path).rdbuf();
-  return text.str();
-}
+using nao::test::readFile;
 
 /// Runs `StiffnessTool <arguments>` from the source directory (the README's paths are relative to it).
 ToolRun runTool(const std::string& arguments)
@@ -153,8 +150,9 @@ TEST(StiffnessTool, MetricJsonMatchesTheLibrary)
       EXPECT_NEAR(fileGradient[static_cast<std::size_t>(i)], gradient[5 - i], 1e-12 * gradient.norm());
       EXPECT_NEAR(values[static_cast<std::size_t>(i)], ellipsoid.values[i], 1e-12 * ellipsoid.values[5]);
       const std::vector<double> vector = entry["ellipsoid"]["vectors"][static_cast<std::size_t>(i)].numbers();
-      EXPECT_NEAR(std::abs(Eigen::Map<const Vector6>(vector.data()).dot(ellipsoid.vectors.col(i))), 1.0,
-                  1e-9);
+      EXPECT_NEAR(
+          std::abs(Eigen::Map<const kinematics::Vector6>(vector.data()).dot(ellipsoid.vectors.col(i))), 1.0,
+          1e-9);
     }
   }
 }
@@ -165,7 +163,7 @@ TEST(StiffnessTool, RankJsonMatchesTheLibraryForXYZ)
   for (int axis = 0; axis < 3; ++axis)
   {
     StiffnessQuery query;
-    query.direction = Vector6::Unit(axis);
+    query.direction = kinematics::Vector6::Unit(axis);
     const std::vector<RankedConfiguration> expected =
         rankConfigurations(ur3.chain, ur3.workspace, query, ur3.configurations);
     const std::string direction = axis == 0 ? "1,0,0,0,0,0" : axis == 1 ? "0,1,0,0,0,0" : "0,0,1,0,0,0";
@@ -183,7 +181,7 @@ TEST(StiffnessTool, RankJsonMatchesTheLibraryForXYZ)
 
 TEST(StiffnessTool, SimulateHoldsTheEndpointAndWritesCsvAndPng)
 {
-  const kinematics::Model model = kinematics::loadModel(sourceDir + "/" + data + "planar4.urdf");
+  const kinematics::Model model = kinematics::loadModel(sourceDir + "/" + planar + "planar4.urdf");
   const Chain chain(model, "base", "tip");
   for (const double alpha : {-5.0, 5.0})
   {
@@ -197,7 +195,7 @@ TEST(StiffnessTool, SimulateHoldsTheEndpointAndWritesCsvAndPng)
     settings.hold.rows = {true, true, false, false, false, false};
     settings.duration = 20.0;
     StiffnessQuery query;
-    query.direction = Vector6::Unit(1);
+    query.direction = kinematics::Vector6::Unit(1);
     const SimulationResult expected =
         simulateNullSpaceMotion(chain, query, Eigen::Vector4d(2, -1, -1, -1), settings);
     EXPECT_DOUBLE_EQ(summary["p_end"].number(), expected.samples.back().metric);

@@ -1,7 +1,8 @@
 // A robot must stand even when its disk is full: a log that cannot be written is said at once, frees what it held,
 // and the robot runs on. The full disk is injected with a file size limit (ulimit -f, SIGXFSZ ignored, so writes
 // fail with EFBIG as they would with ENOSPC) or with /dev/full.
-#include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <regex>

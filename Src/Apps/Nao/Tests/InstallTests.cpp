@@ -2,29 +2,20 @@
 // installed programs find their Config/ there, also after the prefix has moved, and nothing of the build or source
 // tree is needed. A binary finds the Config/ of the tree it lies in (a copied checkout uses its own), and one
 // without any Config/ says where it looked.
-#include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Testing/Files.h"
+#include "Tools/Testing/Markdown.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/SourceTree.h"
+#include "Tools/Testing/TemporaryFolder.h"
 
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 using namespace nao::test;
 
 namespace
 {
-struct Scratch
-{
-  std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("nao-install-" + std::to_string(::getpid()));
-  Scratch()
-  {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() { std::filesystem::remove_all(path); }
-};
-
 std::string replaceAll(std::string text, const std::string& from, const std::string& to)
 {
   for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
@@ -35,15 +26,9 @@ std::string replaceAll(std::string text, const std::string& from, const std::str
 /// The one ```sh block of Docs/Install.md's section `heading`.
 std::string readmeBlock(const std::string& heading)
 {
-  std::ifstream in(std::filesystem::path(NAO_SOURCE_DIR) / "Docs/Install.md");
-  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::size_t start = readme.find("\n" + heading + "\n");
-  if (start == std::string::npos) return "";
-  const std::size_t end = readme.find("\n## ", start + 1);
-  const std::size_t open = readme.find("```sh\n", start);
-  if (open == std::string::npos || open > end) return "";
-  const std::size_t close = readme.find("```", open + 6);
-  return readme.substr(open + 6, close - open - 6);
+  const auto blocks =
+      fencedBlocks(markdownSection(readFile(sourceDirectory() / "Docs/Install.md"), heading), "sh");
+  return blocks.empty() ? "" : blocks.front();
 }
 
 void expectRuns(const CommandResult& result, const std::string& expected, const std::string& what)
@@ -75,15 +60,14 @@ void expectInstalledProgramsRun(const std::filesystem::path& prefix, const std::
 TEST(Install, TheInstalledProgramsFindTheirConfigAlsoAfterThePrefixMoved)
 {
   // Docs/Install.md's block as written, with this build for Build/Release and a scratch prefix for /opt/nao.
-  const Scratch scratch;
+  const TemporaryFolder scratch("install");
   const auto prefix = scratch.path / "prefix";
   std::string block = readmeBlock("## Installing into a prefix");
   ASSERT_NE(block.find("cmake --install Build/Release --prefix /opt/nao"), std::string::npos) << block;
   block = replaceAll(block, "cmake --install Build/Release",
                      std::string("'") + NAO_CMAKE_COMMAND + "' --install '" + NAO_BUILD_DIR + "'");
   block = replaceAll(block, "/opt/nao", prefix.string());
-  std::ofstream(scratch.path / "block.sh") << "set -e\n" << block;
-  const CommandResult install = runCommand("bash block.sh", scratch.path.string());
+  const CommandResult install = runScript(scratch.path, "block.sh", "set -e\n" + block);
   ASSERT_EQ(install.status, 0) << block << install.output;
   EXPECT_NE(install.output.find("robot 'Default', scenario 'standin'"), std::string::npos) << install.output;
   ASSERT_TRUE(std::filesystem::exists(prefix / "share/nao-framework/Config/settings.toml"));
@@ -93,7 +77,7 @@ TEST(Install, TheInstalledProgramsFindTheirConfigAlsoAfterThePrefixMoved)
     ASSERT_TRUE(std::filesystem::exists(prefix / "bin" / program)) << program;
   // No installed file names the source or the build tree.
   const CommandResult paths =
-      runCommand("grep -rlF -e '" + std::string(NAO_SOURCE_DIR) + "' '" + prefix.string() + "' || true");
+      runCommand("grep -rlF -e '" + sourceDirectory().string() + "' '" + prefix.string() + "' || true");
   EXPECT_EQ(paths.output, "") << "installed files that name the source tree";
 
   std::filesystem::create_directories(scratch.path / "work");
@@ -108,14 +92,13 @@ TEST(Install, TheInstalledProgramsFindTheirConfigAlsoAfterThePrefixMoved)
 TEST(Install, ABinaryUsesTheConfigOfTheTreeItLiesIn)
 {
   // A copied checkout: its build's binary must read the copy's Config/, not the one it was built from.
-  const Scratch scratch;
+  const TemporaryFolder scratch("install");
   const auto tree = scratch.path / "copy";
   std::filesystem::create_directories(tree);
-  std::filesystem::copy(NAO_CONFIG_DIR, tree / "Config", std::filesystem::copy_options::recursive);
+  std::filesystem::copy(configDirectory(), tree / "Config", std::filesystem::copy_options::recursive);
   std::ofstream(tree / "Config/settings.toml", std::ios::app) << "# the copy\n";
   {
-    std::ifstream in(tree / "Config/settings.toml");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text = readFile(tree / "Config/settings.toml");
     const auto at = text.find("scenario = \"standin\"");
     ASSERT_NE(at, std::string::npos);
     text.replace(at, 20, "scenario = \"stand\"  ");

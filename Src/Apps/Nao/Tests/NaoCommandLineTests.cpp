@@ -1,6 +1,6 @@
 // The robot binary's command line: `--print-graph dot` read back as Graphviz DOT for real scenarios.
-#include "Apps/Nao/Tests/RunCommand.h"
 #include "Framework/Tests/DotGraph.h"
+#include "Tools/Testing/RunCommand.h"
 #include <gtest/gtest.h>
 
 using namespace nao::test;

@@ -2,8 +2,11 @@
 // block it shows is the text of the file it names, and each command it shows runs), its debug channel block, the log
 // block of Util/LogTool/README.md, the robot binary's block of README.md, and the commands and fuzz targets of
 // Docs/Reliability.md.
-#include "Apps/Nao/Tests/RunCommand.h"
 #include "Framework/Tests/DotGraph.h"
+#include "Tools/Testing/Files.h"
+#include "Tools/Testing/Markdown.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/SourceTree.h"
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -15,51 +18,18 @@ using namespace nao::test;
 
 namespace
 {
-std::string readFile(const std::filesystem::path& file)
-{
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct Block
-{
-  std::string language;
-  std::string text; ///< without the fence and the indentation of a list item
-};
-
 /// The fenced blocks of the section of `document` (a path relative to the source tree) that starts with `heading`.
-std::vector<Block> blocksOfSection(const std::string& document, const std::string& heading)
+std::vector<FencedBlock> blocksOfSection(const std::string& document, const std::string& heading)
 {
-  const std::string readme = "\n" + readFile(std::filesystem::path(NAO_SOURCE_DIR) / document);
-  const std::size_t start = readme.find("\n" + heading + "\n");
-  EXPECT_NE(start, std::string::npos) << document << ": " << heading;
-  const std::size_t end = readme.find("\n## ", start + 1);
-  std::istringstream section(readme.substr(start, end - start));
-  std::vector<Block> blocks;
-  std::string line;
-  std::size_t indent = 0;
-  bool inside = false;
-  while (std::getline(section, line))
-  {
-    const std::size_t fence = line.find("```");
-    if (fence != std::string::npos && line.find_first_not_of(' ') == fence)
-    {
-      if (!inside) blocks.push_back({line.substr(fence + 3), ""});
-      inside = !inside;
-      indent = fence;
-      continue;
-    }
-    if (inside) blocks.back().text += (line.size() >= indent ? line.substr(indent) : std::string()) + "\n";
-  }
-  return blocks;
+  const std::string section = markdownSection(readFile(sourceDirectory() / document), heading);
+  EXPECT_FALSE(section.empty()) << document << ": " << heading;
+  return fencedBlocks(section);
 }
 
-std::vector<Block> blocksOf(const std::vector<Block>& blocks, const std::string& language)
+std::vector<FencedBlock> blocksOf(const std::vector<FencedBlock>& blocks, const std::string& language)
 {
-  std::vector<Block> result;
-  for (const Block& block : blocks)
+  std::vector<FencedBlock> result;
+  for (const FencedBlock& block : blocks)
     if (block.language == language) result.push_back(block);
   return result;
 }
@@ -67,8 +37,7 @@ std::vector<Block> blocksOf(const std::vector<Block>& blocks, const std::string&
 const std::string addingAModule = "Docs/AddingAModule.md";
 const std::string reliability = "Docs/Reliability.md";
 
-const std::filesystem::path moduleFolder =
-    std::filesystem::path(NAO_SOURCE_DIR) / "Src/Modules/MotionControl/StandPoseProvider";
+const std::filesystem::path moduleFolder = sourceDirectory() / "Src/Modules/MotionControl/StandPoseProvider";
 } // namespace
 
 TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
@@ -86,7 +55,7 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
   std::string indented, line;
   while (std::getline(example, line))
     indented += "  " + line + "\n";
-  EXPECT_NE(readFile(std::filesystem::path(NAO_SOURCE_DIR) /
+  EXPECT_NE(readFile(sourceDirectory() /
                      "Src/Modules/Sensing/FilteredCurrentProvider/Tests/FilteredCurrentProviderTests.cpp")
                 .find(indented),
             std::string::npos)
@@ -97,12 +66,10 @@ TEST(ReadmeWalkthrough, TheBlocksAreTheFilesText)
   EXPECT_EQ(readFile(moduleFolder / "CMakeLists.txt"), cmake[0].text);
   const auto toml = blocksOf(blocks, "toml");
   ASSERT_EQ(toml.size(), 1u);
-  EXPECT_NE(readFile(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios/standin.toml").find(toml[0].text),
-            std::string::npos)
+  EXPECT_NE(readFile(configDirectory() / "Scenarios/standin.toml").find(toml[0].text), std::string::npos)
       << "the walk-through's scenario is not standin.toml's [Motion]:\n"
       << toml[0].text;
-  EXPECT_TRUE(
-      std::filesystem::exists(std::filesystem::path(NAO_CONFIG_DIR) / "Modules/StandPoseProvider.toml"));
+  EXPECT_TRUE(std::filesystem::exists(configDirectory() / "Modules/StandPoseProvider.toml"));
 }
 
 TEST(ReadmeWalkthrough, TheCommandsRun)
@@ -164,7 +131,8 @@ CommandResult runBlock(const std::string& block, const std::string& name)
 
 TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
 {
-  const auto sh = blocksOf(blocksOfSection("Util/LogTool/README.md", "## Writing a log and reading it"), "sh");
+  const auto sh =
+      blocksOf(blocksOfSection("Util/LogTool/README.md", "## Writing a log and reading it"), "sh");
   ASSERT_EQ(sh.size(), 1u);
   const CommandResult result = runBlock(sh[0].text, "logs");
   EXPECT_EQ(result.status, 0) << result.output;
@@ -235,7 +203,7 @@ std::string withoutComment(const std::string& text)
 /// The fuzz targets Docs/Reliability.md names in its tables (rows starting "| `<name>Fuzzer` |").
 std::set<std::string> readmeFuzzTargets()
 {
-  std::istringstream section(readFile(std::filesystem::path(NAO_SOURCE_DIR) / reliability));
+  std::istringstream section(readFile(sourceDirectory() / reliability));
   std::set<std::string> targets;
   for (std::string line; std::getline(section, line);)
     if (line.rfind("| `", 0) == 0 && line.find("Fuzzer` |") != std::string::npos)
@@ -254,7 +222,7 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
   ASSERT_EQ(sh.size(), 1u);
   // The document with every run of blanks and line breaks as one space: a list of tests may wrap.
   std::string readme;
-  for (const char c : readFile(std::filesystem::path(NAO_SOURCE_DIR) / reliability))
+  for (const char c : readFile(sourceDirectory() / reliability))
   {
     const bool blank = c == ' ' || c == '\n';
     if (!blank || (!readme.empty() && readme.back() != ' ')) readme += blank ? ' ' : c;
@@ -270,8 +238,7 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
     ASSERT_TRUE(script == "Make/sanitize" || script == "Make/fuzz")
         << "a command the test does not know: " << line;
     const std::string arguments = space == std::string::npos ? "" : command.substr(space);
-    const CommandResult result =
-        runCommand(std::string(NAO_SOURCE_DIR) + "/" + script + " --dry-run" + arguments);
+    const CommandResult result = runCommand((sourceDirectory() / script).string() + " --dry-run" + arguments);
     EXPECT_EQ(result.status, 0) << line << "\n" << result.output;
     std::istringstream output(result.output);
     std::set<std::string> fuzzTargets;
@@ -304,14 +271,15 @@ TEST(ReadmeCommands, TheReliabilityCommandsParseAndDispatch)
     else if (arguments.find("LolaFuzzer") != std::string::npos)
       EXPECT_EQ(fuzzTargets, std::set<std::string>{"LolaFuzzer"}) << result.output;
     else
-      EXPECT_EQ(fuzzTargets, readmeFuzzTargets()) << "every target Docs/Reliability.md lists runs, and no other";
+      EXPECT_EQ(fuzzTargets, readmeFuzzTargets())
+          << "every target Docs/Reliability.md lists runs, and no other";
     ++ran;
   }
   EXPECT_EQ(ran, 3);
   EXPECT_EQ(readmeFuzzTargets().size(), 7u);
 
   // Bad input gets a clear error before anything is built.
-  const std::string source = NAO_SOURCE_DIR;
+  const std::string source = sourceDirectory().string();
   const CommandResult unknownTarget = runCommand(source + "/Make/fuzz --dry-run NoSuchFuzzer");
   EXPECT_EQ(unknownTarget.status, 2);
   EXPECT_NE(

@@ -2,8 +2,8 @@
 // path, the names that exist and the closest one (a robot's calibration must never silently vanish); hostile files
 // (a FIFO, a link to a device) are refused at once; a LoLA that goes away for good ends the binary with a reason and
 // status 3; Ctrl-C stops it cleanly; a taken debug port suggests a free one.
-#include "Apps/Nao/Tests/RunCommand.h"
 #include "Tools/Build/Sanitized.h"
+#include "Tools/Testing/RunCommand.h"
 #include <arpa/inet.h>
 #include <cstring>
 #include <filesystem>

@@ -1,6 +1,7 @@
 // The robot binary stops when asked, whatever its body is doing: SIGTERM (systemd's stop, a closed terminal's
 // SIGHUP is not ours to take) must end it within a second also while LoLA sends nothing.
-#include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include <cstring>
 #include <filesystem>
 #include <gtest/gtest.h>

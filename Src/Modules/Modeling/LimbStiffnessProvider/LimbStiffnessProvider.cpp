@@ -7,6 +7,8 @@
 #include "Tools/Stiffness/Metric.h"
 #include <cmath>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 namespace nao
 {
@@ -52,11 +54,24 @@ struct LimbStiffnessProvider::State
   {
     for (std::size_t l = 0; l < numOfLimbs; ++l)
     {
-      const ChainSpec spec = chainSpec(robot.model, static_cast<Limb>(l));
+      const ChainSpec spec = chainSpec(robot.model, limbAt(l));
       chains[l].emplace(robot.model, spec.base, spec.tip,
                         Eigen::Vector3d(spec.pointInTip[0], spec.pointInTip[1], spec.pointInTip[2]));
+      checkJointsOfLimb(*chains[l], limbAt(l));
       workspaces[l].emplace(*chains[l]);
     }
+  }
+
+  /// The chain must move its limb's joints only (q is in LoLA order: a chain joint's coordinate is its Joint), or
+  /// LimbStiffness would name another limb's values.
+  static void checkJointsOfLimb(const stiffness::Chain& chain, Limb limb)
+  {
+    for (const stiffness::ChainJoint& joint : chain.joints())
+      if (!isJointOf(jointAt(static_cast<std::size_t>(joint.coordinate)), limb))
+        throw std::runtime_error("LimbStiffnessProvider: the chain of " +
+                                 std::string(enumNames(limb)[static_cast<std::size_t>(limb)]) + " (" +
+                                 chain.baseLinkName() + " -> " + chain.tipLinkName() + ") moves joint '" +
+                                 joint.name + "', which is not one of that limb's joints");
   }
 
   kinematics::KinematicsEvaluator eigen;

@@ -18,7 +18,7 @@ namespace nao
 struct LimbStiffnessParameters
 {
   /// Diagonal of the Cartesian stiffness K_c: N/m (x, y, z), then N·m/rad (about x, y, z). The wrench that
-  /// resists a deflection dx is K_c dx (Tools/Stiffness/Conventions.h); 1 measures the geometry alone.
+  /// resists a deflection dx is K_c dx (Tools/Stiffness/Metric.h); 1 measures the geometry alone.
   std::array<float, 6> cartesianStiffness{1.f, 1.f, 1.f, 1.f, 1.f, 1.f};
   /// JIT, Eigen, or automatic: the JIT where it runs (the forward pass shared by the four chains).
   kinematics::KinematicsBackend backend = kinematics::KinematicsBackend::automatic;

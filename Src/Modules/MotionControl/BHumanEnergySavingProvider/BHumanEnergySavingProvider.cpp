@@ -39,9 +39,11 @@ void BHumanRounds::accuratePositionsRound(RoundContext& context)
 {
   const JointSensorData& sensors = context.in.sensors;
   const StiffnessJointRequest& input = context.in.request;
-  for (std::size_t j = index(Joint::LHipYawPitch); j <= index(Joint::RAnkleRoll); ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if (!context.enabled[j] || !std::isfinite(sensors.angles[j]) || !std::isfinite(input.angles[j])) continue;
+    if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
+        !std::isfinite(input.angles[j]))
+      continue;
     const float error = input.angles[j] - sensors.angles[j];
     if (std::abs(error) <= p_->minGearStep) continue; // the dead band
     if (--context.status.counters[j] <= 0)

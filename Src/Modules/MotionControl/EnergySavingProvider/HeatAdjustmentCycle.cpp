@@ -6,26 +6,6 @@
 
 namespace nao
 {
-namespace
-{
-bool isLeftLeg(Joint j)
-{
-  return j >= Joint::LHipRoll && j <= Joint::LAnkleRoll;
-}
-bool isRightLeg(Joint j)
-{
-  return j >= Joint::RHipRoll && j <= Joint::RAnkleRoll;
-}
-bool isLeftArm(Joint j)
-{
-  return (j >= Joint::LShoulderPitch && j <= Joint::LWristYaw) || j == Joint::LHand;
-}
-bool isRightArm(Joint j)
-{
-  return (j >= Joint::RShoulderPitch && j <= Joint::RWristYaw) || j == Joint::RHand;
-}
-} // namespace
-
 HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters,
                                          HeatAdjustmentRounds& rounds)
     : rounds_(rounds), p_(&parameters)
@@ -191,22 +171,17 @@ void HeatAdjustmentCycle::updateGroundContact(double now)
 void HeatAdjustmentCycle::updateEnabledJoints()
 {
   const EnergySavingRequest& request = in_->energySavingRequest;
+  // A joint is adjusted when every limb it belongs to is (both legs for the one hip-yaw-pitch motor); arm and head
+  // joints (the head when removed from skipJoints) not while positions must be accurate.
+  const LimbArray<bool> limbAllowed{{request.adjustLeftArm && !request.accuratePositions,
+                                     request.adjustRightArm && !request.accuratePositions,
+                                     request.adjustLeftLeg, request.adjustRightLeg}};
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const Joint joint = jointAt(j);
-    bool allowed = false;
-    if (joint == Joint::LHipYawPitch)
-      allowed = request.adjustLeftLeg && request.adjustRightLeg;
-    else if (isLeftLeg(joint))
-      allowed = request.adjustLeftLeg;
-    else if (isRightLeg(joint))
-      allowed = request.adjustRightLeg;
-    else if (isLeftArm(joint))
-      allowed = request.adjustLeftArm && !request.accuratePositions;
-    else if (isRightArm(joint))
-      allowed = request.adjustRightArm && !request.accuratePositions;
-    else
-      allowed = !request.accuratePositions; // head joints, when removed from skipJoints
+    bool allowed = isHeadJoint(joint) ? !request.accuratePositions : true;
+    for (std::size_t l = 0; l < numOfLimbs; ++l)
+      if (isJointOf(joint, limbAt(l))) allowed = allowed && limbAllowed[l];
     const bool wasEnabled = enabled_[j];
     enabled_[j] = request.adjust && allowed && !skip_[j];
     if (enabled_[j] && !wasEnabled)

@@ -139,9 +139,11 @@ void LeastCurrentRounds::accuratePositionsRound(RoundContext& context)
   // moves a joint that must go down the wrong way).
   const JointSensorData& sensors = context.in.sensors;
   const StiffnessJointRequest& input = context.in.request;
-  for (std::size_t j = index(Joint::LHipYawPitch); j <= index(Joint::RAnkleRoll); ++j)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if (!context.enabled[j] || !std::isfinite(sensors.angles[j]) || !std::isfinite(input.angles[j])) continue;
+    if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
+        !std::isfinite(input.angles[j]))
+      continue;
     const float error = input.angles[j] - sensors.angles[j];
     if (std::abs(error) <= p_->minGearStep) continue; // B-Human's dead band
     const float direction = error > 0.f ? 1.f : -1.f;

@@ -26,15 +26,16 @@ enum ChainBit : std::uint8_t
   rLeg = 16
 };
 
-/// The chain a joint belongs to; the one hip-yaw-pitch motor moves both legs.
+/// The chains a joint belongs to: its limbs' (isJointOf; the one hip-yaw-pitch motor moves both legs), or the head.
 std::uint8_t chainOfJoint(std::size_t j)
 {
+  constexpr LimbArray<ChainBit> limbChains{{lArm, rArm, lLeg, rLeg}};
   const Joint joint = jointAt(j);
-  if (joint == Joint::HeadYaw || joint == Joint::HeadPitch) return head;
-  if (joint == Joint::LHipYawPitch) return lLeg | rLeg;
-  if ((joint >= Joint::LShoulderPitch && joint <= Joint::LWristYaw) || joint == Joint::LHand) return lArm;
-  if ((joint >= Joint::RShoulderPitch && joint <= Joint::RWristYaw) || joint == Joint::RHand) return rArm;
-  return joint <= Joint::LAnkleRoll ? lLeg : rLeg;
+  if (isHeadJoint(joint)) return head;
+  std::uint8_t chains = 0;
+  for (std::size_t l = 0; l < numOfLimbs; ++l)
+    if (isJointOf(joint, limbAt(l))) chains = static_cast<std::uint8_t>(chains | limbChains[l]);
+  return chains;
 }
 
 std::uint8_t protectedMask(const SelfCollisionProtection& p)

@@ -34,8 +34,8 @@ void FilteredCurrentProvider::update(FilteredCurrent& filtered)
 
   filtered.highestLegJoint = Joint::LHipYawPitch;
   filtered.highestLegCurrent = std::abs(filtered.currents[Joint::LHipYawPitch]);
-  for (std::size_t j = index(Joint::LHipYawPitch) + 1; j <= index(Joint::RAnkleRoll); ++j)
-    if (std::abs(filtered.currents[j]) > filtered.highestLegCurrent)
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (isLegJoint(jointAt(j)) && std::abs(filtered.currents[j]) > filtered.highestLegCurrent)
     {
       filtered.highestLegJoint = jointAt(j);
       filtered.highestLegCurrent = std::abs(filtered.currents[j]);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nao::binaryio::test
@@ -48,6 +49,18 @@ std::vector<WrittenChunk> threeChunks()
   return {{ChunkKind::Frame, patternedPayload(300, 1)},
           {ChunkKind::Frame, patternedPayload(500, 2)},
           {ChunkKind::Annotation, patternedPayload(200, 3)}};
+}
+
+/// threeChunks() written to `path`, then the file's bytes changed by `damage(bytes, chunks)`; the chunks as written.
+template<class Damage>
+std::vector<WrittenChunk> damagedThreeChunks(const std::filesystem::path& path, Damage damage)
+{
+  std::vector<WrittenChunk> chunks = threeChunks();
+  writeChunks(path, chunks);
+  std::vector<char> bytes = readFileBytes(path);
+  damage(bytes, std::as_const(chunks));
+  writeFileBytes(path, bytes);
+  return chunks;
 }
 
 std::vector<Chunk> readAll(ChunkReader& reader)
@@ -113,11 +126,9 @@ TEST(ChunkFile, CorruptChunkInTheMiddleIsSkippedWithWarningAndLaterChunksAreRead
 {
   TemporaryDirectory directory;
   const auto path = directory.file("corrupt.naolog");
-  std::vector<WrittenChunk> chunks = threeChunks();
-  writeChunks(path, chunks);
-  std::vector<char> bytes = readFileBytes(path);
-  bytes[chunks[1].offset + 13 + 250] ^= 0x10; // one bit inside the second payload
-  writeFileBytes(path, bytes);
+  const std::vector<WrittenChunk> chunks = damagedThreeChunks(
+      path, [](std::vector<char>& bytes, const std::vector<WrittenChunk>& chunks)
+      { bytes[chunks[1].offset + 13 + 250] ^= 0x10; }); // one bit inside the second payload
 
   ChunkReader reader(path);
   const std::vector<Chunk> read = readAll(reader);
@@ -135,11 +146,9 @@ TEST(ChunkFile, ForgedHugePayloadLengthIsBoundedAndReadingContinues)
 {
   TemporaryDirectory directory;
   const auto path = directory.file("forged.naolog");
-  std::vector<WrittenChunk> chunks = threeChunks();
-  writeChunks(path, chunks);
-  std::vector<char> bytes = readFileBytes(path);
-  overwrite(bytes, chunks[1].offset + 5, littleEndianBytes<std::uint32_t>(0xFFFFFFF0u));
-  writeFileBytes(path, bytes);
+  const std::vector<WrittenChunk> chunks = damagedThreeChunks(
+      path, [](std::vector<char>& bytes, const std::vector<WrittenChunk>& chunks)
+      { overwrite(bytes, chunks[1].offset + 5, littleEndianBytes<std::uint32_t>(0xFFFFFFF0u)); });
 
   std::vector<Chunk> read;
   std::size_t largest = 0;
@@ -165,11 +174,9 @@ TEST(ChunkFile, LengthWithinBoundButPastTheEndIsNotAllocatedAndLaterChunksAreRea
 {
   TemporaryDirectory directory;
   const auto path = directory.file("pastend.naolog");
-  std::vector<WrittenChunk> chunks = threeChunks();
-  writeChunks(path, chunks);
-  std::vector<char> bytes = readFileBytes(path);
-  overwrite(bytes, chunks[1].offset + 5, littleEndianBytes<std::uint32_t>(10'000'000));
-  writeFileBytes(path, bytes);
+  const std::vector<WrittenChunk> chunks = damagedThreeChunks(
+      path, [](std::vector<char>& bytes, const std::vector<WrittenChunk>& chunks)
+      { overwrite(bytes, chunks[1].offset + 5, littleEndianBytes<std::uint32_t>(10'000'000)); });
 
   ChunkReader reader(path);
   const nao::test::ProcessAllocationCount probe;
@@ -215,13 +222,15 @@ TEST(ChunkFile, UnknownKindAndGarbageBetweenChunksAreSkippedWithWarnings)
 {
   TemporaryDirectory directory;
   const auto path = directory.file("garbage.naolog");
-  std::vector<WrittenChunk> chunks = threeChunks();
-  writeChunks(path, chunks);
-  std::vector<char> bytes = readFileBytes(path);
-  bytes[chunks[0].offset + 4] = 99; // kind byte of the first chunk
   const std::vector<char> garbage(7, 'x');
-  bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(chunks[2].offset), garbage.begin(), garbage.end());
-  writeFileBytes(path, bytes);
+  const std::vector<WrittenChunk> chunks =
+      damagedThreeChunks(path,
+                         [&](std::vector<char>& bytes, const std::vector<WrittenChunk>& chunks)
+                         {
+                           bytes[chunks[0].offset + 4] = 99; // kind byte of the first chunk
+                           bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(chunks[2].offset),
+                                        garbage.begin(), garbage.end());
+                         });
 
   ChunkReader reader(path);
   const std::vector<Chunk> read = readAll(reader);

@@ -23,6 +23,14 @@ TypeTable sampleTypeTable()
                     {rawTextId, "RawText", "bytes: ASCII text"}}};
 }
 
+/// `table` as a TypeTable chunk, as LogWriter writes it.
+void writeTypeTable(ChunkWriter& writer, const TypeTable& table)
+{
+  std::vector<char> payload;
+  serializeInto(payload, table);
+  writer.writeChunk(ChunkKind::TypeTable, payload);
+}
+
 std::string rawText(std::uint32_t frameNumber)
 {
   return "raw " + std::to_string(frameNumber * 7);
@@ -194,9 +202,7 @@ TEST(LogFormat, MalformedFrameWithValidCrcIsSkippedWithWarning)
   std::uint64_t badFrameOffset = 0;
   {
     ChunkWriter writer(path);
-    std::vector<char> table;
-    serializeInto(table, sampleTypeTable());
-    writer.writeChunk(ChunkKind::TypeTable, table);
+    writeTypeTable(writer, sampleTypeTable());
     std::vector<char> bad = handMadeFramePayload(1, {"abc"});
     overwrite(bad, 6, littleEndianBytes<std::uint32_t>(4));
     badFrameOffset = writer.bytesWritten();
@@ -304,16 +310,12 @@ TEST(LogFormat, ALaterTypeTableThatDiffersIsWarnedAboutAndDuplicateIdsAreRefused
   std::uint64_t otherOffset = 0;
   {
     ChunkWriter writer(path);
-    std::vector<char> table;
-    serializeInto(table, sampleTypeTable());
-    writer.writeChunk(ChunkKind::TypeTable, table);
+    writeTypeTable(writer, sampleTypeTable());
     writer.writeChunk(ChunkKind::Frame, handMadeFramePayload(1, {}));
     TypeTable other = sampleTypeTable();
     other.entries[0].name = "Renamed";
-    table.clear();
-    serializeInto(table, other);
     otherOffset = writer.bytesWritten();
-    writer.writeChunk(ChunkKind::TypeTable, table);
+    writeTypeTable(writer, other);
     writer.writeChunk(ChunkKind::Frame, handMadeFramePayload(2, {}));
   }
   LogReader reader(path);
@@ -330,9 +332,7 @@ TEST(LogFormat, ALaterTypeTableThatDiffersIsWarnedAboutAndDuplicateIdsAreRefused
     ChunkWriter writer(duplicate);
     TypeTable table = sampleTypeTable();
     table.entries[1].id = table.entries[0].id;
-    std::vector<char> payload;
-    serializeInto(payload, table);
-    writer.writeChunk(ChunkKind::TypeTable, payload);
+    writeTypeTable(writer, table);
   }
   try
   {

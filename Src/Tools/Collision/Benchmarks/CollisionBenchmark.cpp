@@ -3,6 +3,7 @@
 //   CollisionBenchmark --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 #include "NaoShapeSet.h"
 #include "Tools/Collision/Distance.h"
+#include "Tools/Testing/BenchmarkCases.h"
 
 #include <benchmark/benchmark.h>
 
@@ -14,13 +15,12 @@ void Distances40Pairs(::benchmark::State& state)
 {
   const NaoShapeSet& set = naoShapeSet();
   BodyData data(set.body);
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    computeBodyDistances(set.body, data, set.linkPoses[i++ % NaoShapeSet::configurationCount]);
-    ::benchmark::DoNotOptimize(data.pairDistances.data());
-    ::benchmark::ClobberMemory();
-  }
+  test::cycleCases(state, NaoShapeSet::configurationCount,
+                   [&](std::size_t c)
+                   {
+                     computeBodyDistances(set.body, data, set.linkPoses[c]);
+                     return data.pairDistances.data();
+                   });
   state.counters["pairs"] = set.body.pairCount();
 }
 BENCHMARK(Distances40Pairs);

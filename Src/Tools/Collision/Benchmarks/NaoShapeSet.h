@@ -5,29 +5,20 @@
 #include "Tools/Collision/BodyDistances.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/UrdfLoader.h"
+#include "Tools/Testing/NaoUrdf.h"
 
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace nao::collision::benchmark
 {
-inline std::string naoUrdfText()
-{
-  std::ifstream stream(std::string(NAO_CONFIG_DIR) + "/Robots/Default/nao-v6.urdf");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
-
 struct NaoShapeSet
 {
   static constexpr std::size_t configurationCount =
       64; ///< cycled so that no single configuration is measured
 
-  kinematics::Model robot = kinematics::buildModel(naoUrdfText());
+  kinematics::Model robot = kinematics::buildModel(nao::test::naoUrdfText());
   BodyModel body = makeBody(robot);
   std::vector<std::vector<math::Pose>> linkPoses; ///< per configuration, every link of `robot`
 

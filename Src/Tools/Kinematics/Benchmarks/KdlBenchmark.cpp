@@ -5,6 +5,7 @@
 // 32 segments with the root and the soles), since KDL's recursions visit every segment.
 #include "Tools/Kinematics/Benchmarks/KdlCases.h"
 #include "Tools/Kinematics/Jacobian.h"
+#include "Tools/Testing/BenchmarkCases.h"
 
 #include <benchmark/benchmark.h>
 #include <kdl/jacobian.hpp>
@@ -17,53 +18,31 @@ namespace nao::kinematics::benchmark
 {
 namespace
 {
-/// Runs the KDL inverse dynamics for every case, with or without the sole wrenches, and compares with Eigen.
-bool torquesAgree(const KdlCases& kdl, KDL::TreeIdSolver_RNE& solver, bool withWrenches,
-                  double& maxDifference)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  Eigen::VectorXd expected(cases.model.coordinateCount());
-  KDL::JntArray zero(kdl.tree.getNrOfJoints()), torques(kdl.tree.getNrOfJoints());
-  maxDifference = 0.0;
-  for (std::size_t c = 0; c < NaoCases::count; ++c)
-  {
-    if (solver.CartToJnt(kdl.configurations[c], zero, zero, withWrenches ? kdl.wrenches[c] : KDL::WrenchMap{},
-                         torques) < 0)
-      return false;
-    if (withWrenches)
-      computeStaticTorques(cases.model, data, cases.configurations[c], cases.gravity, cases.wrenches[c],
-                           expected);
-    else
-      computeGravityTorques(cases.model, data, cases.configurations[c], cases.gravity, expected);
-    maxDifference =
-        std::max(maxDifference, (kdl.toCoordinates(cases.model, torques) - expected).cwiseAbs().maxCoeff());
-  }
-  return maxDifference < 1e-9;
-}
-
 void runInverseDynamics(::benchmark::State& state, bool onlyLoadedLinks, bool withWrenches)
 {
   const NaoCases& cases = naoCases();
   const KdlCases& kdl = kdlCases(onlyLoadedLinks);
-  KDL::TreeIdSolver_RNE solver(kdl.tree, toKdl(cases.gravity));
-  double maxDifference = 0.0;
-  if (!torquesAgree(kdl, solver, withWrenches, maxDifference))
+  const std::optional<TorqueComparison> comparison = compareTorques(kdl, withWrenches);
+  if (!comparison || comparison->largestDifference >= 1e-9)
   {
     state.SkipWithError(
-        ("KDL and nao::kinematics disagree by " + std::to_string(maxDifference) + " N*m").c_str());
+        ("KDL and nao::kinematics disagree by " +
+         (comparison ? std::to_string(comparison->largestDifference) : std::string("a failed solve")) +
+         " N*m")
+            .c_str());
     return;
   }
-  state.counters["maxDifferenceNm"] = maxDifference;
+  state.counters["maxDifferenceNm"] = comparison->largestDifference;
+  KDL::TreeIdSolver_RNE solver(kdl.tree, toKdl(cases.gravity));
   KDL::JntArray zero(kdl.tree.getNrOfJoints()), torques(kdl.tree.getNrOfJoints());
   const KDL::WrenchMap none;
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const std::size_t c = i++ % NaoCases::count;
-    solver.CartToJnt(kdl.configurations[c], zero, zero, withWrenches ? kdl.wrenches[c] : none, torques);
-    ::benchmark::DoNotOptimize(torques.data.data());
-  }
+  nao::test::cycleCases(state, NaoCases::count,
+                        [&](std::size_t c)
+                        {
+                          solver.CartToJnt(kdl.configurations[c], zero, zero,
+                                           withWrenches ? kdl.wrenches[c] : none, torques);
+                          return torques.data.data();
+                        });
 }
 
 void KdlGravityTorques(::benchmark::State& state, bool onlyLoadedLinks)
@@ -85,14 +64,13 @@ void KdlForwardKinematics(::benchmark::State& state, bool onlyLoadedLinks)
   const KdlCases& kdl = kdlCases(onlyLoadedLinks);
   KDL::TreeFkSolverPos_recursive solver(kdl.tree);
   std::vector<KDL::Frame> frames(kdl.segmentNames.size());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const KDL::JntArray& q = kdl.configurations[i++ % NaoCases::count];
-    for (std::size_t s = 0; s < frames.size(); ++s)
-      solver.JntToCart(q, frames[s], kdl.segmentNames[s]);
-    ::benchmark::DoNotOptimize(frames.data());
-  }
+  nao::test::cycleCases(state, NaoCases::count,
+                        [&](std::size_t c)
+                        {
+                          for (std::size_t s = 0; s < frames.size(); ++s)
+                            solver.JntToCart(kdl.configurations[c], frames[s], kdl.segmentNames[s]);
+                          return frames.data();
+                        });
   state.counters["links"] = static_cast<double>(frames.size());
 }
 BENCHMARK_CAPTURE(KdlForwardKinematics, allLinks, false);
@@ -106,12 +84,9 @@ void KdlForwardKinematicsPlusTenPointJacobians(::benchmark::State& state, bool o
   const KdlCases& kdl = kdlCases(onlyLoadedLinks);
   KDL::TreeFkSolverPos_recursive fk(kdl.tree);
   KDL::TreeJntToJacSolver jacobianSolver(kdl.tree);
-  const std::array<std::pair<std::string, KDL::Vector>, 10> points{
-      std::pair{"l_sole", KDL::Vector(0.02, 0, 0)}, {"r_sole", KDL::Vector(0.02, 0, 0)},
-      {"l_gripper", KDL::Vector::Zero()},           {"r_gripper", KDL::Vector::Zero()},
-      {"Head", KDL::Vector(0, 0, 0.055)},           {"LTibia", KDL::Vector(0, 0, -0.05)},
-      {"RTibia", KDL::Vector(0, 0, -0.05)},         {"LForeArm", KDL::Vector(0.03, 0, 0)},
-      {"RForeArm", KDL::Vector(0.03, 0, 0)},        {"torso", KDL::Vector(0, 0, 0.02)}};
+  std::array<std::pair<std::string, KDL::Vector>, 10> points;
+  for (std::size_t p = 0; p < points.size(); ++p)
+    points[p] = {tenPoints()[p].link, toKdl(tenPoints()[p].point)};
   std::array<KDL::Jacobian, 10> jacobians;
   for (KDL::Jacobian& jacobian : jacobians)
     jacobian.resize(kdl.tree.getNrOfJoints());
@@ -138,19 +113,19 @@ void KdlForwardKinematicsPlusTenPointJacobians(::benchmark::State& state, bool o
       return;
     }
   }
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const KDL::JntArray& q = kdl.configurations[i++ % NaoCases::count];
-    for (std::size_t p = 0; p < points.size(); ++p)
-    {
-      KDL::Frame frame;
-      fk.JntToCart(q, frame, points[p].first);
-      jacobianSolver.JntToJac(q, jacobians[p], points[p].first);
-      jacobians[p].changeRefPoint(frame.M * points[p].second);
-    }
-    ::benchmark::DoNotOptimize(jacobians.data());
-  }
+  nao::test::cycleCases(state, NaoCases::count,
+                        [&](std::size_t c)
+                        {
+                          const KDL::JntArray& q = kdl.configurations[c];
+                          for (std::size_t p = 0; p < points.size(); ++p)
+                          {
+                            KDL::Frame frame;
+                            fk.JntToCart(q, frame, points[p].first);
+                            jacobianSolver.JntToJac(q, jacobians[p], points[p].first);
+                            jacobians[p].changeRefPoint(frame.M * points[p].second);
+                          }
+                          return jacobians.data();
+                        });
 }
 BENCHMARK_CAPTURE(KdlForwardKinematicsPlusTenPointJacobians, allLinks, false);
 BENCHMARK_CAPTURE(KdlForwardKinematicsPlusTenPointJacobians, loadedLinks, true);

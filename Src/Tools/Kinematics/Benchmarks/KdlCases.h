@@ -6,7 +6,8 @@
 
 #include <kdl/jntarray.hpp>
 #include <kdl/tree.hpp>
-#include <kdl/treeidsolver.hpp> // KDL::WrenchMap
+#include <kdl/treeidsolver_recursive_newton_euler.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ struct KdlCases
   std::vector<KDL::WrenchMap> wrenches; ///< per configuration: the sole wrenches in the sole segment frames
 
   explicit KdlCases(bool onlyLoadedLinks)
-      : tree(kdlTreeFromUrdf(naoUrdfText(), onlyLoadedLinks, {"l_sole", "r_sole"}))
+      : tree(kdlTreeFromUrdf(nao::test::naoUrdfText(), onlyLoadedLinks, {"l_sole", "r_sole"}))
   {
     const NaoCases& cases = naoCases();
     const Model& model = cases.model;
@@ -79,5 +80,40 @@ inline const KdlCases& kdlCases(bool onlyLoadedLinks)
 inline KDL::Vector toKdl(const Eigen::Vector3d& v)
 {
   return {v.x(), v.y(), v.z()};
+}
+
+/// N·m over every case: how far KDL's inverse dynamics lies from nao::kinematics' torques, and the largest torque.
+struct TorqueComparison
+{
+  double largestDifference = 0;
+  double largestTorque = 0;
+};
+
+/// KDL's inverse dynamics of the robot at rest (gravity only, or with the two sole wrenches) against
+/// computeGravityTorques or computeStaticTorques for every case; nullopt when KDL's solver fails on one.
+inline std::optional<TorqueComparison> compareTorques(const KdlCases& kdl, bool withWrenches)
+{
+  const NaoCases& cases = naoCases();
+  KDL::TreeIdSolver_RNE solver(kdl.tree, toKdl(cases.gravity));
+  Data data(cases.model);
+  Eigen::VectorXd expected(cases.model.coordinateCount());
+  KDL::JntArray zero(kdl.tree.getNrOfJoints()), torques(kdl.tree.getNrOfJoints());
+  TorqueComparison comparison;
+  for (std::size_t c = 0; c < NaoCases::count; ++c)
+  {
+    if (solver.CartToJnt(kdl.configurations[c], zero, zero, withWrenches ? kdl.wrenches[c] : KDL::WrenchMap{},
+                         torques) < 0)
+      return std::nullopt;
+    if (withWrenches)
+      computeStaticTorques(cases.model, data, cases.configurations[c], cases.gravity, cases.wrenches[c],
+                           expected);
+    else
+      computeGravityTorques(cases.model, data, cases.configurations[c], cases.gravity, expected);
+    comparison.largestDifference =
+        std::max(comparison.largestDifference,
+                 (kdl.toCoordinates(cases.model, torques) - expected).cwiseAbs().maxCoeff());
+    comparison.largestTorque = std::max(comparison.largestTorque, expected.cwiseAbs().maxCoeff());
+  }
+  return comparison;
 }
 } // namespace nao::kinematics::benchmark

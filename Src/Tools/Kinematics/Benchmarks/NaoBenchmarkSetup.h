@@ -1,31 +1,23 @@
 #pragma once
-// The NAO model, random standing configurations and their balanced sole wrenches, shared by the Eigen and KDL
-// benchmarks so that both compute exactly the same cases.
+// The NAO model, random standing configurations and their balanced sole wrenches, and ten points on the body, shared
+// by the Eigen, JIT and KDL benchmarks so that all compute exactly the same cases.
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/StaticTorques.h"
 #include "Tools/Kinematics/UrdfLoader.h"
+#include "Tools/Testing/NaoUrdf.h"
 
-#include <fstream>
+#include <array>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace nao::kinematics::benchmark
 {
-inline std::string naoUrdfText()
-{
-  std::ifstream stream(std::string(NAO_CONFIG_DIR) + "/Robots/Default/nao-v6.urdf");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
-
 struct NaoCases
 {
   static constexpr std::size_t count = 64; ///< cycled so that no single configuration is measured
 
-  Model model = buildModel(naoUrdfText());
+  Model model = buildModel(nao::test::naoUrdfText());
   FeetSupport feet = FeetSupport::fromLinks(model);
   Eigen::Vector3d gravity{0.4, -0.3, -9.79}; ///< a slightly tilted torso
   std::vector<Eigen::VectorXd> configurations;
@@ -60,5 +52,23 @@ inline const NaoCases& naoCases()
 {
   static const NaoCases cases;
   return cases;
+}
+
+/// Ten points spread over the body, as a self-collision or stiffness query would ask for: a link and a point in its
+/// frame (m).
+struct BodyPoint
+{
+  const char* link;
+  Eigen::Vector3d point;
+};
+inline const std::array<BodyPoint, 10>& tenPoints()
+{
+  static const std::array<BodyPoint, 10> points{
+      BodyPoint{"l_sole", {0.02, 0.0, 0.0}}, {"r_sole", {0.02, 0.0, 0.0}},
+      {"l_gripper", {0.0, 0.0, 0.0}},        {"r_gripper", {0.0, 0.0, 0.0}},
+      {"Head", {0.0, 0.0, 0.055}},           {"LTibia", {0.0, 0.0, -0.05}},
+      {"RTibia", {0.0, 0.0, -0.05}},         {"LForeArm", {0.03, 0.0, 0.0}},
+      {"RForeArm", {0.03, 0.0, 0.0}},        {"torso", {0.0, 0.0, 0.02}}};
+  return points;
 }
 } // namespace nao::kinematics::benchmark

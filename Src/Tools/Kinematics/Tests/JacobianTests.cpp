@@ -1,4 +1,5 @@
-// Jacobians against finite differences of forward kinematics, and dJ/dq against finite differences of J.
+// Jacobians against finite differences of forward kinematics, dJ/dq against finite differences of J, the
+// derivatives of a path's Jacobian from its columns against the model's, and (dJ/dt) qdot against its definition.
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Kinematics/Tests/TestModels.h"
@@ -151,6 +152,82 @@ TEST(Jacobian, Ur3ToolColumnsAreAxisCrossLever)
     // Absolute tolerance: the last joint's axis passes through the tool point, so its linear column is zero.
     EXPECT_LT((jacobian.col(i).head<3>() - z.cross(tool - frame.translation)).norm(), 1e-14) << i;
     EXPECT_LT((jacobian.col(i).tail<3>() - z).norm(), 1e-14) << i;
+  }
+}
+
+/// The coordinates of the joints on the path from the root to `link`, base first.
+std::vector<int> pathCoordinates(const Model& model, int link)
+{
+  std::vector<int> coordinates;
+  for (int body = model.link(link).body; body > 0; body = model.body(body).parent)
+    coordinates.insert(coordinates.begin(), model.body(body).coordinate);
+  return coordinates;
+}
+
+/// Those columns of a matrix with one column per coordinate.
+Jacobian columnsOf(const Eigen::Ref<const Jacobian>& matrix, const std::vector<int>& coordinates)
+{
+  Jacobian columns(6, static_cast<Eigen::Index>(coordinates.size()));
+  for (std::size_t i = 0; i < coordinates.size(); ++i)
+    columns.col(static_cast<Eigen::Index>(i)) = matrix.col(coordinates[i]);
+  return columns;
+}
+
+TEST(JacobianDerivative, OfAPathFromItsColumnsEqualsTheModels)
+{
+  // The UR3's tool and the NAO's limb ends: every joint on these paths has its own coordinate and multiplier 1
+  // (the right leg's hip yaw-pitch mimics the left one's with 1), so the path's blocks are the model's.
+  const Model ur3 = buildModel(ur3Urdf()), nao = loadNao();
+  std::mt19937 random(41);
+  std::uniform_real_distribution<double> offset(-0.05, 0.05);
+  for (const auto& [model, tip] :
+       {std::pair{&ur3, "tool0"}, std::pair{&nao, "l_wrist"}, std::pair{&nao, "r_wrist"},
+        std::pair{&nao, "l_sole"}, std::pair{&nao, "r_sole"}})
+  {
+    Data data(*model);
+    const int link = model->linkIndex(tip), nq = model->coordinateCount();
+    const std::vector<int> coordinates = pathCoordinates(*model, link);
+    const auto n = static_cast<Eigen::Index>(coordinates.size());
+    for (int trial = 0; trial < 5; ++trial)
+    {
+      const Eigen::Vector3d point(offset(random), offset(random), offset(random));
+      const Jacobian jacobian = jacobianAt(*model, data, randomConfiguration(*model, random), {link, point});
+      Jacobian all(6, nq * nq), derivatives(6, n * n);
+      computeJacobianDerivatives(*model, data, link, point, all);
+      computeJacobianDerivatives(columnsOf(jacobian, coordinates), derivatives);
+      for (Eigen::Index k = 0; k < n; ++k)
+      {
+        const Jacobian expected =
+            columnsOf(all.middleCols(coordinates[static_cast<std::size_t>(k)] * nq, nq), coordinates);
+        EXPECT_LT((derivatives.middleCols(k * n, n) - expected).norm(), 1e-14) << tip << " d/dq" << k;
+      }
+    }
+  }
+}
+
+TEST(JacobianDerivative, RateTimesVelocityIsTheSumOverThePathsDerivatives)
+{
+  const Model model = buildModel(mixedRobotUrdf());
+  Data data(model);
+  std::mt19937 random(42);
+  std::uniform_real_distribution<double> rate(-1.5, 1.5);
+  for (int link = 1; link < model.linkCount(); ++link)
+  {
+    const std::vector<int> coordinates = pathCoordinates(model, link);
+    const auto n = static_cast<Eigen::Index>(coordinates.size());
+    const Jacobian path = columnsOf(jacobianAt(model, data, randomConfiguration(model, random),
+                                               {link, Eigen::Vector3d(0.01, 0.02, 0.03)}),
+                                    coordinates);
+    Eigen::VectorXd qdot(n);
+    for (Eigen::Index i = 0; i < n; ++i)
+      qdot[i] = rate(random);
+    Jacobian derivatives(6, n * n);
+    computeJacobianDerivatives(path, derivatives);
+    Vector6 expected = Vector6::Zero();
+    for (Eigen::Index k = 0; k < n; ++k)
+      expected += qdot[k] * derivatives.middleCols(k * n, n) * qdot;
+    EXPECT_LT((computeJacobianRateTimesVelocity(path, qdot) - expected).norm(), 1e-13)
+        << model.link(link).name;
   }
 }
 } // namespace

@@ -37,7 +37,8 @@ TEST(NoAllocation, AlgorithmsDoNotAllocateAfterDataIsCreated)
   const Eigen::VectorXd q = randomConfiguration(model, random);
   const int n = model.coordinateCount();
   Eigen::VectorXd tau(n);
-  Jacobian jacobian(6, n), derivative(6, n), derivatives(6, n * n);
+  Jacobian jacobian(6, n), derivative(6, n), derivatives(6, n * n), pathDerivatives(6, 36);
+  const Eigen::VectorXd pathRates = Eigen::VectorXd::LinSpaced(6, -1.0, 1.0);
   const std::array<float, fsrCount> readings{0.7f, 0.6f, 0.7f, 0.6f, 0.7f, 0.7f, 0.6f, 0.7f};
   const std::array<float, fsrCount> broken{NAN, 0.6f, 0.7f, 0.6f, 0.7f, 0.7f, 0.6f, 0.7f};
   const Eigen::Vector3d gravity(0.5, -0.3, -9.8);
@@ -50,6 +51,8 @@ TEST(NoAllocation, AlgorithmsDoNotAllocateAfterDataIsCreated)
   computePointJacobian(model, data, feet.leftSole, Eigen::Vector3d(0.01, 0.02, 0), jacobian);
   computeJacobianDerivative(model, data, feet.leftSole, Eigen::Vector3d::Zero(), 9, derivative);
   computeJacobianDerivatives(model, data, model.linkIndex("r_gripper"), Eigen::Vector3d::Zero(), derivatives);
+  computeJacobianDerivatives(jacobian.leftCols(6), pathDerivatives);
+  const double rate = computeJacobianRateTimesVelocity(jacobian.leftCols(6), pathRates).sum();
   computeGravityTorques(model, data, q, gravity, tau);
   computeStandingTorques(model, data, q, gravity, feet, loads, tau, &wrenches);
   computeStaticTorques(model, data, q, gravity, wrenches, tau);
@@ -59,6 +62,7 @@ TEST(NoAllocation, AlgorithmsDoNotAllocateAfterDataIsCreated)
     computeTorquesFromContactEstimate(model, data, q, gravity, feet, estimate, tau, &wrenches);
   }
   EXPECT_EQ(watch.allocations(), 0u);
+  EXPECT_TRUE(std::isfinite(rate));
 }
 } // namespace
 } // namespace nao::kinematics::test

@@ -31,11 +31,6 @@ std::string inertial(double mass, const Eigen::Vector3d& com)
 }
 } // namespace
 
-std::string naoUrdfPath()
-{
-  return std::string(NAO_CONFIG_DIR) + "/Robots/Default/nao-v6.urdf";
-}
-
 const std::vector<std::string>& lolaJointOrder()
 {
   static const std::vector<std::string> order{

@@ -3,6 +3,7 @@
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/Model.h"
 #include "Tools/Math/Pose.h"
+#include "Tools/Testing/NaoUrdf.h"
 
 #include <Eigen/Core>
 #include <array>
@@ -13,7 +14,7 @@
 
 namespace nao::kinematics::test
 {
-std::string naoUrdfPath();
+using nao::test::naoUrdfPath; ///< Config/Robots/Default/nao-v6.urdf
 /// The 25 LoLA joints (lola.md section 4), the coordinate order the framework uses.
 const std::vector<std::string>& lolaJointOrder();
 Model loadNao();

@@ -1,7 +1,6 @@
 // solve() must not allocate once the solver exists (the motion thread never allocates). The counter
 // interposes glibc's malloc family, which also sees operator new and Eigen's heap temporaries.
 #include "RandomQp.h"
-#include "Tools/Optimization/TaskStack.h"
 #include "Tools/Testing/AllocationCounter.h"
 
 #include <gtest/gtest.h>
@@ -38,29 +37,6 @@ TEST(NoAllocation, QpSolveDoesNotAllocate)
   }
   EXPECT_EQ(watch.allocations(), 0u);
   EXPECT_EQ(solver.status(), QpStatus::infeasible);
-}
-TEST(NoAllocation, TaskStackDoesNotAllocate)
-{
-  QpGenerator generator(5);
-  const Eigen::MatrixXd first = generator.matrix(4, 12), second = generator.matrix(6, 12),
-                        bounds = generator.matrix(5, 12);
-  const Eigen::VectorXd firstTarget = generator.vector(4), secondTarget = generator.vector(6);
-  const Eigen::VectorXd lower = Eigen::VectorXd::Constant(5, -0.1), upper = Eigen::VectorXd::Constant(5, 0.1);
-  Eigen::VectorXd target(4);
-  TaskStack stack({12, 3, 20, 8});
-
-  const nao::test::ThreadAllocationCount watch;
-  for (const QpSolver::Start start : {QpSolver::Start::cold, QpSolver::Start::warm})
-  {
-    stack.clear(12);
-    stack.addInequality(0, bounds, lower, upper);
-    target = desiredRate(firstTarget, 2.0);
-    stack.addEquality(1, first, target, 2.0);
-    stack.addEquality(1, second.topRows(2), secondTarget.head(2));
-    stack.addEquality(2, second, secondTarget);
-    EXPECT_EQ(stack.solve(start), TaskStackStatus::solved);
-  }
-  EXPECT_EQ(watch.allocations(), 0u);
 }
 } // namespace
 } // namespace nao::optimization::test

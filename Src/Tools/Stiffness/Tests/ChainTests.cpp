@@ -1,6 +1,6 @@
 // The chain's geometry: construction errors, the Jacobian against nao::kinematics and against finite
-// differences of forward kinematics, dJ/dq (Eq 10) against central differences of J and against
-// nao::kinematics, and (dJ/dt) qdot against its definition.
+// differences of forward kinematics, and its dJ/dq (Eq 10) by nao::kinematics' path derivatives against central
+// differences of the chain's J and against the model's derivatives.
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Kinematics/UrdfLoader.h"
@@ -183,8 +183,8 @@ TEST(ChainJacobianDerivatives, MatchCentralDifferencesOfTheJacobian)
     {
       const Eigen::VectorXd q = randomJointValues(n, 2.0, random);
       updateChain(chain, workspace, q);
-      Jacobian derivatives(6, n * n);
-      computeChainJacobianDerivatives(chain, workspace, derivatives);
+      kinematics::Jacobian derivatives(6, n * n);
+      kinematics::computeJacobianDerivatives(workspace.jacobian, derivatives);
       const auto flatJacobian = [&](const Eigen::VectorXd& x) -> Eigen::VectorXd
       {
         updateChain(chain, scratch, x);
@@ -210,8 +210,8 @@ TEST(ChainJacobianDerivatives, MatchNaoKinematicsWhenTheBaseIsTheRoot)
   std::mt19937 random(10);
   const Eigen::VectorXd q = randomJointValues(n, 2.0, random);
   updateChain(chain, workspace, q);
-  Jacobian ours(6, n * n);
-  computeChainJacobianDerivatives(chain, workspace, ours);
+  kinematics::Jacobian ours(6, n * n);
+  kinematics::computeJacobianDerivatives(workspace.jacobian, ours);
   kinematics::Jacobian theirs(6, nq * nq);
   kinematics::computeJacobianDerivatives(model, workspace.kinematics, chain.tipLink(),
                                          Eigen::Vector3d::Zero(), theirs);
@@ -221,26 +221,6 @@ TEST(ChainJacobianDerivatives, MatchNaoKinematicsWhenTheBaseIsTheRoot)
       const int ck = chain.joint(k).coordinate, ci = chain.joint(i).coordinate;
       EXPECT_LT((ours.col(k * n + i) - theirs.col(ck * nq + ci)).norm(), 1e-14) << k << " " << i;
     }
-}
-
-TEST(ChainJacobianDerivatives, RateTimesVelocityIsTheSumOverDerivatives)
-{
-  const Model model = kinematics::buildModel(randomChainUrdf(7, 11));
-  const Chain chain(model, "mount", "tool");
-  const int n = chain.jointCount();
-  Workspace workspace(chain);
-  std::mt19937 random(12);
-  for (int trial = 0; trial < 10; ++trial)
-  {
-    updateChain(chain, workspace, randomJointValues(n, 2.0, random));
-    const Eigen::VectorXd qdot = randomJointValues(n, 1.5, random);
-    Jacobian derivatives(6, n * n);
-    computeChainJacobianDerivatives(chain, workspace, derivatives);
-    Vector6 expected = Vector6::Zero();
-    for (int k = 0; k < n; ++k)
-      expected += qdot[k] * derivatives.middleCols(k * n, n) * qdot;
-    EXPECT_LT((computeJacobianRateTimesVelocity(chain, workspace, qdot) - expected).norm(), 1e-13);
-  }
 }
 } // namespace
 } // namespace nao::stiffness::test

@@ -15,7 +15,9 @@ namespace nao::stiffness::test
 {
 namespace
 {
+using kinematics::Matrix6;
 using kinematics::Model;
+using kinematics::Vector6;
 
 constexpr double step = 1e-6;
 

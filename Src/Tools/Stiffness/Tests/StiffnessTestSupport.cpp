@@ -90,19 +90,19 @@ Eigen::VectorXd randomJointValues(int count, double range, std::mt19937& random)
   return q;
 }
 
-Matrix6 randomCartesianStiffness(std::mt19937& random)
+kinematics::Matrix6 randomCartesianStiffness(std::mt19937& random)
 {
   std::uniform_real_distribution<double> value(-1.0, 1.0);
-  Matrix6 a;
+  kinematics::Matrix6 a;
   for (int i = 0; i < 36; ++i)
     a(i / 6, i % 6) = value(random);
-  return a * a.transpose() + 0.5 * Matrix6::Identity();
+  return a * a.transpose() + 0.5 * kinematics::Matrix6::Identity();
 }
 
-Vector6 randomVector6(std::mt19937& random)
+kinematics::Vector6 randomVector6(std::mt19937& random)
 {
   std::uniform_real_distribution<double> value(-1.0, 1.0);
-  Vector6 v;
+  kinematics::Vector6 v;
   for (int i = 0; i < 6; ++i)
     v[i] = value(random);
   return v;
@@ -137,46 +137,4 @@ math::Pose relativeLinkPose(const kinematics::Model& model, const std::vector<st
   return pose(baseLink).inverse() * pose(tipLink);
 }
 
-const std::array<DhRow, 6>& ur3Dh()
-{
-  constexpr double pi = std::numbers::pi;
-  static const std::array<DhRow, 6> rows{DhRow{0.1519, 0.0, pi / 2},   DhRow{0.0, -0.24365, 0.0},
-                                         DhRow{0.0, -0.21325, 0.0},    DhRow{0.11235, 0.0, pi / 2},
-                                         DhRow{0.08535, 0.0, -pi / 2}, DhRow{0.0819, 0.0, 0.0}};
-  return rows;
-}
-
-math::Pose ur3DhStep(int joint, double theta)
-{
-  const DhRow& row = ur3Dh()[static_cast<std::size_t>(joint)];
-  const double c = std::cos(theta), s = std::sin(theta), ca = std::cos(row.alpha), sa = std::sin(row.alpha);
-  math::Pose step; // Rz(theta) Rx(alpha) and Rz(theta) (a, 0, d)
-  step.rotation << c, -s * ca, s * sa, s, c * ca, -c * sa, 0.0, sa, ca;
-  step.translation << row.a * c, row.a * s, row.d;
-  return step;
-}
-
-math::Pose ur3DhFrame(const Eigen::VectorXd& theta, int frame)
-{
-  math::Pose pose;
-  for (int i = 0; i < frame; ++i)
-    pose = pose * ur3DhStep(i, theta[i]);
-  return pose;
-}
-
-Eigen::Matrix<double, 6, 6> ur3DifferenceJacobian(const Eigen::VectorXd& theta, double step)
-{
-  Eigen::Matrix<double, 6, 6> jacobian;
-  const Eigen::Matrix3d center = ur3DhFrame(theta, 6).rotation;
-  for (int k = 0; k < 6; ++k)
-  {
-    Eigen::VectorXd plus = theta, minus = theta;
-    plus[k] += step;
-    minus[k] -= step;
-    const math::Pose a = ur3DhFrame(plus, 6), b = ur3DhFrame(minus, 6);
-    jacobian.col(k) << (a.translation - b.translation) / (2.0 * step),
-        angularVelocityFromDifference(a.rotation, b.rotation, center, step);
-  }
-  return jacobian;
-}
 } // namespace nao::stiffness::test

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "LoadError.h"
 #include "TestParameters.h"
 #include "Tools/Streams/TomlFiles.h"
 
@@ -112,19 +113,11 @@ TEST(Overlay, LoadErrorsInOverlaidValuesNameTheOverlayFile)
 {
   toml::table base = parseToml(validToml, basePath);
   overlayPerKey(base, parseToml("[walk]\nmaxSpeed = \"fast\"\n", overlayPath));
-  TestParameters parameters;
-  try
-  {
-    loadFromTable(base, parameters);
-    FAIL() << "loading did not fail";
-  }
-  catch (const ConfigError& error)
-  {
-    EXPECT_EQ(error.file, overlayPath);
-    EXPECT_EQ(error.line, 2);
-    EXPECT_EQ(error.column, 12); // the value
-    EXPECT_EQ(error.keyPath, "walk.maxSpeed");
-  }
+  const ConfigError error = loadErrorOf(base);
+  EXPECT_EQ(error.file, overlayPath);
+  EXPECT_EQ(error.line, 2);
+  EXPECT_EQ(error.column, 12); // the value
+  EXPECT_EQ(error.keyPath, "walk.maxSpeed");
 }
 
 TEST(Overlay, CopiedOverlayStillNamesTheOverlayFile)
@@ -132,18 +125,10 @@ TEST(Overlay, CopiedOverlayStillNamesTheOverlayFile)
   toml::table base = parseToml(validToml, basePath);
   const toml::table overlay = parseToml("[walk]\nmaxSpeed = \"fast\"\n", overlayPath);
   overlayPerKey(base, overlay);
-  TestParameters parameters;
-  try
-  {
-    loadFromTable(base, parameters);
-    FAIL() << "loading did not fail";
-  }
-  catch (const ConfigError& error)
-  {
-    EXPECT_EQ(error.file, overlayPath);
-    EXPECT_EQ(error.line, 2);
-    EXPECT_EQ(error.column, 1); // toml++ copies drop value positions; the key keeps its position
-  }
+  const ConfigError error = loadErrorOf(base);
+  EXPECT_EQ(error.file, overlayPath);
+  EXPECT_EQ(error.line, 2);
+  EXPECT_EQ(error.column, 1); // toml++ copies drop value positions; the key keeps its position
   EXPECT_EQ(overlay["walk"]["maxSpeed"].value<std::string>(), "fast"); // the overlay is untouched
 }
 
@@ -155,18 +140,10 @@ TEST(Files, LoadedFilesNameTheirPath)
   std::ofstream(file) << replaceLine(validToml, 6, "maxGearStep = 6");
   const toml::table table = loadTomlFile(file);
   std::filesystem::remove(file);
-  TestParameters parameters;
-  try
-  {
-    loadFromTable(table, parameters);
-    FAIL() << "loading did not fail";
-  }
-  catch (const ConfigError& error)
-  {
-    EXPECT_EQ(error.file, file.string());
-    EXPECT_EQ(error.line, 6);
-    EXPECT_EQ(error.column, 15);
-  }
+  const ConfigError error = loadErrorOf(table);
+  EXPECT_EQ(error.file, file.string());
+  EXPECT_EQ(error.line, 6);
+  EXPECT_EQ(error.column, 15);
 }
 
 TEST(ApplyEdit, ValidEditsChangeShadowAndParameters)

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "LoadError.h"
 #include "TestParameters.h"
 #include "Tools/Streams/TomlFiles.h"
 
@@ -15,17 +16,7 @@ const std::string filePath = "virtual/path.toml";
 
 ConfigError loadError(const std::string& text)
 {
-  TestParameters parameters;
-  try
-  {
-    loadFromTable(parseToml(text, filePath), parameters);
-  }
-  catch (const ConfigError& error)
-  {
-    return error;
-  }
-  ADD_FAILURE() << "loading did not fail";
-  return ConfigError(ConfigIssue{});
+  return loadErrorOf(parseToml(text, filePath));
 }
 
 void expectIssue(const ConfigIssue& issue, int line, int column, const std::string& keyPath,

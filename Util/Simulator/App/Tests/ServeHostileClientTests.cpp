@@ -1,8 +1,9 @@
 // Simulator serve against a hostile LoLA client (found by probing from outside): absurd Positions are clamped by
 // the plant and counted in the summary, a client that leaves is named as why the run ended, and a second serve
 // on a served socket is refused without taking the first one's robot.
-#include "Apps/Nao/Tests/RunCommand.h"
 #include "Platform/LoLA/LolaProtocol.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include <array>
 #include <cstring>
 #include <filesystem>

@@ -3,55 +3,28 @@
 // README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
 // `--robots 8` as `--robots 2` and `--worn 2` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
-#include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Testing/Files.h"
+#include "Tools/Testing/Markdown.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/SourceTree.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
-#include <unistd.h>
 
 using namespace nao;
 using namespace nao::test;
 
 namespace
 {
-std::string readFile(const std::filesystem::path& file)
+/// The ```sh blocks of the simulator's README, of the section under `heading` when given.
+std::vector<std::string> readmeShBlocks(const std::string& heading = "")
 {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-/// The ```sh blocks of `markdown`, from `heading` (a line of its own) to the next heading of its level or above;
-/// the whole text without a heading.
-std::vector<std::string> shBlocks(const std::string& markdown, const std::string& heading = "")
-{
-  std::size_t start = 0, end = markdown.size();
-  if (!heading.empty())
-  {
-    start = markdown.find("\n" + heading + "\n");
-    if (start == std::string::npos) return {};
-    end = std::min(markdown.find("\n## ", start + 1), markdown.size());
-  }
-  std::istringstream section(markdown.substr(start, end - start));
-  std::vector<std::string> blocks;
-  bool inside = false, sh = false;
-  for (std::string line; std::getline(section, line);)
-  {
-    if (line.rfind("```", 0) == 0)
-    {
-      if (!inside && line == "```sh") blocks.emplace_back();
-      sh = !inside && line == "```sh";
-      inside = !inside;
-      continue;
-    }
-    if (inside && sh) blocks.back() += line + "\n";
-  }
-  return blocks;
+  const std::string readme = readFile(sourceDirectory() / "Util/Simulator/README.md");
+  return fencedBlocks(heading.empty() ? readme : markdownSection(readme, heading), "sh");
 }
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to)
@@ -65,17 +38,9 @@ const std::string simulatorBinary = NAO_SIMULATOR_BINARY;
 const std::string buildRoot =
     simulatorBinary.substr(0, simulatorBinary.size() - std::string("Util/Simulator/App/Simulator").size());
 
-struct Scratch
+struct Scratch : TemporaryFolder
 {
-  std::filesystem::path path;
-  explicit Scratch(const std::string& name)
-      : path(std::filesystem::temp_directory_path() /
-             ("nao-sim-readme-" + name + "-" + std::to_string(::getpid())))
-  {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() { std::filesystem::remove_all(path); }
+  explicit Scratch(const std::string& name) : TemporaryFolder("sim-readme-" + name) {}
 
   /// The block as a bash script (`set -e`: every command must succeed) with the substitutions above.
   CommandResult run(const std::string& block) const
@@ -88,8 +53,7 @@ struct Scratch
     script = replaceAll(script, "--robots 8 ", "--robots 2 ");
     script = replaceAll(script, "--worn 2", "--worn 1");
     script = replaceAll(script, "/shared/", "shared/");
-    std::ofstream(path / "block.sh") << "set -e\n" << script;
-    return runCommand("bash block.sh", path.string());
+    return runScript(path, "block.sh", "set -e\n" + script);
   }
 };
 
@@ -104,7 +68,7 @@ std::size_t count(const std::string& text, const std::string& what)
 
 TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 {
-  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  const auto blocks = readmeShBlocks();
   ASSERT_EQ(blocks.size(), 4u)
       << "the runs, the robot binary and a provider override, a sweep across hosts, the plant variants";
   const Scratch scratch("runs");
@@ -123,7 +87,7 @@ TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 
 TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 {
-  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  const auto blocks = readmeShBlocks();
   ASSERT_EQ(blocks.size(), 4u);
   const Scratch scratch("sweep");
   std::ofstream(scratch.path / "hosts.txt") << ":\n"; // this machine, as the README says
@@ -135,7 +99,7 @@ TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 
 TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
 {
-  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"));
+  const auto blocks = readmeShBlocks();
   ASSERT_EQ(blocks.size(), 4u);
   const Scratch scratch("variants");
   const CommandResult result = scratch.run(blocks[3]);
@@ -153,8 +117,7 @@ TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
 
 TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)
 {
-  const auto blocks = shBlocks(readFile(std::filesystem::path(NAO_SOURCE_DIR) / "Util/Simulator/README.md"),
-                               "## LoLA, the robot binary and other providers");
+  const auto blocks = readmeShBlocks("## LoLA, the robot binary and other providers");
   ASSERT_EQ(blocks.size(), 1u);
   const Scratch scratch("main");
   const CommandResult result = scratch.run(blocks[0]);
@@ -185,11 +148,10 @@ TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
   // The modules' READMEs (Src/Modules/<Area>/<Name>/README.md) show simulator runs; each block runs as written,
   // with the substitutions above.
   int blocksRun = 0;
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(std::filesystem::path(NAO_SOURCE_DIR) / "Src/Modules"))
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(sourceDirectory() / "Src/Modules"))
   {
     if (entry.path().filename() != "README.md") continue;
-    const auto blocks = shBlocks(readFile(entry.path()));
+    const auto blocks = fencedBlocks(readFile(entry.path()), "sh");
     for (std::size_t b = 0; b < blocks.size(); ++b)
     {
       const Scratch scratch("module-" + entry.path().parent_path().filename().string() + std::to_string(b));

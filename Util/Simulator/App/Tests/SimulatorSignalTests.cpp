@@ -1,7 +1,8 @@
 // Ctrl-C and SIGTERM stop the simulator cleanly: the robot (in-process, the robot binary as its child, or a served
 // client) stops and closes its log, and the CSV, summary and plots cover the time simulated; the simulator then
 // ends by the same signal (status 130 or 143 in a shell), so a script that ran it stops too.
-#include "Apps/Nao/Tests/RunCommand.h"
+#include "Tools/Testing/RunCommand.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
@@ -15,23 +16,11 @@ using namespace nao::test;
 
 namespace
 {
-struct Scratch
+struct Scratch : TemporaryFolder
 {
-  std::filesystem::path path;
-  explicit Scratch(const std::string& name)
-      : path(std::filesystem::temp_directory_path() /
-             ("nao-sim-signal-" + name + "-" + std::to_string(::getpid())))
-  {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~Scratch() { std::filesystem::remove_all(path); }
+  explicit Scratch(const std::string& name) : TemporaryFolder("sim-signal-" + name) {}
   /// `script` run by bash in this folder.
-  CommandResult run(const std::string& script) const
-  {
-    std::ofstream(path / "script.sh") << script << "\n";
-    return runCommand("bash script.sh", path.string());
-  }
+  CommandResult run(const std::string& script) const { return runScript(path, "script.sh", script + "\n"); }
 };
 
 const std::string simulator = NAO_SIMULATOR_BINARY, robotBinary = NAO_ROBOT_BINARY,

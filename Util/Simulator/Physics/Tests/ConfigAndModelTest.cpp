@@ -1,7 +1,7 @@
 // Loading Config/Sim and building the MuJoCo model from the URDF.
 #include "TestRobot.h"
 #include "Tools/Streams/ConfigError.h"
-#include "Util/Simulator/Physics/MjcfBuilder.h"
+#include "Util/MujocoModel/MjcfBuilder.h"
 
 #include <filesystem>
 #include <fstream>

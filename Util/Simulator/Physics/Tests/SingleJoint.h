@@ -1,7 +1,7 @@
 #pragma once
 // One joint's board, motor and gear train on a single MuJoCo hinge with a known load, for the plant tests.
+#include "Util/MujocoModel/MujocoModel.h"
 #include "Util/Simulator/Physics/JointActuator.h"
-#include "Util/Simulator/Physics/MujocoModel.h"
 
 #include <algorithm>
 #include <cmath>

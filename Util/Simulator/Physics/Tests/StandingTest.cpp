@@ -1,7 +1,7 @@
 // The standing robot: staying upright, squatting, its noisy sensors, resting without freezing, reproducible
 // seeds.
 #include "TestRobot.h"
-#include "Util/Simulator/Physics/MjcfBuilder.h"
+#include "Util/MujocoModel/MjcfBuilder.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

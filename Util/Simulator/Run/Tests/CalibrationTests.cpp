@@ -4,6 +4,7 @@
 // plant numbers (motors.toml) were chosen for these figures; the tests keep them from drifting.
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -17,28 +18,12 @@ const double oneCount = 2.0 * std::numbers::pi / 4096.0; ///< rad, one step of L
 
 EnsembleReport unadjustedStand(double minutes, const std::string& name)
 {
-  EnsembleOptions options;
-  options.simulator = NAO_SIMULATOR_BINARY;
-  options.runArguments = {"run",
-                          "stand",
-                          "--minutes",
-                          std::to_string(minutes),
-                          "--config",
-                          NAO_CONFIG_DIR,
-                          "--quiet",
-                          "--no-plots",
-                          "--no-log",
-                          "--provider",
-                          "JointRequest=off",
-                          "--provider",
-                          "EnergySaving=off",
-                          "--provider",
-                          "StiffnessJointRequest=off"};
-  options.output = std::filesystem::temp_directory_path() / name;
+  const EnsembleOptions options = test::testEnsembleOptions(
+      NAO_SIMULATOR_BINARY,
+      test::quietRunArguments("stand", std::to_string(minutes),
+                              {"JointRequest=off", "EnergySaving=off", "StiffnessJointRequest=off"}),
+      20, 2, 100, std::filesystem::temp_directory_path() / name);
   std::filesystem::remove_all(options.output);
-  options.robots = 20;
-  options.worn = 2;
-  options.seed = 100;
   runEnsemble(options, {});
   return readEnsemble(options.output);
 }

@@ -1,11 +1,12 @@
 // The unchanged robot binary talks LoLA to the simulator: it stands, logs, and its log carries what the
 // motors did.
+#include "Framework/Client/LogDecoder.h"
 #include "Framework/RobotDescription.h"
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -15,14 +16,11 @@ using namespace nao;
 
 namespace
 {
+/// The simulator's default robot (seed), with its plots.
 SimulationOptions optionsFor(const std::string& scenario, double minutes, const std::string& output)
 {
-  SimulationOptions options;
-  options.configDirectory = NAO_CONFIG_DIR;
-  options.scenario = scenario;
-  options.minutes = minutes;
-  options.outputDirectory = std::filesystem::temp_directory_path() / output;
-  std::filesystem::remove_all(options.outputDirectory);
+  SimulationOptions options = test::testRunOptions(scenario, minutes, SimulationOptions{}.seed, output);
+  options.writePlots = true;
   return options;
 }
 
@@ -114,13 +112,8 @@ TEST(EndToEnd, RobotBinaryStandsSixtySecondsAndItsLogReadsBack)
           std::max(maxLoggedTemperature, static_cast<double>(joints->temperatures[Joint::LKneePitch]));
     }
   }
-  // Lock-step runs far faster than real time; the logger may drop frames when the machine is busy, and says
-  // how many in the log itself. Every frame is accounted for.
-  std::uint64_t dropped = 0;
-  for (const auto& annotation : log.reader().annotations())
-    if (auto at = annotation.text.find("dropped (logger fell behind): "); at != std::string::npos)
-      dropped = std::stoull(annotation.text.substr(at + 30));
-  EXPECT_EQ(frames + dropped, 5000u);
+  // Every frame is accounted for: in the log, or dropped by the logger (SimulationTestSupport.h).
+  EXPECT_EQ(frames + test::droppedLogFrames(result.log), 5000u);
   EXPECT_GE(frames, 4000u);
   EXPECT_GT(maxLoggedCurrent, 1.0) << "currents reach the robot's log (A: the knee's while rising)";
   EXPECT_GT(maxLoggedTemperature, 25.0) << "temperatures reach the robot's log";

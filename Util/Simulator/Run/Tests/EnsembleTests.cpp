@@ -3,6 +3,7 @@
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunSummary.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cmath>
 #include <cstdio>
@@ -35,14 +36,8 @@ std::string outputOf(const std::string& command)
 
 EnsembleOptions shortEnsemble(const std::filesystem::path& output, int robots)
 {
-  EnsembleOptions options;
-  options.simulator = NAO_SIMULATOR_BINARY;
-  options.runArguments = {"run",          "stand",   "--minutes",  "0.1",     "--config",
-                          NAO_CONFIG_DIR, "--quiet", "--no-plots", "--no-log"};
-  options.output = output;
-  options.robots = robots;
-  options.seed = 40;
-  options.worn = 1;
+  EnsembleOptions options = test::testEnsembleOptions(
+      NAO_SIMULATOR_BINARY, test::quietRunArguments("stand", "0.1"), robots, 1, 40, output);
   options.jobs = 2;
   return options;
 }

@@ -10,6 +10,7 @@
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/HeatFigures.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cmath>
 #include <cstdio>
@@ -21,29 +22,14 @@ namespace
 {
 EnsembleReport standingEnsemble(const std::string& scenario, bool adjusted, const std::string& name)
 {
-  EnsembleOptions options;
-  options.simulator = NAO_SIMULATOR_BINARY;
   // The heat adjustment alone, as its README's figures: without the smart stiffness stage in front of it (with
   // it, a worn robot's slipped hip keeps a leg above 300 mA 1.5 % of the time; README of SmartStiffnessProvider).
-  options.runArguments = {"run",
-                          scenario,
-                          "--minutes",
-                          "10",
-                          "--config",
-                          NAO_CONFIG_DIR,
-                          "--quiet",
-                          "--no-plots",
-                          "--no-log",
-                          "--provider",
-                          "StiffnessJointRequest=off"};
-  if (!adjusted)
-    for (const char* argument : {"--provider", "JointRequest=off", "--provider", "EnergySaving=off"})
-      options.runArguments.push_back(argument);
-  options.output = std::filesystem::temp_directory_path() / name;
+  std::vector<std::string> providers{"StiffnessJointRequest=off"};
+  if (!adjusted) providers.insert(providers.end(), {"JointRequest=off", "EnergySaving=off"});
+  const EnsembleOptions options =
+      test::testEnsembleOptions(NAO_SIMULATOR_BINARY, test::quietRunArguments(scenario, "10", providers), 20,
+                                3, 100, std::filesystem::temp_directory_path() / name);
   std::filesystem::remove_all(options.output);
-  options.robots = 20;
-  options.worn = 3;
-  options.seed = 100;
   runEnsemble(options, {});
   EnsembleReport report = readEnsemble(options.output);
   std::printf("%s, heat adjustment %s:\n%s\n", scenario.c_str(), adjusted ? "on" : "off",

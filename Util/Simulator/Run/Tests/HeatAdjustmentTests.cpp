@@ -5,8 +5,8 @@
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cmath>
 #include <fstream>
@@ -35,40 +35,24 @@ struct Frame
 SimulationOptions optionsFor(const std::string& scenario, double minutes, std::uint64_t seed,
                              const std::string& preset = "")
 {
-  SimulationOptions options;
-  options.configDirectory = NAO_CONFIG_DIR;
-  options.scenario = scenario;
-  options.minutes = minutes;
-  options.seed = seed;
+  SimulationOptions options =
+      test::testRunOptions(scenario, minutes, seed, "nao-heat-" + scenario + "-" + std::to_string(seed));
   options.preset = preset;
-  options.writePlots = false;
-  options.outputDirectory =
-      std::filesystem::temp_directory_path() / ("nao-heat-" + scenario + "-" + std::to_string(seed));
   // The heat adjustment alone: the smart stiffness stage in front of it changes what its rounds see where the
   // stand never settles (standjitter; README of SmartStiffnessProvider).
   options.providerOverrides = {{"StiffnessJointRequest", "off", {}}};
-  std::filesystem::remove_all(options.outputDirectory);
   return options;
 }
 
 /// Every frame of the run's log that holds all the representations a Frame needs.
 std::vector<Frame> framesOf(const SimulationResult& result)
 {
-  std::vector<Frame> frames;
-  LogDecoder log(result.log);
-  std::uint32_t frameNumber = 0;
-  std::vector<DecodedRecord> records;
-  while (log.next(frameNumber, records))
-  {
-    const auto* info = recordOf<FrameInfo>(records);
-    const auto* saving = recordOf<EnergySaving>(records);
-    const auto* asked = recordOf<EnergySavingRequest>(records);
-    const auto* motion = recordOf<MotionJointRequest>(records);
-    const auto* final = recordOf<JointRequest>(records);
-    if (info && saving && asked && motion && final)
-      frames.push_back({info->time, *saving, asked->adjust, motion->angles, final->angles});
-  }
-  return frames;
+  return test::framesOf<FrameInfo, EnergySaving, EnergySavingRequest, MotionJointRequest, JointRequest>(
+      result.log,
+      [](const FrameInfo& info, const EnergySaving& saving, const EnergySavingRequest& asked,
+         const MotionJointRequest& motion, const JointRequest& final) {
+        return Frame{info.time, saving, asked.adjust, motion.angles, final.angles};
+      });
 }
 
 float largestOffset(const EnergySaving& saving)

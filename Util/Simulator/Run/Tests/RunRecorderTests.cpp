@@ -1,5 +1,7 @@
 // What a run writes for people to read, without running physics: the CSV's columns and their units, the
 // events file, and the gnuplot script (one colour per joint, the stiffness range, the scenario's events).
+#include "Tools/Testing/Files.h"
+#include "Tools/Testing/TemporaryFolder.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include <fstream>
 #include <gmock/gmock.h>
@@ -9,26 +11,11 @@
 #include <sstream>
 
 using namespace nao;
+using namespace nao::test;
 using ::testing::HasSubstr;
 
 namespace
 {
-std::filesystem::path freshFolder(const std::string& name)
-{
-  const auto folder = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
-  return folder;
-}
-
-std::string readFile(const std::filesystem::path& file)
-{
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 ScenarioScript lifted()
 {
   return ScenarioScript::load(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios/lifted.toml");
@@ -56,7 +43,7 @@ TEST(RunCsv, EveryColumnNamesItsUnit)
 
 TEST(RunCsv, ReadsBackWhatItWrote)
 {
-  const auto folder = freshFolder("nao-run-csv");
+  const auto folder = freshTemporaryFolder("run-csv");
   RunSample sample;
   sample.time = 1.5;
   sample.currents[index(Joint::LKneePitch)] = 0.75f;
@@ -90,7 +77,7 @@ TEST(RunCsv, ReadsBackWhatItWrote)
 
 TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
 {
-  const auto folder = freshFolder("nao-run-events");
+  const auto folder = freshTemporaryFolder("run-events");
   writeEvents(folder / "events.csv", lifted().events);
   EXPECT_EQ(readFile(folder / "events.csv"),
             "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"

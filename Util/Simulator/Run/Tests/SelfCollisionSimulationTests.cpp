@@ -8,8 +8,8 @@
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionProvider.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/JointSensorData.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cstdio>
 #include <fstream>
@@ -27,16 +27,9 @@ struct Outcome
 
 Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
 {
-  SimulationOptions options;
-  options.configDirectory = NAO_CONFIG_DIR;
-  options.scenario = scenario;
-  options.minutes = 0.12; // 7.2 s: the scripts end after 6-7 s
-  options.seed = seed;
-  options.writePlots = false;
-  options.outputDirectory =
-      std::filesystem::temp_directory_path() /
-      ("nao-selfcollision-" + scenario + (on ? "-on-" : "-off-") + std::to_string(seed));
-  std::filesystem::remove_all(options.outputDirectory);
+  // 0.12 min = 7.2 s: the scripts end after 6-7 s.
+  SimulationOptions options = test::testRunOptions(
+      scenario, 0.12, seed, "nao-selfcollision-" + scenario + (on ? "-on-" : "-off-") + std::to_string(seed));
   if (!on) options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}};
   const SimulationResult result = runSimulation(options);
   EXPECT_EQ(result.positionsOutOfRange, 0u)
@@ -52,19 +45,16 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
   // s, mm: for the README's plot (Util/Simulator/Docs/self-collision-comparison.png).
   std::ofstream csv(options.outputDirectory / "distance.csv");
   csv << "time [s],smallest pair distance [mm]\n";
-  LogDecoder log(result.log);
-  std::uint32_t frameNumber = 0;
-  std::vector<DecodedRecord> records;
-  while (log.next(frameNumber, records))
-    if (const auto* joints = recordOf<JointSensorData>(records))
-    {
-      judge.input<JointSensorData>().angles = joints->angles;
-      judge.input<MotionJointRequest>().angles = joints->angles;
-      judge.run();
-      outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
-      csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
-      ++outcome.frames;
-    }
+  for (const JointArray<float>& angles : test::framesOf<JointSensorData>(
+           result.log, [](const JointSensorData& joints) { return joints.angles; }))
+  {
+    judge.input<JointSensorData>().angles = angles;
+    judge.input<MotionJointRequest>().angles = angles;
+    judge.run();
+    outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
+    csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
+    ++outcome.frames;
+  }
   return outcome;
 }
 
@@ -111,46 +101,31 @@ TEST(SelfCollisionSimulation, TheExistingScenariosPassBitForBit)
   for (const char* scenario : {"stand", "sit", "highstand", "standjitter", "stepping", "lifted"})
   {
     SCOPED_TRACE(scenario);
-    SimulationOptions options;
-    options.configDirectory = NAO_CONFIG_DIR;
-    options.scenario = scenario;
-    options.minutes = 2.0; // as long as the heat-adjustment tests run them
-    options.writePlots = false;
-    options.outputDirectory =
-        std::filesystem::temp_directory_path() / ("nao-selfcollision-replay-" + std::string(scenario));
-    std::filesystem::remove_all(options.outputDirectory);
+    // 2 minutes: as long as the heat-adjustment tests run them; the simulator's default seed.
+    SimulationOptions options = test::testRunOptions(scenario, 2.0, SimulationOptions{}.seed,
+                                                     "nao-selfcollision-replay-" + std::string(scenario));
     options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}, {"SelfCollision", "off", {}}};
     const SimulationResult result = runSimulation(options);
     ModuleHarness<SelfCollisionProvider> stage; // Config/Modules/SelfCollisionProvider.toml
-    LogDecoder log(result.log);
-    std::uint32_t frameNumber = 0;
-    std::vector<DecodedRecord> records;
     int frames = 0, changed = 0;
     float closest = 1.f;
-    while (log.next(frameNumber, records))
+    const auto logged = test::framesOf<MotionJointRequest, JointSensorData>(
+        result.log,
+        [](const MotionJointRequest& request, const JointSensorData& joints) {
+          return std::pair{request, joints};
+        });
+    for (const auto& [request, joints] : logged)
     {
-      const MotionJointRequest* request = nullptr;
-      const JointSensorData* joints = nullptr;
-      for (const auto& record : records)
-        if (record.object && record.name == "MotionJointRequest")
-          request = static_cast<const MotionJointRequest*>(record.object.get());
-        else if (record.object && record.name == "JointSensorData")
-          joints = static_cast<const JointSensorData*>(record.object.get());
-      if (!request || !joints) continue;
-      stage.input<MotionJointRequest>() = *request;
-      stage.input<JointSensorData>() = *joints;
+      stage.input<MotionJointRequest>() = request;
+      stage.input<JointSensorData>() = joints;
       stage.run();
       ++frames;
-      changed += !(stage.output<CollisionFreeJointRequest>().angles == request->angles &&
-                   stage.output<CollisionFreeJointRequest>().stiffnesses == request->stiffnesses);
+      changed += !(stage.output<CollisionFreeJointRequest>().angles == request.angles &&
+                   stage.output<CollisionFreeJointRequest>().stiffnesses == request.stiffnesses);
       closest = std::min(closest, stage.output<SelfCollision>().minDistance);
     }
-    // Lock-step runs far faster than real time: on a loaded machine the logger falls behind and drops frames (it
-    // never blocks the motion thread), and says how many in the log itself. Every frame is accounted for.
-    std::uint64_t dropped = 0;
-    for (const auto& annotation : log.reader().annotations())
-      if (auto at = annotation.text.find("dropped (logger fell behind): "); at != std::string::npos)
-        dropped = std::stoull(annotation.text.substr(at + 30));
+    // Every frame is accounted for: replayed, or dropped by the logger (SimulationTestSupport.h).
+    const std::uint64_t dropped = test::droppedLogFrames(result.log);
     std::printf("%s: %d frames, %llu dropped by the logger, %d changed, closest pair %.1f mm\n", scenario,
                 frames, static_cast<unsigned long long>(dropped), changed, closest * 1000.f);
     EXPECT_EQ(frames + dropped, 10000u) << "2 minutes of frames";

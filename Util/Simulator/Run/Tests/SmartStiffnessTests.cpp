@@ -5,8 +5,8 @@
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SmartStiffness.h"
 #include "Representations/Sensing/JointSensorData.h"
-#include "Tools/LogReading/LogDecoder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -26,45 +26,23 @@ struct Frame
 
 SimulationOptions optionsFor(std::uint64_t seed, bool on, const std::string& preset = "")
 {
-  SimulationOptions options;
-  options.configDirectory = NAO_CONFIG_DIR;
-  options.scenario = "standpush";
-  options.minutes = 40.0 / 60.0;
-  options.seed = seed;
+  SimulationOptions options = test::testRunOptions(
+      "standpush", 40.0 / 60.0, seed, "nao-smartstiffness-" + std::to_string(seed) + (on ? "-on" : "-off"));
   options.preset = preset;
-  options.writePlots = false;
-  options.outputDirectory = std::filesystem::temp_directory_path() /
-                            ("nao-smartstiffness-" + std::to_string(seed) + (on ? "-on" : "-off"));
   if (!on) options.providerOverrides.push_back({"StiffnessJointRequest", "off", {}});
-  std::filesystem::remove_all(options.outputDirectory);
   return options;
 }
 
 std::vector<Frame> framesOf(const SimulationResult& result)
 {
-  std::vector<Frame> frames;
-  LogDecoder log(result.log);
-  std::uint32_t frameNumber = 0;
-  std::vector<DecodedRecord> records;
-  while (log.next(frameNumber, records))
-  {
-    const auto* info = recordOf<FrameInfo>(records);
-    const auto* smart = recordOf<SmartStiffness>(records);
-    const auto* user = recordOf<CollisionFreeJointRequest>(records);
-    const auto* sent = recordOf<StiffnessJointRequest>(records);
-    const auto* motion = recordOf<MotionJointRequest>(records);
-    const auto* measured = recordOf<JointSensorData>(records);
-    if (!info || !smart || !user || !sent || !motion || !measured) continue;
-    Frame frame;
-    frame.time = info->time;
-    frame.smart = *smart;
-    frame.user = user->stiffnesses;
-    frame.sent = sent->stiffnesses;
-    frame.motion = motion->angles;
-    frame.measured = measured->angles;
-    frames.push_back(frame);
-  }
-  return frames;
+  return test::framesOf<FrameInfo, SmartStiffness, CollisionFreeJointRequest, StiffnessJointRequest,
+                        MotionJointRequest, JointSensorData>(
+      result.log,
+      [](const FrameInfo& info, const SmartStiffness& smart, const CollisionFreeJointRequest& user,
+         const StiffnessJointRequest& sent, const MotionJointRequest& motion, const JointSensorData& measured)
+      {
+        return Frame{info.time, smart, user.stiffnesses, sent.stiffnesses, motion.angles, measured.angles};
+      });
 }
 
 bool userEverywhere(const Frame& frame)

@@ -6,6 +6,7 @@
 #include "Modules/Modeling/LimbStiffnessProvider/LimbStiffnessProvider.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <iostream>

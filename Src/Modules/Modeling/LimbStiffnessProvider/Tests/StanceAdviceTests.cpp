@@ -1,10 +1,10 @@
-// Posture advice for stance (Tools/Stiffness/StanceAdvice.h) on this robot's description: the advised stand
+// Posture advice for stance (StanceAdvice.h beside this file) on this robot's description: the advised stand
 // lowers the static model's knee and ankle torques below B-Human's stand and the high stand, is a minimum of its
 // grid, and is the posture Config/Scenarios/standadvised.toml holds (README.md of this module, "Posture advice").
 #include "Framework/RobotDescription.h"
 #include "Framework/ScenarioScript.h"
 #include "Framework/Testing/ModuleHarness.h"
-#include "Tools/Stiffness/StanceAdvice.h"
+#include "Modules/Modeling/LimbStiffnessProvider/Tests/StanceAdvice.h"
 #include "Tools/Stiffness/StiffnessError.h"
 #include <gtest/gtest.h>
 #include <iomanip>

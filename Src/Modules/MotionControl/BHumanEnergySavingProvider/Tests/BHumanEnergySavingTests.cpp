@@ -14,10 +14,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float maxLeg = deg(rule::maxGearStepLegs), maxArm = deg(rule::maxGearStepArms),
-            m = deg(rule::minGearStep);
-
 RigOptions bHuman()
 {
   RigOptions options;

@@ -16,8 +16,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float m = deg(rule::minGearStep);
 JointGuardParameters guardParameters()
 {
   return JointGuardParameters{}; // 10 % + 20 mA, 4 rounds, 10 s of heating, 1°

@@ -10,8 +10,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float m = deg(rule::minGearStep);
 constexpr Joint knee = Joint::LKneePitch, mirror = Joint::RKneePitch;
 
 /// High stand, working; the left knee draws 0.5 A, everything else nothing. Then the left knee's search

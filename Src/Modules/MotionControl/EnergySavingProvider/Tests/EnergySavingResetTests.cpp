@@ -14,7 +14,7 @@ using namespace nao::energytest;
 
 namespace
 {
-const float maxLeg = deg(rule::maxGearStepLegs), cap = deg(rule::maxOffset), large = deg(rule::largeOffset);
+const float cap = deg(rule::maxOffset), large = deg(rule::largeOffset);
 const std::vector<Joint> four{Joint::LKneePitch, Joint::RKneePitch, Joint::LAnklePitch, Joint::RAnklePitch};
 const std::vector<Joint> three{Joint::LHipPitch, Joint::RHipPitch, Joint::LKneePitch};
 
@@ -80,7 +80,7 @@ int roundOfReset(const Scene& scene)
   FallingCurrents currents;
   for (Joint joint : scene.joints)
     currents.heat(joint, 1.f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   rig.frame();
   EXPECT_EQ(rig.state(), EnergySavingState::waiting);
   for (Joint joint : scene.joints)
@@ -200,7 +200,7 @@ TEST(EnergySavingReset, AfterTheFadeOfATooLargeResetWorkingGoesOnAtOnceFromZero)
   FallingCurrents currents;
   for (Joint joint : four)
     currents.heat(joint, 1.f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   rig.frame();
   for (Joint joint : four)
     in.measured[joint] = in.request.angles[joint] + 5.f * degree;

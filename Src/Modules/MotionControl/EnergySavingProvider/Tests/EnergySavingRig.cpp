@@ -1,4 +1,7 @@
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
+
+#include "Modules/MotionControl/BHumanEnergySavingProvider/BHumanEnergySavingProvider.h"
+#include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
 #include <charconv>
 #include <stdexcept>
 
@@ -10,56 +13,18 @@ Inputs& inputs()
   return instance;
 }
 
-/// The other inputs of EnergySavingProvider, straight from `inputs()`.
-class ScriptedStiffnessRequest
-    : public Module<ScriptedStiffnessRequest, Requires<FrameInfo>, Provides<StiffnessJointRequest>>
+void resetInputs()
 {
-public:
-  using Module::Module;
-  void update(StiffnessJointRequest& request) { request = inputs().request; }
-};
-MAKE_MODULE(ScriptedStiffnessRequest);
-
-class ScriptedRobotModel : public Module<ScriptedRobotModel, Requires<FrameInfo>, Provides<RobotModel>>
-{
-public:
-  using Module::Module;
-  void update(RobotModel& model)
-  {
-    model.centerOfMass = inputs().centerOfMass;
-    for (int axis = 0; axis < 3; ++axis)
-    {
-      model.leftSole.translation[axis] = inputs().leftSole[axis];
-      model.rightSole.translation[axis] = inputs().rightSole[axis];
-    }
-  }
-};
-MAKE_MODULE(ScriptedRobotModel);
-
-class ScriptedJointLimits : public Module<ScriptedJointLimits, Requires<FrameInfo>, Provides<JointLimits>>
-{
-public:
-  using Module::Module;
-  void update(JointLimits& limits) { limits = inputs().limits; }
-};
-MAKE_MODULE(ScriptedJointLimits);
-
-class ScriptedJointTorques : public Module<ScriptedJointTorques, Requires<FrameInfo>, Provides<JointTorques>>
-{
-public:
-  using Module::Module;
-  void update(JointTorques& torques) { torques = inputs().torques; }
-};
-MAKE_MODULE(ScriptedJointTorques);
-
-class ScriptedEnergySavingRequest
-    : public Module<ScriptedEnergySavingRequest, Requires<FrameInfo>, Provides<EnergySavingRequest>>
-{
-public:
-  using Module::Module;
-  void update(EnergySavingRequest& request) { request = inputs().energySaving; }
-};
-MAKE_MODULE(ScriptedEnergySavingRequest);
+  Inputs& in = inputs();
+  in = Inputs{};
+  in.request = standRequest();
+  in.measured = in.request.angles;
+  in.energySaving = requestAll(EnergySavingPosture::stand);
+  in.limits.min.fill(-std::numbers::pi_v<float>);
+  in.limits.max.fill(std::numbers::pi_v<float>);
+  in.limits.min[Joint::LHand] = in.limits.min[Joint::RHand] = 0.f;
+  in.limits.max[Joint::LHand] = in.limits.max[Joint::RHand] = 1.f;
+}
 
 StiffnessJointRequest standRequest()
 {
@@ -84,19 +49,6 @@ EnergySavingRequest requestAll(EnergySavingPosture posture)
   return request;
 }
 
-void FallingCurrents::heat(Joint joint, float amperes)
-{
-  inputs().currents[joint] = amperes;
-  falling_[joint] = true;
-}
-
-void FallingCurrents::respond(const JointRequest&, Inputs& in)
-{
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (falling_[j])
-      in.currents[j] = std::copysign(std::max(0.f, std::abs(in.currents[j]) - perFrame), in.currents[j]);
-}
-
 bool ScriptedBody::waitForSensors(BodySensors& sensors)
 {
   const Inputs& in = inputs();
@@ -111,42 +63,105 @@ bool ScriptedBody::waitForSensors(BodySensors& sensors)
   return true;
 }
 
-void ScriptedBody::send(const JointRequest& request)
+void FallingCurrents::heat(Joint joint, float amperes)
 {
-  if (plant) plant->respond(request, inputs());
+  inputs().currents[joint] = amperes;
+  falling_[joint] = true;
 }
 
-EnergySavingRig::EnergySavingRig(RigOptions options)
-    : controller(ConfigLocation{NAO_CONFIG_DIR, "Default"}, blackboard, motion), module_(options.module),
-      guard_(options.guard)
+void FallingCurrents::respond(const JointRequest&, Inputs& in)
 {
-  Inputs& in = inputs();
-  in = Inputs{};
-  in.request = standRequest();
-  in.measured = in.request.angles;
-  in.energySaving = requestAll(EnergySavingPosture::stand);
-  in.limits.min.fill(-std::numbers::pi_v<float>);
-  in.limits.max.fill(std::numbers::pi_v<float>);
-  in.limits.min[Joint::LHand] = in.limits.min[Joint::RHand] = 0.f;
-  in.limits.max[Joint::LHand] = in.limits.max[Joint::RHand] = 1.f;
-  const SourcePosition here{"EnergySavingRig", 1, 1};
-  const std::string stage = options.energySavingOn ? module_ : "off";
-  controller.start({{"StiffnessJointRequest", "ScriptedStiffnessRequest", here},
-                    {"RobotModel", "ScriptedRobotModel", here},
-                    {"JointLimits", "ScriptedJointLimits", here},
-                    {"JointTorques", "ScriptedJointTorques", here},
-                    {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
-                    {"FilteredCurrent", "FilteredCurrentProvider", here},
-                    {"JointRequest", stage, here},
-                    {"EnergySaving", stage, here}},
-                   "energy-saving-test");
-  if (options.energySavingOn && options.ruleNumbers) setRuleNumbers();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (falling_[j])
+      in.currents[j] = std::copysign(std::max(0.f, std::abs(in.currents[j]) - perFrame), in.currents[j]);
 }
+
+/// The module under test in its harness, whichever of the two it is.
+class EnergySavingRig::Stage
+{
+public:
+  virtual ~Stage() = default;
+  virtual void run(const BodySensors& sensors, const FilteredCurrent& filtered) = 0;
+  virtual const JointRequest& output() const = 0;
+  virtual const EnergySaving& energy() const = 0;
+  virtual void setParameter(const std::string& keyPath, const std::string& valueToml) = 0;
+};
+
+namespace
+{
+template<class M>
+class HarnessStage : public EnergySavingRig::Stage
+{
+public:
+  /// This frame's sensors and inputs() as the module's inputs (of the robot model only what a provider of it
+  /// would set from inputs()), then the module's update.
+  void run(const BodySensors& sensors, const FilteredCurrent& filtered) override
+  {
+    const Inputs& in = inputs();
+    harness_.template input<FrameInfo>() = sensors.frameInfo;
+    harness_.template input<JointSensorData>() = sensors.joints;
+    harness_.template input<FsrSensorData>() = sensors.fsr;
+    harness_.template input<InertialSensorData>() = sensors.inertial;
+    harness_.template input<FilteredCurrent>() = filtered;
+    harness_.template input<StiffnessJointRequest>() = in.request;
+    RobotModel& model = harness_.template input<RobotModel>();
+    model.centerOfMass = in.centerOfMass;
+    for (int axis = 0; axis < 3; ++axis)
+    {
+      model.leftSole.translation[axis] = in.leftSole[axis];
+      model.rightSole.translation[axis] = in.rightSole[axis];
+    }
+    harness_.template input<JointLimits>() = in.limits;
+    harness_.template input<JointTorques>() = in.torques;
+    harness_.template input<EnergySavingRequest>() = in.energySaving;
+    harness_.run();
+  }
+  const JointRequest& output() const override { return harness_.template output<JointRequest>(); }
+  const EnergySaving& energy() const override { return harness_.template output<EnergySaving>(); }
+  void setParameter(const std::string& keyPath, const std::string& valueToml) override
+  {
+    harness_.setParameter(keyPath, valueToml);
+  }
+
+private:
+  ModuleHarness<M> harness_; // parameters from Config/Modules/<M>.toml
+};
+
+std::unique_ptr<EnergySavingRig::Stage> makeStage(const std::string& module)
+{
+  if (module == "EnergySavingProvider") return std::make_unique<HarnessStage<EnergySavingProvider>>();
+  if (module == "BHumanEnergySavingProvider")
+    return std::make_unique<HarnessStage<BHumanEnergySavingProvider>>();
+  throw std::invalid_argument("EnergySavingRig: no heat adjustment module '" + module + "'");
+}
+} // namespace
+
+EnergySavingRig::EnergySavingRig(RigOptions options)
+    : module_(options.module), guard_(options.guard), stage_(makeStage(options.module))
+{
+  resetInputs();
+  if (options.ruleNumbers) setRuleNumbers();
+}
+
+EnergySavingRig::~EnergySavingRig() = default;
 
 void EnergySavingRig::frame()
 {
-  if (!motion.runFrame()) throw std::runtime_error("the motion loop stopped");
-  controller.service();
+  body_.waitForSensors(sensors_);
+  filter_.input<JointSensorData>() = joints_;
+  filter_.run();
+  stage_->run(sensors_, filter_.output<FilteredCurrent>());
+  if (plant) plant->respond(output(), inputs());
+}
+
+const EnergySaving& EnergySavingRig::energy() const
+{
+  return stage_->energy();
+}
+
+const JointRequest& EnergySavingRig::output() const
+{
+  return stage_->output();
 }
 
 void EnergySavingRig::runFor(double seconds)
@@ -175,8 +190,7 @@ bool EnergySavingRig::roundAt(Joint joint, float amperes)
 
 void EnergySavingRig::setParameter(const std::string& keyPath, const std::string& value)
 {
-  const std::string error = controller.setParameter(module_, keyPath, value);
-  if (!error.empty()) throw std::runtime_error(keyPath + ": " + error);
+  stage_->setParameter(keyPath, value);
 }
 
 void EnergySavingRig::setParameter(const std::string& keyPath, double value)

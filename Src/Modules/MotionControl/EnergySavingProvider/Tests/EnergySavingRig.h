@@ -1,14 +1,20 @@
 #pragma once
-// A test rig for EnergySavingProvider: the real framework (blackboard, motion loop, controller, Config/) with
-// a scripted body and scripted providers of the module's other inputs. A test writes `inputs` (what the
-// sensors measure and what the motion source asks for), runs frames and reads the outputs. An optional plant
-// turns each frame's final request into the next frame's measured angles and currents. The rig gives the
-// module the rules' numbers (`rule` below) at its start, so that the tests compute with them and not with
-// whatever the file is tuned to; EnergySavingSafetyTests checks the file's own numbers.
-#include "Framework/Controller.h"
+// A test rig for EnergySavingProvider (and BHumanEnergySavingProvider, B-Human's rounds on the same cycle) on
+// ModuleHarness: the module alone with its blackboard and its parameters from Config/, FilteredCurrent from the real
+// FilteredCurrentProvider (a harness of its own), and every other input from `inputs()`: what the sensors measure,
+// what the motion source asks for, the robot model's numbers. A test writes `inputs`, runs frames and reads the
+// outputs. An optional plant turns each frame's output into the next frame's measured angles and currents. The rig
+// gives the module the rules' numbers (`rule` below) at its start, so that the tests compute with them and not with
+// whatever the file is tuned to; EnergySavingSafetyTests checks the file's own numbers. What needs the real
+// framework (the stage set `off`, the stage behind real modules) uses ScriptedBody and ScriptedProviders.cpp.
+#include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
+#include "Modules/Sensing/FilteredCurrentProvider/FilteredCurrentProvider.h"
+#include "Platform/Body.h"
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <string>
 
 namespace nao::energytest
 {
@@ -61,7 +67,12 @@ inline constexpr std::array<double, 2> centerOfMassMin{-20, -50}; ///< mm
 inline constexpr std::array<double, 2> centerOfMassMax{50, 50};   ///< mm
 } // namespace rule
 
-/// Everything the scripted body and providers deliver.
+inline constexpr float rad = 1e-6f; ///< tolerance of the tests' angle comparisons, rad
+/// rad: the rules' steps as the module gets them
+inline constexpr float maxLeg = deg(rule::maxGearStepLegs), maxArm = deg(rule::maxGearStepArms),
+                       m = deg(rule::minGearStep);
+
+/// What the module gets besides FilteredCurrent: the sensors and the inputs its providers would deliver.
 struct Inputs
 {
   StiffnessJointRequest request; ///< the request coming into the stage (rad)
@@ -79,6 +90,9 @@ struct Inputs
   EnergySavingRequest energySaving;
 };
 Inputs& inputs();
+/// inputs() to the stand with measured == requested, no current, ground contact, adjustment requested, limits ±π
+/// (hands 0..1).
+void resetInputs();
 
 /// B-Human's stand (Config/Modules/StandPoseProvider.toml), stiffness 1.
 StiffnessJointRequest standRequest();
@@ -108,13 +122,14 @@ private:
   JointArray<bool> falling_{};
 };
 
+/// Sensors from inputs(): frame n has frameNumber n and time n × frameTime, the angles and currents, the foot
+/// weights and the torso angles of inputs(): the rig's, and the real framework's body in the tests that need one.
 class ScriptedBody : public Body
 {
 public:
   bool waitForSensors(BodySensors& sensors) override;
-  void send(const JointRequest& request) override;
+  void send(const JointRequest&) override {}
   const char* name() const override { return "Scripted"; }
-  Plant* plant = nullptr;
 
 private:
   std::uint32_t frame_ = 0;
@@ -122,8 +137,7 @@ private:
 
 struct RigOptions
 {
-  bool energySavingOn = true; ///< false: JointRequest = "off" (the stage passes its input through)
-  bool ruleNumbers = true;    ///< set every number of `rule` (false: the file's numbers)
+  bool ruleNumbers = true; ///< set every number of `rule` (false: the file's numbers)
   /// The stage's provider: ours, or B-Human's released rounds ("BHumanEnergySavingProvider", which gets the
   /// numbers of `rule` the two share, with B-Human's adjustWaitTime).
   std::string module = "EnergySavingProvider";
@@ -134,11 +148,13 @@ struct RigOptions
 class EnergySavingRig
 {
 public:
-  /// Resets inputs() to the stand with measured == requested, no current, ground contact, adjustment
-  /// requested.
+  /// Resets inputs() (resetInputs()).
   explicit EnergySavingRig(RigOptions options = {});
+  ~EnergySavingRig();
 
-  void frame();                ///< one motion frame
+  /// One motion frame: the sensors and inputs() to the module's inputs, FilteredCurrentProvider, the module, and the
+  /// plant (if any) on its output.
+  void frame();
   void runFor(double seconds); ///< frames covering `seconds`
   /// Frames until `done()` holds (true) or `maxSeconds` passed (false).
   template<class Done>
@@ -159,27 +175,35 @@ public:
   /// ms current window holds nothing else (call it right after a round).
   bool roundAt(Joint joint, float amperes);
 
-  double time() const { return blackboard.get<FrameInfo>().time; }
-  const EnergySaving& energy() const { return blackboard.get<EnergySaving>(); }
+  double time() const { return frameInfo_.time; }
+  const EnergySaving& energy() const;
   EnergySavingState state() const { return energy().state; }
-  const JointRequest& output() const { return blackboard.get<JointRequest>(); }
+  const JointRequest& output() const;
   /// rad, output - incoming request of `joint`.
   float offset(Joint joint) const { return output().angles[joint] - inputs().request.angles[joint]; }
   /// Live parameter edit, as the debug channel does it (units of the file; it applies at the next frame);
-  /// throws on error.
+  /// throws streams::ConfigError on error.
   void setParameter(const std::string& keyPath, const std::string& value);
   void setParameter(const std::string& keyPath, double value);
   void setParameter(const std::string& keyPath, int value);
   /// Every number of `rule` the module has, explicitly.
   void setRuleNumbers();
 
-  Blackboard blackboard;
-  ScriptedBody body;
-  MotionLoop motion{blackboard, body};
-  Controller controller;
+  Plant* plant = nullptr; ///< none: the sensors keep what the test sets
+
+  class Stage; ///< the harness of the module under test
 
 private:
   std::string module_;
   bool guard_ = false;
+  std::unique_ptr<Stage> stage_;
+  ModuleHarness<FilteredCurrentProvider> filter_;
+  ScriptedBody body_;
+  FrameInfo frameInfo_; ///< this frame's sensors, from body_
+  JointSensorData joints_;
+  FsrSensorData fsr_;
+  InertialSensorData inertial_;
+  BatteryData battery_;
+  BodySensors sensors_{frameInfo_, joints_, fsr_, inertial_, battery_};
 };
 } // namespace nao::energytest

@@ -13,10 +13,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float maxLeg = deg(rule::maxGearStepLegs), maxArm = deg(rule::maxGearStepArms),
-            m = deg(rule::minGearStep);
-
 /// Sets entries of a sign table ("emergencyStepSignsStand" or "emergencyStepSignsHighStand").
 void setSigns(EnergySavingRig& rig, const std::string& table,
               std::initializer_list<std::pair<Joint, int>> signs)
@@ -198,7 +194,7 @@ TEST(EnergySavingRounds, OffsetsNeverPushARequestWithinTheJointRangeBeyondIt)
   FallingCurrents currents;
   for (Joint joint : {Joint::LElbowRoll, Joint::RKneePitch, Joint::LShoulderPitch})
     currents.heat(joint, 0.5f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   bool elbowAtStop = false, kneeAtStop = false;
   for (int frame = 0; frame < 400; ++frame)
   {
@@ -240,7 +236,7 @@ TEST(EnergySavingRounds, AccuratePositionsMovesLegRequestsUntilTheMeasuredAngles
   plant.sag[Joint::RAnklePitch] = -0.5f * degree;
   plant.sag[Joint::LShoulderRoll] = 1.f * degree;
   in.currents[Joint::LShoulderRoll] = 1.f; // would be adjusted in energy saving mode
-  rig.body.plant = &plant;
+  rig.plant = &plant;
   // The rule: e = requested - measured = -(offset + sag); |e| <= minGearStep: nothing; else a count down, and
   // a step of maxGearStepLegs when |e| > maxGearStepLegs, else minGearStep / 2, towards e; at 0 an emergency
   // step of maxGearStepLegs towards e (B-Human: always +).
@@ -287,7 +283,7 @@ TEST(EnergySavingRounds, ALimbTheRequestNoLongerLetsUsAdjustFadesLinearlyTheOthe
     in.measured[joint] = in.request.angles[joint] + 3.f * degree;
     currents.heat(joint, 0.5f);
   }
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   ASSERT_TRUE(rig.runUntilNextRound());
   ASSERT_TRUE(rig.runUntilNextRound());
   ASSERT_NEAR(rig.offset(Joint::LShoulderRoll), 2 * maxArm, rad);
@@ -323,7 +319,7 @@ TEST(EnergySavingRounds, AnArmJointAtTheCapFadesAloneToZeroAndStartsOver)
   in.measured[Joint::LShoulderRoll] = in.request.angles[Joint::LShoulderRoll] + 10.f * degree;
   FallingCurrents currents;
   currents.heat(Joint::LShoulderRoll, 0.5f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   const float cap = deg(rule::maxOffset);
   const float perFrame = cap * static_cast<float>(frameTime) / milli(rule::resetTime);
   int round = 0;

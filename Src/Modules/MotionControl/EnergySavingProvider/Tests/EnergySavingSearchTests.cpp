@@ -15,9 +15,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float maxLeg = deg(rule::maxGearStepLegs), m = deg(rule::minGearStep);
-
 /// A rig in the high stand whose sign table gives the knee and the ankle -1 and RHipRoll +1, working, before
 /// its first round; `joints` draw `amperes` from the start, so that the first round's current window holds
 /// nothing else.

@@ -2,6 +2,7 @@
 // offsets (one sample, clamped, faded in, normal stand only), resets and what follows them (pick-up and
 // put-down: working again without base offsets; not requested: off; posture changed: a fresh start), no
 // motion-change detector.
+#include "Framework/Controller.h"
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include "Platform/StandIn/StandInBody.h"
 #include <algorithm>
@@ -14,8 +15,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f; ///< tolerance of angle comparisons, rad
-const float maxLeg = deg(rule::maxGearStepLegs), minStep = deg(rule::minGearStep);
 const double waitTime = milli(rule::motionChangeWaitTime), roundTime = milli(rule::adjustWaitTime);
 const double debounce = milli(rule::groundContactDebounceTime);
 
@@ -53,7 +52,7 @@ TEST(EnergySavingStates, WorksWithoutGroundContactAsWithIt)
   in.rightFootWeight = 0.5f; // 0.9 kg < 1 kg: lifted
   FallingCurrents currents;
   currents.heat(Joint::LHipPitch, 0.5f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
   for (double end = rig.time() + 3.0; rig.time() < end;)
   {
@@ -63,7 +62,7 @@ TEST(EnergySavingStates, WorksWithoutGroundContactAsWithIt)
   EXPECT_FALSE(rig.energy().groundContact);
   EXPECT_GE(rig.energy().rounds, 11u) << "3 s of rounds every 250 ms";
   EXPECT_EQ(rig.energy().lastResetReason, EnergySavingResetReason::none);
-  EXPECT_GT(std::abs(rig.offset(Joint::LHipPitch)), minStep) << "the hot hip was adjusted";
+  EXPECT_GT(std::abs(rig.offset(Joint::LHipPitch)), m) << "the hot hip was adjusted";
 }
 
 TEST(EnergySavingStates, FirstRoundAdjustWaitTimeAfterWorkingBeginsThenOneEveryAdjustWaitTime)
@@ -158,7 +157,7 @@ TEST(EnergySavingStates, PickUpResetsOverResetTimeThenWorkingResumesWithoutBaseO
   in.leftFootWeight = in.rightFootWeight = 0.f; // picked up
   FallingCurrents currents;                     // and the knee gets hot
   currents.heat(Joint::LKneePitch, 0.5f);
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   const double liftedAt = rig.time() + frameTime;
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::resetState, 1.0));
   EXPECT_EQ(rig.energy().lastResetReason, EnergySavingResetReason::contactChanged);
@@ -255,7 +254,7 @@ TEST(EnergySavingStates, AJitteringRequestKeepsWorkingAndRoundsKeepComing)
   in.measured[Joint::LKneePitch] = stand.angles[Joint::LKneePitch] + 0.8f * degree;
   FallingCurrents currents;
   currents.heat(Joint::LHipPitch, 0.6f); // reading == request: in the agreement band, the sign table decides
-  rig.body.plant = &currents;
+  rig.plant = &currents;
   rig.setParameter("emergencyStepSignsStand.LHipPitch", -1);
   ASSERT_TRUE(rig.runUntilState(EnergySavingState::working, 1.0));
   const float base = rig.energy().baseOffsets[Joint::LKneePitch];
@@ -276,7 +275,7 @@ TEST(EnergySavingStates, AJitteringRequestKeepsWorkingAndRoundsKeepComing)
   EXPECT_GE(roundsRun, 23.f) << "6 s of rounds every 252 ms";
   EXPECT_EQ(rig.energy().lastResetReason, EnergySavingResetReason::none);
   EXPECT_EQ(rig.energy().baseOffsets[Joint::LKneePitch], base) << "kept";
-  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -roundsRun * minStep, 1e-5f) << "one step every round";
+  EXPECT_NEAR(rig.offset(Joint::LHipPitch), -roundsRun * m, 1e-5f) << "one step every round";
 }
 
 TEST(EnergySavingStates, PostureChangeResetsThenRestartsWithFreshBaseOffsets)
@@ -313,7 +312,8 @@ TEST(EnergySavingStates, PostureChangeResetsThenRestartsWithFreshBaseOffsets)
 
 TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
 {
-  // StandPoseProvider -> (off) -> (off) -> EnergySavingProvider, with the robot model of Config/Robots.
+  // StandPoseProvider -> (off) -> (off) -> EnergySavingProvider, with the robot model of Config/Robots: the real
+  // framework on the stand-in body, EnergySavingRequest from ScriptedProviders.cpp.
   StandInBody::Options options;
   options.frames = 1000;              // 12 s
   options.currentPerStiffness = 0.4f; // 0.3 A at stiffness 0.75: every leg joint over its threshold

@@ -10,8 +10,6 @@ using namespace nao::energytest;
 
 namespace
 {
-constexpr float rad = 1e-6f;
-const float m = deg(rule::minGearStep);
 constexpr Joint knee = Joint::LKneePitch;
 
 /// Working in the high stand, before the first round, the knee drawing `amperes` (every other joint 0 A).

@@ -1,8 +1,8 @@
 // NAOqi's setCollisionProtectionEnabled through the debug channel: a running robot (stand-in body, the default
 // graph with the stage) takes a live edit of a protection group, and refuses a value that is not a boolean.
+#include "Framework/Client/DebugClient.h"
 #include "Framework/Robot.h"
 #include "Platform/StandIn/StandInBody.h"
-#include "Tools/DebugClient/DebugClient.h"
 
 #include <gtest/gtest.h>
 #include <thread>

@@ -1,9 +1,8 @@
-// Eigen reference vs generated code on the NAO model (25 coordinates, 26 revolute joints), torso fixed (G(q),
-// FK) and standing (two sole wrenches). JIT variants run with AVX2+FMA where the CPU has them and with SSE4.1
+// Eigen reference (EigenBenchmarks.h) vs generated code on the NAO model (25 coordinates, 26 revolute joints), torso
+// fixed (G(q), FK) and standing (two sole wrenches). JIT variants run with AVX2+FMA where the CPU has them and with SSE4.1
 // forced (what the NAO V6 runs). Report medians, e.g.
 //   KinematicsJitBenchmark --benchmark_repetitions=15 --benchmark_report_aggregates_only=true
-#include "Tools/Kinematics/Benchmarks/NaoBenchmarkSetup.h"
-#include "Tools/Kinematics/Jacobian.h"
+#include "Tools/Kinematics/Benchmarks/EigenBenchmarks.h"
 #include "Tools/Kinematics/Jit/JitKinematics.h"
 #include "Tools/Kinematics/Jit/SinCos.h"
 
@@ -14,19 +13,6 @@ namespace nao::kinematics::benchmark
 {
 namespace
 {
-/// Ten points spread over the body, as a self-collision or stiffness query would ask for (as the Eigen
-/// benchmark).
-std::array<std::pair<int, Eigen::Vector3d>, 10> tenPoints(const Model& model)
-{
-  const auto at = [&](const char* link, double x, double y, double z) {
-    return std::pair{model.linkIndex(link), Eigen::Vector3d(x, y, z)};
-  };
-  return {at("l_sole", 0.02, 0.0, 0.0),   at("r_sole", 0.02, 0.0, 0.0),   at("l_gripper", 0.0, 0.0, 0.0),
-          at("r_gripper", 0.0, 0.0, 0.0), at("Head", 0.0, 0.0, 0.055),    at("LTibia", 0.0, 0.0, -0.05),
-          at("RTibia", 0.0, 0.0, -0.05),  at("LForeArm", 0.03, 0.0, 0.0), at("RForeArm", 0.03, 0.0, 0.0),
-          at("torso", 0.0, 0.0, 0.02)};
-}
-
 /// The compiled NAO with the soles as contact links, for one instruction-set choice.
 struct Compiled
 {
@@ -44,90 +30,39 @@ void label(::benchmark::State& state, const Compiled& jitted)
   state.SetLabel(std::string(jit::name(jitted.compiled.instructionSet())));
 }
 
-void EigenGravityTorques(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  Eigen::VectorXd tau(cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    computeGravityTorques(cases.model, data, cases.configurations[i++ % NaoCases::count], cases.gravity, tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(EigenGravityTorques);
-
 void JitGravityTorques(::benchmark::State& state, bool allowAvx2)
 {
   const NaoCases& cases = naoCases();
   Compiled jitted(allowAvx2);
   Eigen::VectorXd tau(cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    jit::computeGravityTorques(jitted.compiled, jitted.workspace, cases.configurations[i++ % NaoCases::count],
-                               cases.gravity, tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::computeGravityTorques(jitted.compiled, jitted.workspace, cases.configurations[c],
+                                          cases.gravity, tau);
+               return tau.data();
+             });
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitGravityTorques, fastest, true);
 BENCHMARK_CAPTURE(JitGravityTorques, sse, false);
-
-void EigenStaticTorquesTwoSoleWrenches(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  Eigen::VectorXd tau(cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const std::size_t c = i++ % NaoCases::count;
-    computeStaticTorques(cases.model, data, cases.configurations[c], cases.gravity, cases.wrenches[c], tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(EigenStaticTorquesTwoSoleWrenches);
 
 void JitStaticTorquesTwoSoleWrenches(::benchmark::State& state, bool allowAvx2)
 {
   const NaoCases& cases = naoCases();
   Compiled jitted(allowAvx2);
   Eigen::VectorXd tau(cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const std::size_t c = i++ % NaoCases::count;
-    jit::computeStaticTorques(jitted.compiled, jitted.workspace, cases.configurations[c], cases.gravity,
-                              cases.wrenches[c], tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::computeStaticTorques(jitted.compiled, jitted.workspace, cases.configurations[c],
+                                         cases.gravity, cases.wrenches[c], tau);
+               return tau.data();
+             });
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitStaticTorquesTwoSoleWrenches, fastest, true);
 BENCHMARK_CAPTURE(JitStaticTorquesTwoSoleWrenches, sse, false);
-
-void EigenStandingTorquesFromSoleLoads(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  Eigen::VectorXd tau(cases.model.coordinateCount());
-  const SoleLoads loads{SoleLoad{0.6, {0.01, 0.0}}, SoleLoad{0.4, {0.02, -0.01}}};
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    computeStandingTorques(cases.model, data, cases.configurations[i++ % NaoCases::count], cases.gravity,
-                           cases.feet, loads, tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(EigenStandingTorquesFromSoleLoads);
 
 void JitStandingTorquesFromSoleLoads(::benchmark::State& state, bool allowAvx2)
 {
@@ -136,101 +71,48 @@ void JitStandingTorquesFromSoleLoads(::benchmark::State& state, bool allowAvx2)
   Compiled jitted(allowAvx2);
   Eigen::VectorXd tau(cases.model.coordinateCount());
   const SoleLoads loads{SoleLoad{0.6, {0.01, 0.0}}, SoleLoad{0.4, {0.02, -0.01}}};
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    jit::computeStandingTorques(jitted.compiled, jitted.workspace,
-                                cases.configurations[i++ % NaoCases::count], cases.gravity, cases.feet, loads,
-                                tau);
-    ::benchmark::DoNotOptimize(tau.data());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::computeStandingTorques(jitted.compiled, jitted.workspace, cases.configurations[c],
+                                           cases.gravity, cases.feet, loads, tau);
+               return tau.data();
+             });
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitStandingTorquesFromSoleLoads, fastest, true);
 BENCHMARK_CAPTURE(JitStandingTorquesFromSoleLoads, sse, false);
 
-void EigenForwardKinematicsAllLinks(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    forwardKinematics(cases.model, data, cases.configurations[i++ % NaoCases::count]);
-    ::benchmark::DoNotOptimize(data.linkPoses.data());
-    ::benchmark::ClobberMemory();
-  }
-  state.counters["links"] = cases.model.linkCount();
-}
-BENCHMARK(EigenForwardKinematicsAllLinks);
-
 void JitForwardKinematicsAllLinks(::benchmark::State& state, bool allowAvx2)
 {
   const NaoCases& cases = naoCases();
   Compiled jitted(allowAvx2);
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    jit::forwardKinematics(jitted.compiled, jitted.workspace, cases.configurations[i++ % NaoCases::count]);
-    ::benchmark::DoNotOptimize(jitted.workspace.values());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::forwardKinematics(jitted.compiled, jitted.workspace, cases.configurations[c]);
+               return jitted.workspace.values();
+             });
   state.counters["links"] = cases.model.linkCount();
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitForwardKinematicsAllLinks, fastest, true);
 BENCHMARK_CAPTURE(JitForwardKinematicsAllLinks, sse, false);
 
-void EigenBodyPoses(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    updateBodyPoses(cases.model, data, cases.configurations[i++ % NaoCases::count]);
-    ::benchmark::DoNotOptimize(data.bodyPoses.data());
-    ::benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(EigenBodyPoses);
-
 void JitBodyPoses(::benchmark::State& state, bool allowAvx2)
 {
   const NaoCases& cases = naoCases();
   Compiled jitted(allowAvx2);
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    jit::updateBodyPoses(jitted.compiled, jitted.workspace, cases.configurations[i++ % NaoCases::count]);
-    ::benchmark::DoNotOptimize(jitted.workspace.values());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::updateBodyPoses(jitted.compiled, jitted.workspace, cases.configurations[c]);
+               return jitted.workspace.values();
+             });
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitBodyPoses, fastest, true);
 BENCHMARK_CAPTURE(JitBodyPoses, sse, false);
-
-void EigenForwardKinematicsPlusTenPointJacobians(::benchmark::State& state)
-{
-  const NaoCases& cases = naoCases();
-  Data data(cases.model);
-  const auto points = tenPoints(cases.model);
-  std::array<Jacobian, 10> jacobians;
-  for (Jacobian& jacobian : jacobians)
-    jacobian.resize(6, cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    updateBodyPoses(cases.model, data, cases.configurations[i++ % NaoCases::count]);
-    for (std::size_t p = 0; p < points.size(); ++p)
-      computePointJacobian(cases.model, data, points[p].first, points[p].second, jacobians[p]);
-    ::benchmark::DoNotOptimize(jacobians.data());
-    ::benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(EigenForwardKinematicsPlusTenPointJacobians);
 
 void JitForwardKinematicsPlusTenPointJacobians(::benchmark::State& state, bool allowAvx2)
 {
@@ -238,19 +120,16 @@ void JitForwardKinematicsPlusTenPointJacobians(::benchmark::State& state, bool a
   const NaoCases& cases = naoCases();
   Compiled jitted(allowAvx2);
   const auto points = tenPoints(cases.model);
-  std::array<Jacobian, 10> jacobians;
-  for (Jacobian& jacobian : jacobians)
-    jacobian.resize(6, cases.model.coordinateCount());
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    jit::updateBodyPoses(jitted.compiled, jitted.workspace, cases.configurations[i++ % NaoCases::count]);
-    for (std::size_t p = 0; p < points.size(); ++p)
-      jit::computePointJacobian(jitted.compiled, jitted.workspace, points[p].first, points[p].second,
-                                jacobians[p]);
-    ::benchmark::DoNotOptimize(jacobians.data());
-    ::benchmark::ClobberMemory();
-  }
+  std::array<Jacobian, 10> jacobians = tenPointJacobians(cases.model);
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::updateBodyPoses(jitted.compiled, jitted.workspace, cases.configurations[c]);
+               for (std::size_t p = 0; p < points.size(); ++p)
+                 jit::computePointJacobian(jitted.compiled, jitted.workspace, points[p].first,
+                                           points[p].second, jacobians[p]);
+               return jacobians.data();
+             });
   label(state, jitted);
 }
 BENCHMARK_CAPTURE(JitForwardKinematicsPlusTenPointJacobians, fastest, true);
@@ -277,19 +156,18 @@ void GlibcSinCosOfTheJointAngles(::benchmark::State& state)
   // For scale: what computing each joint's sine and cosine with libm costs.
   const NaoCases& cases = naoCases();
   std::array<double, 26> sines{}, cosines{};
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const Eigen::VectorXd& q = cases.configurations[i++ % NaoCases::count];
-    for (Eigen::Index k = 0; k < q.size(); ++k)
-    {
-      sines[static_cast<std::size_t>(k)] = std::sin(q[k]);
-      cosines[static_cast<std::size_t>(k)] = std::cos(q[k]);
-    }
-    ::benchmark::DoNotOptimize(sines.data());
-    ::benchmark::DoNotOptimize(cosines.data());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               const Eigen::VectorXd& q = cases.configurations[c];
+               for (Eigen::Index k = 0; k < q.size(); ++k)
+               {
+                 sines[static_cast<std::size_t>(k)] = std::sin(q[k]);
+                 cosines[static_cast<std::size_t>(k)] = std::cos(q[k]);
+               }
+               ::benchmark::DoNotOptimize(sines.data());
+               return cosines.data();
+             });
 }
 BENCHMARK(GlibcSinCosOfTheJointAngles);
 
@@ -305,16 +183,14 @@ void VectorisedSinCosOfTheJointAngles(::benchmark::State& state, bool allowAvx2)
     coordinates[k] = static_cast<int>(k);
     multipliers[k] = 1.0;
   }
-  std::size_t i = 0;
-  for (auto _ : state)
-  {
-    const Eigen::VectorXd& q = cases.configurations[i++ % NaoCases::count];
-    jit::jointSinCos(set, q.data(), coordinates.data(), multipliers.data(), offsets.data(), sines.data(),
-                     cosines.data(), coordinates.size());
-    ::benchmark::DoNotOptimize(sines.data());
-    ::benchmark::DoNotOptimize(cosines.data());
-    ::benchmark::ClobberMemory();
-  }
+  cycleCases(state, NaoCases::count,
+             [&](std::size_t c)
+             {
+               jit::jointSinCos(set, cases.configurations[c].data(), coordinates.data(), multipliers.data(),
+                                offsets.data(), sines.data(), cosines.data(), coordinates.size());
+               ::benchmark::DoNotOptimize(sines.data());
+               return cosines.data();
+             });
   state.SetLabel(std::string(jit::name(set)));
 }
 BENCHMARK_CAPTURE(VectorisedSinCosOfTheJointAngles, fastest, true);

@@ -1,0 +1,261 @@
+#pragma once
+// Config/Sim/motors.toml: the nominal motor boards, motors, gears and their heat. Every robot differs from
+// these values as drawn from Config/Sim/robots.toml (Util/Simulator/Physics/RobotVariation.h). Code holds SI
+// units (rad, A, s, N·m, W, °C); the file may use deg, mA and ms as stated per field.
+#include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Field.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace nao::sim
+{
+/// A table keyed by names: the TOML archive reads it as `[table] name = value` (or `[table.name]`).
+template<class T, std::size_t N, const std::array<std::string_view, N>& Names>
+struct NamedTable
+{
+  std::array<T, N> values{};
+
+  static constexpr std::size_t size() { return N; }
+  static std::span<const std::string_view> names() { return Names; }
+  T& operator[](std::size_t index) { return values[index]; }
+  const T& operator[](std::size_t index) const { return values[index]; }
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& boost::serialization::make_nvp("values", values);
+  }
+};
+
+/// A joint without its side: every LoLA joint of one kind has the same drive (motors.md §2).
+enum class DriveKind : std::uint8_t
+{
+  HeadYaw,
+  HeadPitch,
+  ShoulderPitch,
+  ShoulderRoll,
+  ElbowYaw,
+  ElbowRoll,
+  WristYaw,
+  Hand,
+  HipYawPitch,
+  HipRoll,
+  HipPitch,
+  KneePitch,
+  AnklePitch,
+  AnkleRoll,
+};
+inline constexpr std::size_t numOfDriveKinds = 14;
+inline constexpr std::array<std::string_view, numOfDriveKinds> driveKindNames{
+    "HeadYaw", "HeadPitch",   "ShoulderPitch", "ShoulderRoll", "ElbowYaw",  "ElbowRoll",  "WristYaw",
+    "Hand",    "HipYawPitch", "HipRoll",       "HipPitch",     "KneePitch", "AnklePitch", "AnkleRoll"};
+/// The kind of a LoLA joint: its name without the L/R prefix.
+DriveKind driveKindOf(Joint joint);
+/// The kind with this name; -1 if there is none.
+int findDriveKind(std::string_view name);
+
+inline constexpr std::size_t numOfMotorTypes = 5;
+inline constexpr std::array<std::string_view, numOfMotorTypes> motorTypeNames{"type1", "type2", "type3",
+                                                                              "type4", "type5"};
+
+/// One motor type of the NAO6 datasheet (motors.md §1) with the electrical, mechanical and thermal values the
+/// simulation needs. Values the datasheet lacks are chosen and justified in motors.toml.
+struct MotorTypeParameters
+{
+  std::string model;
+  double torqueConstant = 0.0;     ///< N·m/A at the motor shaft; equals the back-EMF constant in V·s/rad
+  double terminalResistance = 0.0; ///< Ω, winding resistance (heats with I²R)
+  double rotorInertia = 0.0;       ///< kg·m² at the motor shaft; × ratio² at the joint
+  double gearEfficiency = 0.7;     ///< output torque / (ratio × motor torque)
+  double positionGain = 0.0;       ///< V/rad: board voltage per rad of joint position error
+  double derivativeGain = 0.0;     ///< V·s/rad: board voltage per rad/s of the joint's speed (damping)
+  double windingCapacity = 1.0;    ///< J/K, heat capacity of the winding
+  double windingToCase = 1.0;      ///< K/W, thermal resistance winding -> case
+  double caseCapacity = 1.0;       ///< J/K, heat capacity of case and gear housing
+  double caseToAir = 1.0;          ///< K/W, thermal resistance case -> air inside the robot
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    ar& field("model", model);
+    ar& field("torqueConstant", torqueConstant).range(1e-4, 1.0);
+    ar& field("terminalResistance", terminalResistance).range(0.01, 1000.0);
+    ar& field("rotorInertia", rotorInertia).range(1e-12, 1e-3);
+    ar& field("gearEfficiency", gearEfficiency).range(0.05, 1.0);
+    ar& field("positionGain", positionGain).range(0.0, 1e6);
+    ar& field("derivativeGain", derivativeGain).range(0.0, 1e4);
+    ar& field("windingCapacity", windingCapacity).range(0.01, 1e4);
+    ar& field("windingToCase", windingToCase).range(0.01, 1e3);
+    ar& field("caseCapacity", caseCapacity).range(0.01, 1e5);
+    ar& field("caseToAir", caseToAir).range(0.01, 1e3);
+  }
+};
+
+/// The drive of one joint kind (motors.md §2): motor, gear train and its friction and play.
+struct DriveParameters
+{
+  int motorType = 1;            ///< 1..5
+  double gearRatio = 1.0;       ///< motor turns per joint turn
+  double maxTorque = 1.0;       ///< N·m at the joint for stiffness 1
+  double staticFriction = 0.0;  ///< N·m at the joint: a stuck gear train holds loads up to this
+  double slidingFriction = 0.0; ///< N·m at the joint while the gear train slides (below static: stick-slip)
+  double backlash = 0.0;        ///< rad of play between the gear train and the joint (file: deg)
+  double bearingFriction = 0.0; ///< N·m on the joint while the play is open (no gear tooth touches)
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    using streams::Unit;
+    ar& field("motorType", motorType).range(1, 5);
+    ar& field("gearRatio", gearRatio).range(1.0, 10000.0);
+    ar& field("maxTorque", maxTorque).range(0.0, 100.0);
+    ar& field("staticFriction", staticFriction).range(0.0, 100.0);
+    ar& field("slidingFriction", slidingFriction).range(0.0, 100.0);
+    ar& field("backlash", backlash).unit(Unit::degrees).range(0.0, 10.0);
+    ar& field("bearingFriction", bearingFriction).range(0.0, 10.0);
+  }
+};
+
+/// The motor board: its own angle sensor and position loop (shared by all joints).
+struct BoardParameters
+{
+  int positionBits = 14;           ///< the board's joint angle: 2^bits counts per turn
+  double positionNoise = 0.2;      ///< counts, standard deviation of the board's angle per sample
+  double positionHysteresis = 1.0; ///< counts: the board's count switches back only after this much motion
+  double speedWindow = 0.008;      ///< s: the board's speed is its angle's change over this time
+  double stictionSpeed = 0.002;    ///< rad/s: a slower gear train is stuck and holds the static friction
+  double electronicsPower = 0.15;  ///< W dissipated by each motor board, into its motor's housing
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    using streams::Unit;
+    ar& field("positionBits", positionBits).range(8, 24);
+    ar& field("positionNoise", positionNoise).range(0.0, 100.0);
+    ar& field("positionHysteresis", positionHysteresis).range(0.0, 10.0);
+    ar& field("speedWindow", speedWindow).unit(Unit::milliseconds).range(1.0, 100.0);
+    ar& field("stictionSpeed", stictionSpeed).unit(Unit::degrees).range(0.0, 100.0);
+    ar& field("electronicsPower", electronicsPower).range(0.0, 10.0);
+  }
+};
+
+/// Temperature status as LoLA reports it (motors.md §5): 0 normal, 1 hot, 2 very hot, 3 critical. A status is
+/// entered at its "From" temperature and left below its "Below" temperature (hysteresis).
+struct TemperatureStatusParameters
+{
+  double hotFrom = 76.0;       ///< °C
+  double hotBelow = 70.0;      ///< °C, status 1 -> 0
+  double veryHotFrom = 80.0;   ///< °C
+  double veryHotBelow = 78.0;  ///< °C, status 2 -> 1
+  double criticalFrom = 90.0;  ///< °C
+  double criticalBelow = 88.0; ///< °C, status 3 -> 2
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    ar& field("hotFrom", hotFrom).range(0.0, 200.0);
+    ar& field("hotBelow", hotBelow).range(0.0, 200.0);
+    ar& field("veryHotFrom", veryHotFrom).range(0.0, 200.0);
+    ar& field("veryHotBelow", veryHotBelow).range(0.0, 200.0);
+    ar& field("criticalFrom", criticalFrom).range(0.0, 200.0);
+    ar& field("criticalBelow", criticalBelow).range(0.0, 200.0);
+  }
+};
+
+/// What the motor board does to the torque limit per status (fractions of stiffness × maximum torque).
+struct FirmwareProtectionParameters
+{
+  double hotLimitStart = 1.0; ///< status 1 at hotFrom; falls linearly to hotLimitEnd at veryHotFrom
+  double hotLimitEnd = 0.8;
+  double veryHotLimit = 0.6;  ///< status 2 ("reduced by more than 30 %")
+  double criticalLimit = 0.0; ///< status 3 ("set to 0")
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    ar& field("hotLimitStart", hotLimitStart).range(0.0, 1.0);
+    ar& field("hotLimitEnd", hotLimitEnd).range(0.0, 1.0);
+    ar& field("veryHotLimit", veryHotLimit).range(0.0, 1.0);
+    ar& field("criticalLimit", criticalLimit).range(0.0, 1.0);
+  }
+};
+
+/// The air and shells inside the robot: warmed by the motors and the electronics, cooled by the room.
+struct BodyAirParameters
+{
+  double heatCapacity = 400.0; ///< J/K
+  double toRoom = 1.0;         ///< K/W, thermal resistance to the room
+  double basePower = 2.0;      ///< W from electronics in the body other than the motor boards
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    ar& field("heatCapacity", heatCapacity).range(1.0, 1e6);
+    ar& field("toRoom", toRoom).range(0.001, 1e3);
+    ar& field("basePower", basePower).range(0.0, 1000.0);
+  }
+};
+
+struct BatteryParameters
+{
+  double capacity = 2.9;           ///< A·h (datasheet)
+  double initialCharge = 1.0;      ///< 0..1
+  double baseLoad = 1.0;           ///< A drawn by head, boards and sensors besides the motors (file: mA)
+  double internalResistance = 0.1; ///< Ω, heats the pack with I²R
+  double heatCapacity = 200.0;     ///< J/K
+  double thermalResistance = 5.0;  ///< K/W, pack -> room
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    using streams::Unit;
+    ar& field("capacity", capacity).range(0.01, 100.0);
+    ar& field("initialCharge", initialCharge).range(0.0, 1.0);
+    ar& field("baseLoad", baseLoad).unit(Unit::milliamperes).range(0.0, 100000.0);
+    ar& field("internalResistance", internalResistance).range(0.0, 10.0);
+    ar& field("heatCapacity", heatCapacity).range(1.0, 1e6);
+    ar& field("thermalResistance", thermalResistance).range(0.01, 1e3);
+  }
+};
+
+using MotorTypeTable = NamedTable<MotorTypeParameters, numOfMotorTypes, motorTypeNames>;
+using DriveTable = NamedTable<DriveParameters, numOfDriveKinds, driveKindNames>;
+
+struct MotorParameters
+{
+  double roomTemperature = 25.0; ///< °C, around the robot; also the start temperature of everything inside
+  BoardParameters board;
+  TemperatureStatusParameters temperatureStatus;
+  FirmwareProtectionParameters firmwareProtection;
+  BodyAirParameters bodyAir;
+  BatteryParameters battery;
+  MotorTypeTable motorTypes;
+  DriveTable drives;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    ar& field("roomTemperature", roomTemperature).range(-20.0, 80.0);
+    ar& field("board", board);
+    ar& field("temperatureStatus", temperatureStatus);
+    ar& field("firmwareProtection", firmwareProtection);
+    ar& field("bodyAir", bodyAir);
+    ar& field("battery", battery);
+    ar& field("motorTypes", motorTypes);
+    ar& field("drives", drives);
+  }
+};
+} // namespace nao::sim
