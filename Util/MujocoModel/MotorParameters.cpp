@@ -13,7 +13,7 @@ DriveKind driveKindOf(Joint joint)
 int findDriveKind(std::string_view name)
 {
   for (std::size_t kind = 0; kind < numOfDriveKinds; ++kind)
-    if (driveKindNames[kind] == name) return static_cast<int>(kind);
+    if (streams::enumNamesOf<DriveKind>[kind] == name) return static_cast<int>(kind);
   return -1;
 }
 } // namespace nao::sim

@@ -3,65 +3,30 @@
 // these values as drawn from Config/Sim/robots.toml (Util/Simulator/Physics/RobotVariation.h). Code holds SI
 // units (rad, A, s, N·m, W, °C); the file may use deg, mA and ms as stated per field.
 #include "Representations/Infrastructure/Joints.h"
+#include "Tools/Containers/EnumArray.h"
+#include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 
 namespace nao::sim
 {
-/// A table keyed by names: the TOML archive reads it as `[table] name = value` (or `[table.name]`).
-template<class T, std::size_t N, const std::array<std::string_view, N>& Names>
-struct NamedTable
-{
-  std::array<T, N> values{};
-
-  static constexpr std::size_t size() { return N; }
-  static std::span<const std::string_view> names() { return Names; }
-  T& operator[](std::size_t index) { return values[index]; }
-  const T& operator[](std::size_t index) const { return values[index]; }
-
-  template<class Archive>
-  void serialize(Archive& ar, const unsigned)
-  {
-    ar& boost::serialization::make_nvp("values", values);
-  }
-};
-
-/// A joint without its side: every LoLA joint of one kind has the same drive (motors.md §2).
-enum class DriveKind : std::uint8_t
-{
-  HeadYaw,
-  HeadPitch,
-  ShoulderPitch,
-  ShoulderRoll,
-  ElbowYaw,
-  ElbowRoll,
-  WristYaw,
-  Hand,
-  HipYawPitch,
-  HipRoll,
-  HipPitch,
-  KneePitch,
-  AnklePitch,
-  AnkleRoll,
-};
-inline constexpr std::size_t numOfDriveKinds = 14;
-inline constexpr std::array<std::string_view, numOfDriveKinds> driveKindNames{
-    "HeadYaw", "HeadPitch",   "ShoulderPitch", "ShoulderRoll", "ElbowYaw",  "ElbowRoll",  "WristYaw",
-    "Hand",    "HipYawPitch", "HipRoll",       "HipPitch",     "KneePitch", "AnklePitch", "AnkleRoll"};
+/// A joint without its side: every LoLA joint of one kind has the same drive (motors.md §2). Its names are the
+/// LoLA joints' without the L or R.
+NAO_ENUM(DriveKind, std::uint8_t, HeadYaw, HeadPitch, ShoulderPitch, ShoulderRoll, ElbowYaw, ElbowRoll,
+         WristYaw, Hand, HipYawPitch, HipRoll, HipPitch, KneePitch, AnklePitch, AnkleRoll);
+inline constexpr std::size_t numOfDriveKinds = streams::enumCount<DriveKind>;
 /// The kind of a LoLA joint: its name without the L/R prefix.
 DriveKind driveKindOf(Joint joint);
 /// The kind with this name; -1 if there is none.
 int findDriveKind(std::string_view name);
 
-inline constexpr std::size_t numOfMotorTypes = 5;
-inline constexpr std::array<std::string_view, numOfMotorTypes> motorTypeNames{"type1", "type2", "type3",
-                                                                              "type4", "type5"};
+/// The motor types of the datasheet (motors.md §1); DriveParameters::motorType numbers them from 1.
+NAO_ENUM(MotorType, std::uint8_t, type1, type2, type3, type4, type5);
+inline constexpr std::size_t numOfMotorTypes = streams::enumCount<MotorType>;
 
 /// One motor type of the NAO6 datasheet (motors.md §1) with the electrical, mechanical and thermal values the
 /// simulation needs. Values the datasheet lacks are chosen and justified in motors.toml.
@@ -230,8 +195,9 @@ struct BatteryParameters
   }
 };
 
-using MotorTypeTable = NamedTable<MotorTypeParameters, numOfMotorTypes, motorTypeNames>;
-using DriveTable = NamedTable<DriveParameters, numOfDriveKinds, driveKindNames>;
+/// Tables keyed by names: the TOML archive reads them as `[table] name = value` (or `[table.name]`).
+using MotorTypeTable = EnumArray<MotorType, MotorTypeParameters, numOfMotorTypes>;
+using DriveTable = EnumArray<DriveKind, DriveParameters, numOfDriveKinds>;
 
 struct MotorParameters
 {

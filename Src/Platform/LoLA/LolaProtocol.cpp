@@ -104,7 +104,7 @@ std::size_t encodeActuatorFrame(const LolaActuatorFrame& frame, std::span<std::u
       static_cast<std::uint32_t>(std::popcount(frame.presentKeys & ((1u << lolaActuatorKeyCount) - 1))));
   auto floats = [&](LolaActuatorKey key, const auto& values)
   {
-    if (frame.has(key)) packFloats(packer, stream, enumNames(key)[static_cast<std::size_t>(key)], values);
+    if (frame.has(key)) packFloats(packer, stream, streams::enumName(key), values);
   };
   floats(LolaActuatorKey::Position, frame.position);
   floats(LolaActuatorKey::Stiffness, frame.stiffness);

@@ -3,60 +3,53 @@
 // drives the one hip-yaw-pitch motor of both legs. Joint-indexed data uses JointArray, indexed by Joint; limb-indexed
 // data LimbArray, indexed by Limb; which joints a limb has is limbJoints, asked through isJointOf().
 #include "Tools/Containers/EnumArray.h"
+#include "Tools/Streams/Enum.h"
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 namespace nao
 {
-enum class Joint : std::uint8_t
-{
-  HeadYaw,
-  HeadPitch,
-  LShoulderPitch,
-  LShoulderRoll,
-  LElbowYaw,
-  LElbowRoll,
-  LWristYaw,
-  LHipYawPitch,
-  LHipRoll,
-  LHipPitch,
-  LKneePitch,
-  LAnklePitch,
-  LAnkleRoll,
-  RHipRoll,
-  RHipPitch,
-  RKneePitch,
-  RAnklePitch,
-  RAnkleRoll,
-  RShoulderPitch,
-  RShoulderRoll,
-  RElbowYaw,
-  RElbowRoll,
-  RWristYaw,
-  LHand,
-  RHand,
-};
-inline constexpr std::size_t numOfJoints = 25;
+/// In LoLA order and spelled as LoLA's documentation spells them (NaoFacts.md §4, checked by JointsTests): the
+/// names in files, logs and tools are these.
+NAO_ENUM(Joint, std::uint8_t,
+         HeadYaw,        ///< 0
+         HeadPitch,      ///< 1
+         LShoulderPitch, ///< 2
+         LShoulderRoll,  ///< 3
+         LElbowYaw,      ///< 4
+         LElbowRoll,     ///< 5
+         LWristYaw,      ///< 6
+         LHipYawPitch,   ///< 7
+         LHipRoll,       ///< 8
+         LHipPitch,      ///< 9
+         LKneePitch,     ///< 10
+         LAnklePitch,    ///< 11
+         LAnkleRoll,     ///< 12
+         RHipRoll,       ///< 13
+         RHipPitch,      ///< 14
+         RKneePitch,     ///< 15
+         RAnklePitch,    ///< 16
+         RAnkleRoll,     ///< 17
+         RShoulderPitch, ///< 18
+         RShoulderRoll,  ///< 19
+         RElbowYaw,      ///< 20
+         RElbowRoll,     ///< 21
+         RWristYaw,      ///< 22
+         LHand,          ///< 23
+         RHand           ///< 24
+);
+inline constexpr std::size_t numOfJoints = streams::enumCount<Joint>;
+static_assert(numOfJoints == 25, "LoLA's joint arrays have 25 entries (NaoFacts.md §4)");
 
-/// The one table of joint names, in LoLA order.
-inline constexpr std::array<std::string_view, numOfJoints> jointNames = {
-    "HeadYaw",    "HeadPitch",   "LShoulderPitch", "LShoulderRoll",  "LElbowYaw",
-    "LElbowRoll", "LWristYaw",   "LHipYawPitch",   "LHipRoll",       "LHipPitch",
-    "LKneePitch", "LAnklePitch", "LAnkleRoll",     "RHipRoll",       "RHipPitch",
-    "RKneePitch", "RAnklePitch", "RAnkleRoll",     "RShoulderPitch", "RShoulderRoll",
-    "RElbowYaw",  "RElbowRoll",  "RWristYaw",      "LHand",          "RHand"};
+/// The joint names in LoLA order: Joint's own names (streams::enumNamesOf<Joint>), under the name that the code
+/// indexing them by position uses.
+inline constexpr const auto& jointNames = streams::enumNamesOf<Joint>;
 
-/// Found by argument-dependent lookup: lets config files and tools name joints instead of numbering them.
-inline std::span<const std::string_view> enumNames(Joint)
-{
-  return jointNames;
-}
 constexpr std::string_view name(Joint joint)
 {
-  return jointNames[static_cast<std::size_t>(joint)];
+  return streams::enumName(joint);
 }
 constexpr std::size_t index(Joint joint)
 {
@@ -72,20 +65,8 @@ template<class T>
 using JointArray = EnumArray<Joint, T, numOfJoints>;
 
 /// The limbs, each named by its side; the head is none.
-enum class Limb : std::uint8_t
-{
-  leftArm,
-  rightArm,
-  leftLeg,
-  rightLeg,
-};
-inline constexpr std::size_t numOfLimbs = 4;
-inline constexpr std::array<std::string_view, numOfLimbs> limbNames = {"leftArm", "rightArm", "leftLeg",
-                                                                       "rightLeg"};
-inline std::span<const std::string_view> enumNames(Limb)
-{
-  return limbNames;
-}
+NAO_ENUM(Limb, std::uint8_t, leftArm, rightArm, leftLeg, rightLeg);
+inline constexpr std::size_t numOfLimbs = streams::enumCount<Limb>;
 
 constexpr Limb limbAt(std::size_t i)
 {

@@ -1,10 +1,13 @@
-// The joint and limb vocabulary of Infrastructure/Joints.h: limbJoints gives every joint but the head's exactly one
-// limb (LHipYawPitch both legs), the derived checks agree with LoLA's joint order, and JointArray and LimbArray (one
-// EnumArray) are indexed by their enum, named by it and written as TOML tables keyed by those names.
+// The joint and limb vocabulary of Infrastructure/Joints.h: the joints' names are LoLA's, in LoLA's order,
+// limbJoints gives every joint but the head's exactly one limb (LHipYawPitch both legs), the derived checks agree
+// with LoLA's joint order, and JointArray and LimbArray (one EnumArray) are indexed by their enum, named by it and
+// written as TOML tables keyed by those names.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/TomlFiles.h"
 
+#include <array>
 #include <gtest/gtest.h>
+#include <string_view>
 
 using namespace nao;
 
@@ -50,6 +53,24 @@ TEST(Limbs, EveryJointButTheHeadsBelongsToItsLimbAndTheHipYawPitchToBothLegs)
   static_assert(isJointOf(Joint::LHipYawPitch, Limb::rightLeg) && !isJointOf(Joint::LHand, Limb::rightArm));
 }
 
+TEST(Joints, AreNamedAndOrderedAsLolasJointArrays)
+{
+  // NaoFacts.md §4, written out here as the check of the names that Joint's enumerators give.
+  constexpr std::array<std::string_view, 25> lolaOrder{
+      "HeadYaw",    "HeadPitch",   "LShoulderPitch", "LShoulderRoll",  "LElbowYaw",
+      "LElbowRoll", "LWristYaw",   "LHipYawPitch",   "LHipRoll",       "LHipPitch",
+      "LKneePitch", "LAnklePitch", "LAnkleRoll",     "RHipRoll",       "RHipPitch",
+      "RKneePitch", "RAnklePitch", "RAnkleRoll",     "RShoulderPitch", "RShoulderRoll",
+      "RElbowYaw",  "RElbowRoll",  "RWristYaw",      "LHand",          "RHand"};
+  static_assert(jointNames == lolaOrder);
+  static_assert(name(Joint::LHipYawPitch) == "LHipYawPitch" && index(Joint::LHipYawPitch) == 7);
+  ASSERT_EQ(jointNames.size(), lolaOrder.size());
+  for (std::size_t i = 0; i < numOfJoints; ++i)
+    EXPECT_EQ(name(jointAt(i)), lolaOrder[i]) << "LoLA index " << i;
+  static_assert(streams::enumNamesOf<Limb> ==
+                std::array<std::string_view, 4>{"leftArm", "rightArm", "leftLeg", "rightLeg"});
+}
+
 TEST(EnumArray, IsIndexedByItsEnumAndNamedByIt)
 {
   JointArray<float> angles;
@@ -61,7 +82,7 @@ TEST(EnumArray, IsIndexedByItsEnumAndNamedByIt)
     EXPECT_EQ(JointArray<float>::names()[i], jointNames[i]);
   ASSERT_EQ(LimbArray<int>::names().size(), numOfLimbs);
   for (std::size_t i = 0; i < numOfLimbs; ++i)
-    EXPECT_EQ(LimbArray<int>::names()[i], limbNames[i]);
+    EXPECT_EQ(LimbArray<int>::names()[i], streams::enumName(limbAt(i)));
   static_assert(JointArray<float>::size() == numOfJoints && LimbArray<int>::size() == numOfLimbs);
   static_assert(std::is_same_v<JointArray<int>, EnumArray<Joint, int, numOfJoints>>);
 }

@@ -41,20 +41,6 @@ ContactEstimate fromCenterOfMass(const Model& model, const Data& data, const Eig
 }
 } // namespace
 
-std::string_view toString(ContactModel model)
-{
-  switch (model)
-  {
-  case ContactModel::fsr:
-    return "fsr";
-  case ContactModel::comProjection:
-    return "comProjection";
-  case ContactModel::noContact:
-    return "noContact";
-  }
-  return "unknown";
-}
-
 FsrLayout naoFsrLayout(const Model& model, const FeetSupport& feet)
 {
   FsrLayout layout;

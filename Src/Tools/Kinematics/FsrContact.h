@@ -4,6 +4,7 @@
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/Model.h"
 #include "Tools/Kinematics/StaticTorques.h"
+#include "Tools/Streams/Enum.h"
 
 #include <Eigen/Core>
 #include <array>
@@ -17,15 +18,14 @@ namespace nao::kinematics
 /// right.
 inline constexpr std::size_t fsrCount = 8;
 
-enum class ContactModel : std::uint8_t
-{
-  fsr, ///< per-sole share and centre of pressure as the FSRs measure them, scaled to the robot's weight
-  comProjection, ///< FSRs unusable (broken, NaN, implausible total) but the robot is taken to stand: the
-                 ///< weight is split by where the CoM projects (along gravity) between the sole origins, CoPs
-                 ///< at those origins (then moved under the CoM by balanceSoleWrenches)
-  noContact,     ///< FSRs read (almost) nothing: the robot is lifted; fixed torso, gravity torques only
-};
-std::string_view toString(ContactModel model);
+NAO_ENUM(
+    ContactModel, std::uint8_t,
+    fsr, ///< per-sole share and centre of pressure as the FSRs measure them, scaled to the robot's weight
+    comProjection, ///< FSRs unusable (broken, NaN, implausible total) but the robot is taken to stand: the
+                   ///< weight is split by where the CoM projects (along gravity) between the sole origins,
+                   ///< CoPs at those origins (then moved under the CoM by balanceSoleWrenches)
+    noContact,     ///< FSRs read (almost) nothing: the robot is lifted; fixed torso, gravity torques only
+);
 
 /// FSR positions (m): (x, y) in the sole frame of their foot, LoLA order.
 struct FsrLayout

@@ -38,26 +38,6 @@ bool numbersAreFinite(const QpProblem& p)
 }
 } // namespace
 
-const char* toString(QpStatus status)
-{
-  switch (status)
-  {
-  case QpStatus::optimal:
-    return "optimal";
-  case QpStatus::infeasible:
-    return "infeasible";
-  case QpStatus::maxIterations:
-    return "maxIterations";
-  case QpStatus::notPositiveDefinite:
-    return "notPositiveDefinite";
-  case QpStatus::invalidProblem:
-    return "invalidProblem";
-  case QpStatus::notSolved:
-    return "notSolved";
-  }
-  return "unknown";
-}
-
 QpSolver::QpSolver(QpCapacity capacity, QpSettings settings)
     : capacity_(capacity), settings_(settings), factorisation_(capacity.variables),
       x_(toIndex(capacity.variables)), normal_(toIndex(capacity.variables)), z_(toIndex(capacity.variables)),

@@ -16,6 +16,7 @@
 // H is factorised (Cholesky) in every solve(); solveWithLastHessian() reuses the factor of the previous solve
 // when only g, the constraints or the bounds changed.
 #include "Tools/Optimization/ActiveSetFactorization.h"
+#include "Tools/Streams/Enum.h"
 
 #include <Eigen/Core>
 #include <span>
@@ -23,17 +24,14 @@
 
 namespace nao::optimization
 {
-enum class QpStatus
-{
-  optimal,             ///< KKT conditions hold within the tolerances
-  infeasible,          ///< the constraints admit no x; blockingConstraint() says which one could not be met
-  maxIterations,       ///< gave up after QpSettings::maxIterations steps (numerical trouble or cycling)
-  notPositiveDefinite, ///< H is not (numerically) positive definite
-  invalidProblem,      ///< sizes disagree or exceed the capacity, or a number is not finite
-  notSolved,           ///< no solve() yet
-};
-
-const char* toString(QpStatus status);
+NAO_ENUM(QpStatus, int,
+         optimal,       ///< KKT conditions hold within the tolerances
+         infeasible,    ///< the constraints admit no x; blockingConstraint() says which one could not be met
+         maxIterations, ///< gave up after QpSettings::maxIterations steps (numerical trouble or cycling)
+         notPositiveDefinite, ///< H is not (numerically) positive definite
+         invalidProblem,      ///< sizes disagree or exceed the capacity, or a number is not finite
+         notSolved,           ///< no solve() yet
+);
 
 /// The problem, as views of the caller's matrices (no copy). Rows of A and Aeq may be zero or repeated.
 struct QpProblem

@@ -6,11 +6,13 @@
 //            waiting,   ///< wait for the motion to settle
 //            working);  ///< one round every adjustWaitTime
 //
-// declares `enum class EnergySavingState : std::uint8_t {off, waiting, working}` and the names that
-// streams::namesOfEnum() finds (`enumNames(E)`, by ADL, indexed by value), taken from the enumerators' own
-// spelling at compile time, so that a name cannot disagree with its enumerator. Comments between the enumerators
-// stay (the preprocessor removes them before the names are made). Enumerators take no explicit values: the names
-// are indexed by value, from 0.
+// declares `enum class EnergySavingState : std::uint8_t {off, waiting, working}` and its names, taken from the
+// enumerators' own spelling at compile time, so that a name cannot disagree with its enumerator. The names are one
+// constexpr array indexed by value, `streams::enumNamesOf<E>` (for constant expressions and template arguments),
+// which `enumNames(E)` returns to generic code (found by ADL, as streams::namesOfEnum() asks for it);
+// `streams::enumCount<E>` counts them and `streams::enumName(value)` names one value. Comments between the
+// enumerators stay (the preprocessor removes them before the names are made). Enumerators take no explicit values:
+// the names are indexed by value, from 0.
 #include <array>
 #include <cstddef>
 #include <span>
@@ -64,6 +66,25 @@ constexpr std::array<std::string_view, N> splitEnumNames(std::string_view list)
 }
 } // namespace nao::streams::detail
 
+namespace nao::streams
+{
+/// A NAO_ENUM's names, indexed by value: one constexpr array per enum (`naoEnumSpelling` is the macro's, by ADL).
+template<class E>
+inline constexpr auto
+    enumNamesOf = detail::splitEnumNames<detail::countEnumNames(naoEnumSpelling(E{}))>(naoEnumSpelling(E{}));
+
+/// How many enumerators a NAO_ENUM has.
+template<class E>
+inline constexpr std::size_t enumCount = enumNamesOf<E>.size();
+
+/// The name of one value of a NAO_ENUM.
+template<class E>
+constexpr std::string_view enumName(E value)
+{
+  return enumNamesOf<E>[static_cast<std::size_t>(value)];
+}
+} // namespace nao::streams
+
 /// Declares `enum class Name : Underlying { enumerators }` and its names (see the top of Enum.h). Use in the
 /// enum's namespace; ADL finds the names there.
 #define NAO_ENUM(Name, Underlying, ...)                                                                      \
@@ -73,10 +94,12 @@ constexpr std::array<std::string_view, N> splitEnumNames(std::string_view list)
   };                                                                                                         \
   static_assert(!::nao::streams::detail::hasExplicitValues(#__VA_ARGS__),                                    \
                 "NAO_ENUM: enumerators take no explicit values (the names are indexed by value)");           \
-  [[maybe_unused]] inline std::span<const std::string_view> enumNames(Name)                                  \
+  /* The enumerators as written, which ::nao::streams::enumNamesOf<Name> splits into the names. */           \
+  constexpr std::string_view naoEnumSpelling(Name)                                                           \
   {                                                                                                          \
-    static constexpr auto names =                                                                            \
-        ::nao::streams::detail::splitEnumNames<::nao::streams::detail::countEnumNames(#__VA_ARGS__)>(        \
-            #__VA_ARGS__);                                                                                   \
-    return names;                                                                                            \
+    return #__VA_ARGS__;                                                                                     \
+  }                                                                                                          \
+  constexpr const auto& enumNames(Name)                                                                      \
+  {                                                                                                          \
+    return ::nao::streams::enumNamesOf<Name>;                                                                \
   }

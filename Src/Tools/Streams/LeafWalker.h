@@ -8,37 +8,17 @@
 #include <type_traits>
 #include <vector>
 
-#include <boost/mpl/bool.hpp>
-#include <boost/serialization/serialization.hpp>
-#include <boost/serialization/version.hpp>
-
 #include "Tools/Streams/ArchiveText.h"
 #include "Tools/Streams/Field.h"
+#include "Tools/Streams/SavingArchive.h"
 #include "Tools/Streams/SourceLocation.h"
 #include "Tools/Streams/TypeTraits.h"
 
 namespace nao::streams::detail
 {
 template<class Derived>
-class LeafWalker
+class LeafWalker : public SavingArchive<Derived>
 {
-public:
-  using is_loading = boost::mpl::false_;
-  using is_saving = boost::mpl::true_;
-
-  template<class T>
-  Derived& operator<<(const T& item)
-  {
-    walkItem(item);
-    return static_cast<Derived&>(*this);
-  }
-  template<class T>
-  Derived& operator&(const T& item)
-  {
-    walkItem(item);
-    return static_cast<Derived&>(*this);
-  }
-
 protected:
   template<class T>
   void walkRoot(const T& object)
@@ -47,18 +27,13 @@ protected:
   }
 
 private:
+  friend class SavingArchive<Derived>;
+
+  /// A named item of a serialize(): the value at its key below the current struct's path.
   template<class T>
-  void walkItem(const T& item)
+  void member(const char* name, const T& value, const ValueSpec& spec)
   {
-    if constexpr (NvpItem<T>)
-      walkValue(item.value(), joinKey(paths_.back(), item.name()), ValueSpec{});
-    else if constexpr (FieldItem<T>)
-      walkValue(item.value(), joinKey(paths_.back(), item.name()), item.spec());
-    else if constexpr (SerializableStruct<T>)
-      serializeStruct(item); // unnamed base object: its keys live in the same table
-    else
-      static_assert(dependentFalse<T>, "TOML needs a name for every value: use BOOST_SERIALIZATION_NVP, "
-                                       "boost::serialization::make_nvp or nao::streams::field");
+    walkValue(value, joinKey(paths_.back(), name), spec);
   }
 
   template<class T>
@@ -83,16 +58,9 @@ private:
     else
     {
       paths_.push_back(path);
-      serializeStruct(value);
+      this->serializeStruct(value);
       paths_.pop_back();
     }
-  }
-
-  template<class T>
-  void serializeStruct(const T& value)
-  {
-    boost::serialization::serialize_adl(static_cast<Derived&>(*this), const_cast<T&>(value),
-                                        boost::serialization::version<T>::value);
   }
 
   std::vector<std::string> paths_;

@@ -11,26 +11,21 @@
 #include <utility>
 #include <vector>
 
-#include <boost/mpl/bool.hpp>
-#include <boost/serialization/serialization.hpp>
-#include <boost/serialization/version.hpp>
 #include <toml++/toml.h>
 
 #include "Tools/Streams/ArchiveText.h"
 #include "Tools/Streams/ConfigError.h"
 #include "Tools/Streams/Field.h"
 #include "Tools/Streams/NumberFormat.h"
+#include "Tools/Streams/SavingArchive.h"
 #include "Tools/Streams/SourceLocation.h"
 #include "Tools/Streams/TypeTraits.h"
 
 namespace nao::streams
 {
-class TomlOutputArchive
+class TomlOutputArchive : public detail::SavingArchive<TomlOutputArchive>
 {
 public:
-  using is_loading = boost::mpl::false_;
-  using is_saving = boost::mpl::true_;
-
   /// Replaces table() by object's table. Throws ConfigError for values TOML cannot hold (uint64 above
   /// 2^63 - 1, enum values without a name).
   template<class T>
@@ -48,20 +43,9 @@ public:
   const toml::table& table() const& { return table_; }
   toml::table table() && { return std::move(table_); }
 
-  template<class T>
-  TomlOutputArchive& operator<<(const T& item)
-  {
-    saveItem(item);
-    return *this;
-  }
-  template<class T>
-  TomlOutputArchive& operator&(const T& item)
-  {
-    saveItem(item);
-    return *this;
-  }
-
 private:
+  friend class detail::SavingArchive<TomlOutputArchive>;
+
   struct Scope
   {
     toml::table* table;
@@ -69,22 +53,9 @@ private:
     std::uint32_t nextOrder = 1;
   };
 
+  /// A named item of a serialize(): a key of the current table, in serialize() order.
   template<class T>
-  void saveItem(const T& item)
-  {
-    if constexpr (NvpItem<T>)
-      saveMember(item.name(), item.value(), ValueSpec{});
-    else if constexpr (FieldItem<T>)
-      saveMember(item.name(), item.value(), item.spec());
-    else if constexpr (SerializableStruct<T>)
-      serializeStruct(item); // unnamed base object: its keys live in the same table
-    else
-      static_assert(dependentFalse<T>, "TOML needs a name for every value: use BOOST_SERIALIZATION_NVP, "
-                                       "boost::serialization::make_nvp or nao::streams::field");
-  }
-
-  template<class T>
-  void saveMember(const char* name, const T& value, const ValueSpec& spec)
+  void member(const char* name, const T& value, const ValueSpec& spec)
   {
     Scope& scope = scopes_.back();
     toml::table& table = *scope.table;
@@ -152,14 +123,6 @@ private:
       scopes_.pop_back();
       sink(std::move(table));
     }
-  }
-
-  template<class T>
-  void serializeStruct(const T& value)
-  {
-    // Boost's own saving archives call the non-const serialize() the same way.
-    boost::serialization::serialize_adl(*this, const_cast<T&>(value),
-                                        boost::serialization::version<T>::value);
   }
 
   std::vector<Scope> scopes_;

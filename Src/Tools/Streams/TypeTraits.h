@@ -48,7 +48,7 @@ struct IsFieldType<Field<T>> : std::true_type
 template<class T>
 concept FieldItem = IsFieldType<std::remove_cv_t<T>>::value;
 
-/// An enum whose names ADL finds: std::span<const std::string_view> enumNames(E), indexed by value.
+/// An enum whose names ADL finds: enumNames(E), indexed by value, as NAO_ENUM (Enum.h) declares it.
 template<class E>
 concept NamedEnum = std::is_enum_v<E> && requires(E e)
 {
@@ -216,9 +216,10 @@ std::span<const std::string_view> namesOfEnum()
     return enumNames(E{});
   else
   {
-    static_assert(NamedEnum<E>,
-                  "This enum has no names: declare `std::span<const std::string_view> enumNames(E)` "
-                  "next to it (the enum type is named in `[with E = ...]` above)");
+    static_assert(
+        NamedEnum<E>,
+        "This enum has no names: declare it with NAO_ENUM (Tools/Streams/Enum.h); the enum type is named in "
+        "`[with E = ...]` above");
     return {};
   }
 }

@@ -154,6 +154,18 @@ void LolaServer::takeBufferedAnswers(std::uint64_t& valid, bool& malformed)
   }
 }
 
+bool LolaServer::takeWaitingAnswers(std::uint64_t& valid, bool& malformed)
+{
+  LolaReadResult read;
+  while ((read = stream_.readFrom(client_.fd(), false)) == LolaReadResult::data)
+    takeBufferedAnswers(valid, malformed);
+  if (read == LolaReadResult::wouldBlock) return true;
+  loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
+                                            : "LoLA receive from client",
+             read == LolaReadResult::closed ? 0 : errno);
+  return false;
+}
+
 LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
 {
   if (!client_.valid()) return LolaAnswerStatus::noClient;
@@ -170,15 +182,8 @@ LolaAnswerStatus LolaServer::receiveAnswer(LolaAnswerMode mode)
   takeBufferedAnswers(valid, malformed);
   while (true)
   {
-    // Drain what the socket holds without waiting.
-    LolaReadResult read;
-    while ((read = stream_.readFrom(client_.fd(), false)) == LolaReadResult::data)
-      takeBufferedAnswers(valid, malformed);
-    if (read != LolaReadResult::wouldBlock)
+    if (!takeWaitingAnswers(valid, malformed))
     {
-      loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
-                                                : "LoLA receive from client",
-                 read == LolaReadResult::closed ? 0 : errno);
       if (valid) return answered();
       ++statistics_.missingAnswers;
       return LolaAnswerStatus::disconnected;
@@ -203,15 +208,8 @@ void LolaServer::drainAnswers(double quietSeconds)
   // A client answers each frame at most once: with as many answers as frames sent, nothing more can come.
   while (client_.valid() && statistics_.answers < statistics_.framesSent)
   {
-    LolaReadResult read;
-    while ((read = stream_.readFrom(client_.fd(), false)) == LolaReadResult::data)
-      takeBufferedAnswers(valid, malformed);
-    if (read != LolaReadResult::wouldBlock)
-      loseClient(read == LolaReadResult::closed ? "LoLA client closed the connection"
-                                                : "LoLA receive from client",
-                 read == LolaReadResult::closed ? 0 : errno);
-    else if (!waitReadable(client_.fd(), quietSeconds))
-      break;
+    if (!takeWaitingAnswers(valid, malformed) || !waitReadable(client_.fd(), quietSeconds))
+      break; // the client left, or nothing more came
   }
   statistics_.lateAnswers += valid;
 }

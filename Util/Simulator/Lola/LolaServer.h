@@ -92,6 +92,9 @@ private:
   void loseClient(const char* why, int error);
   /// Applies every complete answer buffered; counts the valid ones in `valid`, sets `malformed` if it found such.
   void takeBufferedAnswers(std::uint64_t& valid, bool& malformed);
+  /// Reads what the socket holds, without waiting, and takes the answers in it (takeBufferedAnswers); false when
+  /// the client closed the connection or the read failed: the client is then lost.
+  bool takeWaitingAnswers(std::uint64_t& valid, bool& malformed);
 
   LolaServerOptions options_;
   /// Held while serving: an abstract Unix socket named after the socket path's canonical form. A second server

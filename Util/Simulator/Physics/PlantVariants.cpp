@@ -35,7 +35,7 @@ const PlantVariant& findVariant(const PlantVariants& variants, const std::string
 bool applies(const VariantChange& change, std::size_t joint)
 {
   if (change.driveKinds.empty()) return true;
-  const std::string_view kind = driveKindNames[static_cast<std::size_t>(driveKindOf(jointAt(joint)))];
+  const std::string_view kind = streams::enumName(driveKindOf(jointAt(joint)));
   return std::find(change.driveKinds.begin(), change.driveKinds.end(), kind) != change.driveKinds.end();
 }
 
@@ -147,7 +147,7 @@ void validate(const PlantVariants& variants)
         if (findDriveKind(kind) < 0)
           fail(key + ".changes.driveKinds",
                "'" + kind + "' is not a drive kind (KneePitch, AnklePitch, ...)");
-      const auto name = enumNames(change.quantity)[static_cast<std::size_t>(change.quantity)];
+      const auto name = streams::enumName(change.quantity);
       const bool positive = change.quantity == VariantQuantity::boardGain ||
                             change.quantity == VariantQuantity::backlash ||
                             change.quantity == VariantQuantity::currentGain;

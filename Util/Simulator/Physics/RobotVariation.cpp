@@ -73,7 +73,7 @@ RobotVariation drawRobot(const RobotDistributions& distributions, double positio
     joint.thermalResistance = draw(distributions.thermalResistance, random);
     joint.heatCapacity = draw(distributions.heatCapacity, random);
     if (!preset) continue;
-    const std::string_view kind = driveKindNames[static_cast<std::size_t>(driveKindOf(jointAt(j)))];
+    const std::string_view kind = streams::enumName(driveKindOf(jointAt(j)));
     if (std::find(preset->driveKinds.begin(), preset->driveKinds.end(), kind) == preset->driveKinds.end())
       continue;
     joint.staticFriction *= preset->staticFriction;

@@ -63,7 +63,7 @@ void validate(const SimConfig& config)
   {
     const DriveParameters& drive = config.motors.drives[kind];
     require(drive.slidingFriction <= drive.staticFriction, motors,
-            "drives." + std::string(driveKindNames[kind]) + ".slidingFriction",
+            "drives." + std::string(streams::enumNamesOf<DriveKind>[kind]) + ".slidingFriction",
             "must not exceed staticFriction (a sliding gear train never holds more than a stuck one)");
   }
   for (const RobotPreset& preset : config.robots.presets)

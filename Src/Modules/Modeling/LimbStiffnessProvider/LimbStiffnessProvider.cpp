@@ -69,9 +69,9 @@ struct LimbStiffnessProvider::State
     for (const stiffness::ChainJoint& joint : chain.joints())
       if (!isJointOf(jointAt(static_cast<std::size_t>(joint.coordinate)), limb))
         throw std::runtime_error("LimbStiffnessProvider: the chain of " +
-                                 std::string(enumNames(limb)[static_cast<std::size_t>(limb)]) + " (" +
-                                 chain.baseLinkName() + " -> " + chain.tipLinkName() + ") moves joint '" +
-                                 joint.name + "', which is not one of that limb's joints");
+                                 std::string(streams::enumName(limb)) + " (" + chain.baseLinkName() + " -> " +
+                                 chain.tipLinkName() + ") moves joint '" + joint.name +
+                                 "', which is not one of that limb's joints");
   }
 
   kinematics::KinematicsEvaluator eigen;

@@ -105,8 +105,8 @@ void StaticTorqueProvider::update(JointTorques& torques)
 
   for (std::size_t j = 0; j < numOfJoints; ++j)
     torques.torques[j] = static_cast<float>(state.tau[static_cast<Eigen::Index>(j)]);
-  static_assert(static_cast<int>(kinematics::ContactModel::noContact) ==
-                static_cast<int>(SupportModel::noContact));
+  static_assert(streams::enumNamesOf<kinematics::ContactModel> == streams::enumNamesOf<SupportModel>,
+                "the cast below needs the same enumerators in the same order");
   torques.supportModel = static_cast<SupportModel>(contact.model);
   torques.footLoad = {static_cast<float>(contact.normalForce[0]), static_cast<float>(contact.normalForce[1])};
   torques.gravity = {static_cast<float>(gravity.x()), static_cast<float>(gravity.y()),

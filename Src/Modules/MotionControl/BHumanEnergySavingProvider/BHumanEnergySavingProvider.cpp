@@ -37,26 +37,7 @@ void BHumanRounds::round(RoundContext& context)
 
 void BHumanRounds::accuratePositionsRound(RoundContext& context)
 {
-  const JointSensorData& sensors = context.in.sensors;
-  const StiffnessJointRequest& input = context.in.request;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
-        !std::isfinite(input.angles[j]))
-      continue;
-    const float error = input.angles[j] - sensors.angles[j];
-    if (std::abs(error) <= p_->minGearStep) continue; // the dead band
-    if (--context.status.counters[j] <= 0)
-    {
-      context.status.counters[j] = p_->stepsBeforeEmergencyStep;
-      context.adjustments[j] += p_->maxGearStepLegs; // B-Human's: always up
-      ++context.status.emergencySteps;
-      continue;
-    }
-    const float size = std::abs(error) > p_->maxGearStepLegs ? p_->maxGearStepLegs
-                                                             : p_->accurateFineStepFraction * p_->minGearStep;
-    context.adjustments[j] += error > 0.f ? size : -size;
-  }
+  stepLegsTowardsRequest(context, *p_, EmergencyStep::up);
 }
 
 BHumanEnergySavingProvider::BHumanEnergySavingProvider(const ModuleContext& context)

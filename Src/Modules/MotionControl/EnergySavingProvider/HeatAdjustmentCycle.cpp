@@ -6,6 +6,34 @@
 
 namespace nao
 {
+void stepLegsTowardsRequest(RoundContext& context, const HeatAdjustmentParameters& parameters,
+                            EmergencyStep emergency)
+{
+  const HeatAdjustmentParameters& p = parameters;
+  const JointSensorData& sensors = context.in.sensors;
+  const StiffnessJointRequest& input = context.in.request;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
+        !std::isfinite(input.angles[j]))
+      continue;
+    const float error = input.angles[j] - sensors.angles[j];
+    if (std::abs(error) <= p.minGearStep) continue; // B-Human's dead band
+    const float direction = error > 0.f ? 1.f : -1.f;
+    if (--context.status.counters[j] <= 0)
+    {
+      context.status.counters[j] = p.stepsBeforeEmergencyStep;
+      context.adjustments[j] +=
+          emergency == EmergencyStep::up ? p.maxGearStepLegs : direction * p.maxGearStepLegs;
+      ++context.status.emergencySteps;
+      continue;
+    }
+    const float size =
+        std::abs(error) > p.maxGearStepLegs ? p.maxGearStepLegs : p.accurateFineStepFraction * p.minGearStep;
+    context.adjustments[j] += direction * size;
+  }
+}
+
 HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters,
                                          HeatAdjustmentRounds& rounds)
     : rounds_(rounds), p_(&parameters)

@@ -17,6 +17,8 @@
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
 
+#include <cstdint>
+
 namespace nao
 {
 /// This frame's inputs of a heat adjustment (the module's Requires<>).
@@ -68,6 +70,20 @@ public:
   /// The joint's rounds compare currents now (EnergySaving::searching, with the cycle's own conditions).
   virtual bool searching(std::size_t joint) const = 0;
 };
+
+/// Which way accuratePositions' emergency step goes.
+enum class EmergencyStep : std::uint8_t
+{
+  up,             ///< B-Human's: always by +maxGearStepLegs
+  towardsRequest, ///< ours: in the direction of request − reading
+};
+
+/// The accuratePositions round of both rounds (B-Human's rule, README.md of this folder): each adjusted leg joint
+/// whose reading is more than minGearStep from the request steps towards it, by maxGearStepLegs when farther than
+/// that, else by accurateFineStepFraction × minGearStep; every stepsBeforeEmergencyStep-th round an emergency step
+/// of maxGearStepLegs instead, the way `emergency` says.
+void stepLegsTowardsRequest(RoundContext& context, const HeatAdjustmentParameters& parameters,
+                            EmergencyStep emergency);
 
 class HeatAdjustmentCycle
 {

@@ -137,27 +137,6 @@ void LeastCurrentRounds::accuratePositionsRound(RoundContext& context)
 {
   // B-Human's accuratePositions, with the emergency step towards the request (B-Human's is always positive and
   // moves a joint that must go down the wrong way).
-  const JointSensorData& sensors = context.in.sensors;
-  const StiffnessJointRequest& input = context.in.request;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
-        !std::isfinite(input.angles[j]))
-      continue;
-    const float error = input.angles[j] - sensors.angles[j];
-    if (std::abs(error) <= p_->minGearStep) continue; // B-Human's dead band
-    const float direction = error > 0.f ? 1.f : -1.f;
-    if (--context.status.counters[j] <= 0)
-    {
-      context.status.counters[j] = p_->stepsBeforeEmergencyStep;
-      context.adjustments[j] += direction * p_->maxGearStepLegs;
-      ++context.status.emergencySteps;
-      continue;
-    }
-    const float size = std::abs(error) > p_->maxGearStepLegs ? p_->maxGearStepLegs
-                                                             : p_->accurateFineStepFraction * p_->minGearStep;
-    context.adjustments[j] += direction * size;
-  }
-  stiffnessChanged_.fill(false);
+  stepLegsTowardsRequest(context, *p_, EmergencyStep::towardsRequest);
 }
 } // namespace nao

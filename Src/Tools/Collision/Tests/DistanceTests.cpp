@@ -200,7 +200,7 @@ TEST_P(RandomPairs, MatchSamplingReference)
     expectConsistent(result, pair.a, pair.b, tolerance);
     const double reference = referenceCoreDistance(pair.a, pair.b) - pair.a.radius - pair.b.radius;
     worst = std::max(worst, std::abs(result.distance - reference));
-    ASSERT_NEAR(result.distance, reference, tolerance) << familyName(GetParam()) << " pair " << i;
+    ASSERT_NEAR(result.distance, reference, tolerance) << streams::enumName(GetParam()) << " pair " << i;
     if (!std::isnan(pair.constructedDistance))
     {
       ASSERT_NEAR(result.distance, pair.constructedDistance, tolerance);
@@ -220,6 +220,6 @@ TEST_P(RandomPairs, MatchSamplingReference)
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryFamily, RandomPairs, ::testing::ValuesIn(allPairFamilies),
-                         [](const auto& info) { return std::string(familyName(info.param)); });
+                         [](const auto& info) { return std::string(streams::enumName(info.param)); });
 } // namespace
 } // namespace nao::collision::test

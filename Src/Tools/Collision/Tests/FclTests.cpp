@@ -79,7 +79,7 @@ TEST_P(AgainstFcl, CapsulesAndSpheres)
     const Capsule pointA{pair.a.start, pair.a.start, pair.a.radius};
     const Capsule pointB{pair.b.start, pair.b.start, pair.b.radius};
     const double fclError = GetParam() == PairFamily::nearlyParallel ? fclNearlyParallelError : tolerance;
-    const std::string where = std::string(familyName(GetParam())) + " pair " + std::to_string(i);
+    const std::string where = std::string(streams::enumName(GetParam())) + " pair " + std::to_string(i);
     expectSameAsFcl(pair.a, false, pair.b, false, capsuleCapsuleDistance(pair.a, pair.b),
                     where + " capsule-capsule", fclError, worst);
     expectSameAsFcl(pointA, true, pair.b, false, sphereCapsuleDistance(sphereA, pair.b),
@@ -91,10 +91,11 @@ TEST_P(AgainstFcl, CapsulesAndSpheres)
   RecordProperty("worstPenetratingMetres", std::to_string(worst.penetrating));
   RecordProperty("worstWitnessMetres", std::to_string(worst.witness));
   std::printf("%s: worst |ours - FCL| separated %.1e m, penetrating %.1e m, witness points %.1e m\n",
-              std::string(familyName(GetParam())).c_str(), worst.separated, worst.penetrating, worst.witness);
+              std::string(streams::enumName(GetParam())).c_str(), worst.separated, worst.penetrating,
+              worst.witness);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryFamily, AgainstFcl, ::testing::ValuesIn(allPairFamilies),
-                         [](const auto& info) { return std::string(familyName(info.param)); });
+                         [](const auto& info) { return std::string(streams::enumName(info.param)); });
 } // namespace
 } // namespace nao::collision::test

@@ -2,40 +2,34 @@
 // Random capsule pairs for the reference tests, in families that cover every degenerate case, and a reference
 // distance that knows nothing of the library's closed forms.
 #include "Tools/Collision/Shapes.h"
+#include "Tools/Streams/Enum.h"
 
 #include <Eigen/Geometry>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <string_view>
 
 namespace nao::collision::test
 {
-enum class PairFamily
-{
-  general,        ///< anywhere in a 0.4 m box, any length and radius
-  parallel,       ///< same direction, sideways offset, overlapping or not
-  antiParallel,   ///< opposite directions
-  collinear,      ///< on one line: overlapping (cores coincide) or end to end
-  nearlyParallel, ///< angle between 1e-10 and 1e-4 rad
-  zeroLength,     ///< one or both cores are points
-  crossing,       ///< the axes intersect (core distance 0)
-  touching,       ///< built to touch: signed distance 0 by construction
-  penetrating,    ///< built to penetrate by a known depth
-};
+NAO_ENUM(PairFamily, std::uint8_t,
+         general,        ///< anywhere in a 0.4 m box, any length and radius
+         parallel,       ///< same direction, sideways offset, overlapping or not
+         antiParallel,   ///< opposite directions
+         collinear,      ///< on one line: overlapping (cores coincide) or end to end
+         nearlyParallel, ///< angle between 1e-10 and 1e-4 rad
+         zeroLength,     ///< one or both cores are points
+         crossing,       ///< the axes intersect (core distance 0)
+         touching,       ///< built to touch: signed distance 0 by construction
+         penetrating,    ///< built to penetrate by a known depth
+);
 
 inline constexpr std::array allPairFamilies{
     PairFamily::general,   PairFamily::parallel,       PairFamily::antiParallel,
     PairFamily::collinear, PairFamily::nearlyParallel, PairFamily::zeroLength,
     PairFamily::crossing,  PairFamily::touching,       PairFamily::penetrating};
-
-inline std::string_view familyName(PairFamily family)
-{
-  constexpr std::array<std::string_view, 9> names{"general",   "parallel",       "antiParallel",
-                                                  "collinear", "nearlyParallel", "zeroLength",
-                                                  "crossing",  "touching",       "penetrating"};
-  return names[static_cast<std::size_t>(family)];
-}
+static_assert(allPairFamilies.size() == streams::enumCount<PairFamily>, "every family once");
 
 struct CapsulePair
 {

@@ -2,12 +2,14 @@
 // Random QPs for the tests and the benchmark, in families that cover the degenerate cases, and the KKT
 // residuals of a solution computed from the problem data alone.
 #include "Tools/Optimization/QpSolver.h"
+#include "Tools/Streams/Enum.h"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <Eigen/QR>
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <random>
 #include <string_view>
 
@@ -30,29 +32,22 @@ struct DenseQp
   int variables() const { return static_cast<int>(gradient.size()); }
 };
 
-enum class QpFamily
-{
-  general,       ///< random H (condition up to 1e4), constraints through a feasible point, some equalities
-  duplicateRows, ///< inequality rows repeated exactly, an equality repeated, an inequality equal to an
-                 ///< equality
-  redundantRows, ///< rows that are combinations of other rows (and their bounds the same combination)
-  zeroRows,      ///< rows of zeros with b >= 0
-  activeAtStart, ///< constraints that pass exactly through the unconstrained minimum
-  crowdedVertex, ///< every row passes through the optimum: more active rows than variables
-  selfCollision, ///< the SelfCollisionProvider's shape: diagonal H, sparse rows on joint chains, step bounds
-};
+NAO_ENUM(
+    QpFamily, std::uint8_t,
+    general,       ///< random H (condition up to 1e4), constraints through a feasible point, some equalities
+    duplicateRows, ///< inequality rows repeated exactly, an equality repeated, an inequality equal to an
+                   ///< equality
+    redundantRows, ///< rows that are combinations of other rows (and their bounds the same combination)
+    zeroRows,      ///< rows of zeros with b >= 0
+    activeAtStart, ///< constraints that pass exactly through the unconstrained minimum
+    crowdedVertex, ///< every row passes through the optimum: more active rows than variables
+    selfCollision, ///< the SelfCollisionProvider's shape: diagonal H, sparse rows on joint chains, step bounds
+);
 
 inline constexpr std::array allQpFamilies{
     QpFamily::general,       QpFamily::duplicateRows, QpFamily::redundantRows, QpFamily::zeroRows,
     QpFamily::activeAtStart, QpFamily::crowdedVertex, QpFamily::selfCollision};
-
-inline std::string_view familyName(QpFamily family)
-{
-  constexpr std::array<std::string_view, 7> names{"general",      "duplicateRows", "redundantRows",
-                                                  "zeroRows",     "activeAtStart", "crowdedVertex",
-                                                  "selfCollision"};
-  return names[static_cast<std::size_t>(family)];
-}
+static_assert(allQpFamilies.size() == streams::enumCount<QpFamily>, "every family once");
 
 class QpGenerator
 {

@@ -1,8 +1,10 @@
-// NAO_ENUM: the names come from the enumerators' own spelling, in order, whatever the comments and commas around them.
+// NAO_ENUM: the names come from the enumerators' own spelling, in order, whatever the comments and commas around them,
+// as one constexpr array (constant expressions, template arguments) that enumNames(E) also returns.
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/TypeTraits.h"
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <string_view>
 
 namespace nao::test
 {
@@ -32,4 +34,26 @@ TEST(NamedEnum, ATrailingCommaAddsNoName)
   const auto names = nao::streams::namesOfEnum<nao::test::TrailingComma>();
   ASSERT_EQ(names.size(), 1u);
   EXPECT_EQ(names[0], "only");
+}
+
+namespace
+{
+/// Takes the names as a template argument, as a table keyed by an enum's names may.
+template<const auto& Names>
+constexpr std::string_view secondName()
+{
+  return Names[1];
+}
+} // namespace
+
+TEST(NamedEnum, NamesAreOneConstexprArrayForConstantExpressionsAndTemplateArguments)
+{
+  using nao::test::Commented;
+  using namespace nao::streams;
+  static_assert(enumCount<Commented> == 4);
+  static_assert(enumNamesOf<Commented>[3] == "Fourth4");
+  static_assert(enumName(Commented::third_one) == "third_one");
+  static_assert(secondName<enumNamesOf<Commented>>() == "second");
+  static_assert(&enumNames(Commented{}) == &enumNamesOf<Commented>, "enumNames(E) is the same array");
+  EXPECT_EQ(namesOfEnum<Commented>().data(), enumNamesOf<Commented>.data());
 }

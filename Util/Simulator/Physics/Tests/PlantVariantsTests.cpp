@@ -59,7 +59,7 @@ TEST(PlantVariants, AVariantChangesOnlyWhatItNamesOfTheRobotItsSeedDraws)
     EXPECT_EQ(a.staticFriction, b.staticFriction);
     EXPECT_DOUBLE_EQ(b.boardGain, 2.0);
     EXPECT_EQ(a.currentOffset, c.currentOffset);
-    const std::string_view kind = driveKindNames[static_cast<std::size_t>(driveKindOf(jointAt(j)))];
+    const std::string_view kind = streams::enumName(driveKindOf(jointAt(j)));
     if (kind == "KneePitch" || kind == "AnklePitch")
     {
       // 0.5 to 0.95 of the stand's load: knee 0.66 N·m, ankle pitch 0.41 N·m (variants.toml).

@@ -60,7 +60,7 @@ TEST(LimbStiffnessProvider, AStraightLegIsStiffestAlongItselfAndABentKneeMakesIt
   {
     const LimbEllipsoid& limb = straight.limbs[leg];
     // A vertical force at the sole passes through every joint axis of a straight leg: no joint torque, p = 0.
-    EXPECT_LT(limb.verticalMetric, 1e-10f) << limbNames[static_cast<std::size_t>(leg)];
+    EXPECT_LT(limb.verticalMetric, 1e-10f) << streams::enumName(leg);
     EXPECT_LT(limb.values[0], 1e-9f);
     EXPECT_GT(std::abs(axis(limb, 0).z()), 0.9999) << "the stiffest axis is the leg's";
     EXPECT_GT(limb.values[1], 1e-3f) << "across the leg it is not stiff";
@@ -170,7 +170,7 @@ TEST(LimbStiffnessProvider, ValuesAreTheLibrarysOnTheSameChain)
       query.direction << up, 0, 0, 0;
       const double p = stiffness::computeMetric(chain, workspace, query);
       const LimbEllipsoid& limb = out.limbs[l];
-      SCOPED_TRACE(std::string(limbNames[l]) + ", trial " + std::to_string(trial));
+      SCOPED_TRACE(std::string(streams::enumName(limbAt(l))) + ", trial " + std::to_string(trial));
       EXPECT_NEAR(limb.verticalMetric, p, 1e-5 * std::max(p, 1e-3));
       for (int i = 0; i < 3; ++i)
         EXPECT_NEAR(limb.endpoint[static_cast<std::size_t>(i)], workspace.tipPoint[i], 1e-5);
