@@ -4,6 +4,7 @@
 // parts of the framework that handle representations by name: blackboard, logger, debug channel, log tool.
 #include "Framework/TypeName.h"
 #include "Representations/Infrastructure/PassThroughFrom.h"
+#include <boost/serialization/version.hpp>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -31,18 +32,21 @@ concept Representation = std::is_class_v<T> && std::default_initializable<T> && 
 
 using RepresentationId = std::uint16_t;
 
-/// One leaf of a representation or parameter struct, as tools show it.
+/// One leaf of a representation or parameter struct, as tools show it. Travels on the debug channel in Boost's
+/// binary archive with its class version (BOOST_CLASS_VERSION below): version 0 had no doc.
 struct FieldDescription
 {
   std::string path;        ///< e.g. "angles.LKneePitch"
   std::string type;        ///< e.g. "float", "enum:regular|hot|veryHot|criticallyHot"
   std::string unit;        ///< unit people read ("deg", "mA", ""), empty when the value is shown in SI
   double min = 0, max = 0; ///< allowed range in that unit; NaN when there is none
+  std::string doc;         ///< what the value does, one line (streams::Field::doc); empty when undocumented
 
   template<class Archive>
-  void serialize(Archive& ar, const unsigned)
+  void serialize(Archive& ar, const unsigned version)
   {
     ar& path& type& unit& min& max;
+    if (version >= 1) ar& doc;
   }
 };
 
@@ -118,5 +122,7 @@ RepresentationId representationId()
 /// so that tools that never build a blackboard (log reader, debug client) know them too.
 void registerFrameworkRepresentations();
 } // namespace nao
+
+BOOST_CLASS_VERSION(nao::FieldDescription, 1)
 
 #include "Framework/RepresentationOps.h"

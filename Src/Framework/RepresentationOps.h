@@ -12,8 +12,8 @@ std::vector<FieldDescription> describeForTools()
 {
   std::vector<FieldDescription> fields;
   for (const auto& field : streams::describeFields(T{}))
-    fields.push_back(
-        {field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min, field.max});
+    fields.push_back({field.path, field.type, std::string(streams::unitSymbol(field.unit)), field.min,
+                      field.max, field.doc});
   return fields;
 }
 

@@ -38,8 +38,8 @@ ParameterEditor::ParameterEditor(Hooks hooks, QWidget* parent)
   top->addWidget(modules_, 1);
   top->addWidget(reload);
   layout->addLayout(top);
-  table_->setColumnCount(4);
-  table_->setHorizontalHeaderLabels({"key", "value", "unit", "range"});
+  table_->setColumnCount(5);
+  table_->setHorizontalHeaderLabels({"key", "value", "unit", "range", "what it does"});
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->verticalHeader()->hide();
   layout->addWidget(table_, 1);
@@ -119,19 +119,24 @@ void ParameterEditor::showParameters(const std::string& module, const std::strin
       keyItem->setFlags(keyItem->flags() & ~Qt::ItemIsEditable);
       table_->setItem(row, 0, keyItem);
       table_->setItem(row, 1, new QTableWidgetItem(q(value)));
-      QString unit, range;
+      // The leaf itself, or the first element of an array the file writes on one line ("centerOfMassMin").
+      QString unit, range, doc;
       for (const FieldDescription& field : fields)
-        if (field.path == key)
+        if (field.path == key || field.path.starts_with(key + "["))
         {
           unit = q(field.unit);
           if (!std::isnan(field.min)) range = QString("%1 … %2").arg(field.min).arg(field.max);
+          doc = q(field.doc);
+          break;
         }
-      for (const auto& [column, text] : {std::pair{2, unit}, std::pair{3, range}})
+      for (const auto& [column, text] : {std::pair{2, unit}, std::pair{3, range}, std::pair{4, doc}})
       {
         auto* cellItem = new QTableWidgetItem(text);
         cellItem->setFlags(cellItem->flags() & ~Qt::ItemIsEditable);
         table_->setItem(row, column, cellItem);
       }
+      keyItem->setToolTip(doc);
+      table_->item(row, 1)->setToolTip(doc);
     }
   }
   catch (const std::exception& error)

@@ -33,6 +33,24 @@ TEST(ParameterRanges, EveryNumericParameterOfEveryModuleDeclaresARange)
   EXPECT_THAT(missing, ::testing::IsEmpty());
 }
 
+TEST(ParameterDocs, EveryParameterOfEveryModuleSaysWhatItDoes)
+{
+  // The one-line doc of serialize() (`.doc("...")`) is what the GUI, `DebugClient get` and the README tables show.
+  std::vector<std::string> missing;
+  std::size_t fields = 0;
+  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+  {
+    if (!module->parameters) continue;
+    for (const FieldDescription& field : module->parameters->describe())
+    {
+      ++fields;
+      if (field.doc.empty()) missing.push_back(module->name + "." + field.path);
+    }
+  }
+  EXPECT_GT(fields, 50u) << "the walk found hardly any parameter";
+  EXPECT_THAT(missing, ::testing::IsEmpty());
+}
+
 TEST(ParameterRanges, TheKeptFieldListIsWhatDescribeGives)
 {
   // The debug channel's list, get and set read ParameterInfo::fields, kept from start-up, instead of walking the
@@ -54,6 +72,7 @@ TEST(ParameterRanges, TheKeptFieldListIsWhatDescribeGives)
       EXPECT_EQ(kept.unit, described[i].unit) << module->name << "." << kept.path;
       EXPECT_TRUE(same(kept.min, described[i].min)) << module->name << "." << kept.path;
       EXPECT_TRUE(same(kept.max, described[i].max)) << module->name << "." << kept.path;
+      EXPECT_EQ(kept.doc, described[i].doc) << module->name << "." << kept.path;
     }
   }
   EXPECT_GT(modules, 5u) << "the walk found hardly any module with parameters";

@@ -1,9 +1,10 @@
 #pragma once
 
-// A parameter with a unit and an allowed range, usable in any Boost.Serialization serialize():
-//   ar & nao::streams::field("maxGearStep", maxGearStep).unit(Unit::degrees).range(0.0, 5.0);
+// A parameter with a unit, an allowed range and a one-line doc, usable in any Boost.Serialization serialize():
+//   ar & nao::streams::field("maxGearStep", maxGearStep).unit(Unit::degrees).range(0.0, 5.0).doc("...");
 // Binary archives see a plain nvp and store the SI value; the TOML archives convert to and from the file
-// unit and check the range (given in file units, as people read them).
+// unit and check the range (given in file units, as people read them). The doc reaches the field lists
+// (FieldListArchive: debug channel, GUI, DebugClient, README parameter tables); no archive stores it.
 
 #include <cmath>
 #include <limits>
@@ -154,20 +155,22 @@ constexpr double codeToFile(double codeValue, Unit unit)
   return codeValue;
 }
 
-/// How a value is written in a file: its unit and the allowed range in that unit (NaN bounds: no range).
+/// How a value is written in a file: its unit and the allowed range in that unit (NaN bounds: no range), and
+/// what it does (one line for people, empty when undocumented; a string literal, never owned).
 struct ValueSpec
 {
   Unit unit = Unit::none;
   double min = std::numeric_limits<double>::quiet_NaN();
   double max = std::numeric_limits<double>::quiet_NaN();
+  std::string_view doc;
 
   bool hasRange() const { return !std::isnan(min) && !std::isnan(max); }
   /// NaN is never in range.
   bool inRange(double fileValue) const { return !hasRange() || (fileValue >= min && fileValue <= max); }
 };
 
-/// A Boost.Serialization wrapper (like nvp) carrying a file unit and a range. Made by field(); apply
-/// unit() and range() to the temporary. For arrays and vectors, unit and range apply to every element.
+/// A Boost.Serialization wrapper (like nvp) carrying a file unit, a range and a doc. Made by field(); apply
+/// unit(), range() and doc() to the temporary. For arrays and vectors, all three apply to every element.
 template<class T>
 class Field : public boost::serialization::wrapper_traits<const Field<T>>
 {
@@ -193,6 +196,15 @@ public:
     Field copy = *this;
     copy.spec_.min = min;
     copy.spec_.max = max;
+    return copy;
+  }
+
+  /// What the value does, one line for people (units belong to unit()). `text` must outlive the field: a
+  /// string literal.
+  const Field doc(const char* text) const
+  {
+    Field copy = *this;
+    copy.spec_.doc = text;
     return copy;
   }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Describes every leaf of a parameter or representation struct: key path, type, file unit and range.
+// Describes every leaf of a parameter or representation struct: key path, type, file unit, range and doc.
 // Used by the GUI's field list and by CSV headers. Vectors are described with the elements the given
 // object has.
 
@@ -19,6 +19,7 @@ struct FieldInfo
   Unit unit = Unit::none; ///< unit in files and the GUI; code holds the SI counterpart
   double min = std::numeric_limits<double>::quiet_NaN(); ///< in file units; NaN when there is no range
   double max = std::numeric_limits<double>::quiet_NaN();
+  std::string doc; ///< what it does, one line (Field::doc); an array's elements share their field's
 };
 
 class FieldListArchive : public detail::LeafWalker<FieldListArchive>
@@ -44,7 +45,7 @@ public:
     }
     else
       type = scalarTypeName<T>();
-    fields_.push_back(FieldInfo{path, std::move(type), spec.unit, spec.min, spec.max});
+    fields_.push_back(FieldInfo{path, std::move(type), spec.unit, spec.min, spec.max, std::string(spec.doc)});
   }
 
 private:

@@ -17,18 +17,21 @@ namespace nao
 {
 struct LimbStiffnessParameters
 {
-  /// Diagonal of the Cartesian stiffness K_c: N/m (x, y, z), then N·m/rad (about x, y, z). The wrench that
-  /// resists a deflection dx is K_c dx (Tools/Stiffness/Metric.h); 1 measures the geometry alone.
+  // The wrench that resists a deflection dx is K_c dx (Tools/Stiffness/Metric.h).
   std::array<float, 6> cartesianStiffness{1.f, 1.f, 1.f, 1.f, 1.f, 1.f};
-  /// JIT, Eigen, or automatic: the JIT where it runs (the forward pass shared by the four chains).
   kinematics::KinematicsBackend backend = kinematics::KinematicsBackend::automatic;
-  bool allowAvx2 = true; ///< false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)
+  bool allowAvx2 = true;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& streams::field("cartesianStiffness", cartesianStiffness).range(1e-6, 1e6);
-    ar& streams::field("backend", backend) & streams::field("allowAvx2", allowAvx2);
+    ar& streams::field("cartesianStiffness", cartesianStiffness)
+        .range(1e-6, 1e6)
+        .doc("diagonal of K_c: N/m (x, y, z), then N·m/rad (about x, y, z); 1 measures the geometry alone");
+    ar& streams::field("backend", backend)
+        .doc("JIT, Eigen, or automatic: the JIT where it runs (the forward pass the four chains share)");
+    ar& streams::field("allowAvx2", allowAvx2)
+        .doc("false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)");
   }
 };
 

@@ -13,14 +13,15 @@ namespace nao
 {
 struct RobotModelParameters
 {
-  /// JIT, Eigen, or automatic: the JIT where it runs.
   kinematics::KinematicsBackend backend = kinematics::KinematicsBackend::automatic;
-  bool allowAvx2 = true; ///< false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)
+  bool allowAvx2 = true;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& streams::field("backend", backend) & streams::field("allowAvx2", allowAvx2);
+    ar& streams::field("backend", backend).doc("JIT, Eigen, or automatic: the JIT where it runs");
+    ar& streams::field("allowAvx2", allowAvx2)
+        .doc("false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)");
   }
 };
 

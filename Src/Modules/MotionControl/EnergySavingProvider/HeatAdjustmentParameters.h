@@ -17,37 +17,35 @@ struct HeatAdjustmentParameters
 {
   static constexpr float degree = std::numbers::pi_v<float> / 180.f;
 
-  float motionChangeWaitTime = 0.1f; ///< s (ms in the file): waiting after a start before the first round
-  float adjustWaitTime = 0.25f;      ///< s (ms): time between adjustment rounds
-  float resetTime = 3.f;             ///< s (ms): a reset fades every offset linearly to 0 over this
-  float baseOffsetFadeInTime =
-      0.06f; ///< s (ms): base offsets fade in over this (baseOffsetInterpolationTime)
-  float maxBaseOffset = 3.f * degree; ///< rad (deg): a base offset beyond this is clamped (a safety bound)
-  float legCurrentThreshold = 0.1f; ///< A (mA): a leg joint is adjusted above this (currentThresholdLegs) ...
-  float legCurrentThresholdLargeOffset = 0.3f; ///< A (mA): ... or above this once its |offset| > largeOffset
-  float armCurrentThreshold = 0.03f;           ///< A (mA): arm and unskipped head joints
-  JointArray<float> currentThresholdOverrides; ///< A (mA): replaces the joint's threshold when > 0
-  float largeOffset = 1.5f * degree;     ///< rad (deg): maxAngleMultipleJoints, and maxAngleOneJoint / 2
-  float maxOffset = 3.f * degree;        ///< rad (deg): maxAngleOneJoint, a joint's offset is capped at this
-  int largeOffsetJointsForReset = 4;     ///< minNumberForHeatAdjustmentReset: leg joints beyond largeOffset
-  int stepsBeforeEmergencyStep = 10;     ///< every this many rounds over the threshold: an emergency step
-  float maxGearStepLegs = 0.2f * degree; ///< rad (deg): a leg step when the difference exceeds it
-  float maxGearStepArms = 0.458366f * degree; ///< rad (deg): the same for arm joints
-  float minGearStep = 0.0286479f * degree;    ///< rad (deg): the step otherwise
-  float accurateFineStepFraction = 0.5f;      ///< accuratePositions' fine step = this × minGearStep
-  /// m (mm): the centre of mass relative to the point between the feet on the ground, in the ground-aligned
-  /// frame (torso orientation from the IMU); high stand only: offsets too large and the CoM outside -> reset
+  float motionChangeWaitTime = 0.1f;
+  float adjustWaitTime = 0.25f;
+  float resetTime = 3.f;
+  float baseOffsetFadeInTime = 0.06f;
+  float maxBaseOffset = 3.f * degree;
+  float legCurrentThreshold = 0.1f;
+  float legCurrentThresholdLargeOffset = 0.3f;
+  float armCurrentThreshold = 0.03f;
+  JointArray<float> currentThresholdOverrides;
+  float largeOffset = 1.5f * degree;
+  float maxOffset = 3.f * degree;
+  int largeOffsetJointsForReset = 4;
+  int stepsBeforeEmergencyStep = 10;
+  float maxGearStepLegs = 0.2f * degree;
+  float maxGearStepArms = 0.458366f * degree;
+  float minGearStep = 0.0286479f * degree;
+  float accurateFineStepFraction = 0.5f;
+  // The ground-aligned frame takes the torso orientation from the IMU.
   std::array<float, 2> centerOfMassMin{-0.02f, -0.05f};
   std::array<float, 2> centerOfMassMax{0.05f, 0.05f};
-  float groundContactWeight = 1.f;        ///< kg: both feet together carry more: ground contact
-  float groundContactDebounceTime = 0.1f; ///< s (ms): a contact change counts after holding this long
+  float groundContactWeight = 1.f;
+  float groundContactDebounceTime = 0.1f;
   std::vector<Joint> skipJoints{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand};
-  /// B-Human's standSigns and highStandSigns, in Joint order (the knees differ: +1 in the stand, -1 in the high stand)
+  // B-Human's standSigns and highStandSigns, in Joint order (the knees differ: +1 in the stand, -1 in the high stand).
   JointArray<int> emergencyStepSignsStand{
       {-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, 1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}};
   JointArray<int> emergencyStepSignsHighStand{
       {-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}};
-  JointGuardParameters guard; ///< "do no harm" (not in B-Human)
+  JointGuardParameters guard;
 
   /// A: the joint's current threshold with its round offset `adjustment` (rad): above it the joint is adjusted.
   float currentThreshold(Joint joint, float adjustment) const
@@ -63,37 +61,91 @@ struct HeatAdjustmentParameters
   {
     using streams::field;
     using streams::Unit;
-    ar& field("motionChangeWaitTime", motionChangeWaitTime).unit(Unit::milliseconds).range(0.0, 10000.0);
-    ar& field("adjustWaitTime", adjustWaitTime).unit(Unit::milliseconds).range(12.0, 60000.0);
-    ar& field("resetTime", resetTime).unit(Unit::milliseconds).range(0.0, 60000.0);
-    ar& field("baseOffsetFadeInTime", baseOffsetFadeInTime).unit(Unit::milliseconds).range(0.0, 10000.0);
-    ar& field("maxBaseOffset", maxBaseOffset).unit(Unit::degrees).range(0.0, 10.0);
-    ar& field("legCurrentThreshold", legCurrentThreshold).unit(Unit::milliamperes).range(0.0, 5000.0);
+    ar& field("motionChangeWaitTime", motionChangeWaitTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 10000.0)
+        .doc("waiting after a start before the first round");
+    ar& field("adjustWaitTime", adjustWaitTime)
+        .unit(Unit::milliseconds)
+        .range(12.0, 60000.0)
+        .doc("time between adjustment rounds");
+    ar& field("resetTime", resetTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 60000.0)
+        .doc("a reset fades every offset linearly to 0 over this");
+    ar& field("baseOffsetFadeInTime", baseOffsetFadeInTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 10000.0)
+        .doc("base offsets fade in over this (B-Human: baseOffsetInterpolationTime)");
+    ar& field("maxBaseOffset", maxBaseOffset)
+        .unit(Unit::degrees)
+        .range(0.0, 10.0)
+        .doc("a base offset beyond this is clamped (a safety bound)");
+    ar& field("legCurrentThreshold", legCurrentThreshold)
+        .unit(Unit::milliamperes)
+        .range(0.0, 5000.0)
+        .doc("a leg joint is adjusted above this (B-Human: currentThresholdLegs) ...");
     ar& field("legCurrentThresholdLargeOffset", legCurrentThresholdLargeOffset)
         .unit(Unit::milliamperes)
-        .range(0.0, 5000.0);
-    ar& field("armCurrentThreshold", armCurrentThreshold).unit(Unit::milliamperes).range(0.0, 5000.0);
+        .range(0.0, 5000.0)
+        .doc("... or above this once its |offset| > largeOffset");
+    ar& field("armCurrentThreshold", armCurrentThreshold)
+        .unit(Unit::milliamperes)
+        .range(0.0, 5000.0)
+        .doc("the threshold of arm and unskipped head joints");
     ar& field("currentThresholdOverrides", currentThresholdOverrides)
         .unit(Unit::milliamperes)
-        .range(0.0, 5000.0);
-    ar& field("largeOffset", largeOffset).unit(Unit::degrees).range(0.0, 10.0);
-    ar& field("maxOffset", maxOffset).unit(Unit::degrees).range(0.0, 10.0);
-    ar& field("largeOffsetJointsForReset", largeOffsetJointsForReset).range(1, 11);
-    ar& field("stepsBeforeEmergencyStep", stepsBeforeEmergencyStep).range(1, 1000);
-    ar& field("maxGearStepLegs", maxGearStepLegs).unit(Unit::degrees).range(0.0, 2.0);
-    ar& field("maxGearStepArms", maxGearStepArms).unit(Unit::degrees).range(0.0, 2.0);
-    ar& field("minGearStep", minGearStep).unit(Unit::degrees).range(0.0, 2.0);
-    ar& field("accurateFineStepFraction", accurateFineStepFraction).range(0.0, 1.0);
-    ar& field("centerOfMassMin", centerOfMassMin).unit(Unit::millimeters).range(-200.0, 200.0);
-    ar& field("centerOfMassMax", centerOfMassMax).unit(Unit::millimeters).range(-200.0, 200.0);
-    ar& field("groundContactWeight", groundContactWeight).range(0.0, 10.0);
+        .range(0.0, 5000.0)
+        .doc("replaces the joint's threshold when > 0");
+    ar& field("largeOffset", largeOffset)
+        .unit(Unit::degrees)
+        .range(0.0, 10.0)
+        .doc("B-Human: maxAngleMultipleJoints, and maxAngleOneJoint / 2");
+    ar& field("maxOffset", maxOffset)
+        .unit(Unit::degrees)
+        .range(0.0, 10.0)
+        .doc("a joint's offset is capped at this (B-Human: maxAngleOneJoint)");
+    ar& field("largeOffsetJointsForReset", largeOffsetJointsForReset)
+        .range(1, 11)
+        .doc("leg joints beyond largeOffset that reset (B-Human: minNumberForHeatAdjustmentReset)");
+    ar& field("stepsBeforeEmergencyStep", stepsBeforeEmergencyStep)
+        .range(1, 1000)
+        .doc("every this many rounds over the threshold: an emergency step");
+    ar& field("maxGearStepLegs", maxGearStepLegs)
+        .unit(Unit::degrees)
+        .range(0.0, 2.0)
+        .doc("a leg joint's step when the difference exceeds it");
+    ar& field("maxGearStepArms", maxGearStepArms)
+        .unit(Unit::degrees)
+        .range(0.0, 2.0)
+        .doc("the same for arm joints");
+    ar& field("minGearStep", minGearStep).unit(Unit::degrees).range(0.0, 2.0).doc("the step otherwise");
+    ar& field("accurateFineStepFraction", accurateFineStepFraction)
+        .range(0.0, 1.0)
+        .doc("accuratePositions' fine step = this × minGearStep");
+    ar& field("centerOfMassMin", centerOfMassMin)
+        .unit(Unit::millimeters)
+        .range(-200.0, 200.0)
+        .doc("high stand: CoM box (x, y) from between the feet; CoM outside and offsets large: reset");
+    ar& field("centerOfMassMax", centerOfMassMax)
+        .unit(Unit::millimeters)
+        .range(-200.0, 200.0)
+        .doc("the box's upper corner");
+    ar& field("groundContactWeight", groundContactWeight)
+        .range(0.0, 10.0)
+        .doc("kg; both feet together carry more: ground contact");
     ar& field("groundContactDebounceTime", groundContactDebounceTime)
         .unit(Unit::milliseconds)
-        .range(0.0, 5000.0);
-    ar& field("skipJoints", skipJoints);
-    ar& field("emergencyStepSignsStand", emergencyStepSignsStand).range(-1, 1);
-    ar& field("emergencyStepSignsHighStand", emergencyStepSignsHighStand).range(-1, 1);
-    ar& field("guard", guard);
+        .range(0.0, 5000.0)
+        .doc("a ground contact change counts after holding this long");
+    ar& field("skipJoints", skipJoints).doc("joints never adjusted");
+    ar& field("emergencyStepSignsStand", emergencyStepSignsStand)
+        .range(-1, 1)
+        .doc("direction of each joint's emergency step in the stand (B-Human: standSigns)");
+    ar& field("emergencyStepSignsHighStand", emergencyStepSignsHighStand)
+        .range(-1, 1)
+        .doc("the same in the high stand (B-Human: highStandSigns)");
+    ar& field("guard", guard).doc("\"do no harm\" (not in B-Human)");
   }
 };
 } // namespace nao

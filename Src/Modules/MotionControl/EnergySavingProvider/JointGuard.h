@@ -24,30 +24,23 @@ namespace nao
 struct JointGuardParameters
 {
   bool enabled = true;
-  float marginFraction = 0.1f; ///< of the reference current (percent in the file) ...
-  float marginCurrent = 0.02f; ///< A (mA) ... plus this: a current above is worse than without the stage
-  int rounds = 4;              ///< rounds above the margin within the window that count as worse
-  int window = 8; ///< rounds without a new low before the rules judge; the current rule looks back this far
-  /// rounds the heating rule looks back (at most JointGuard::maxWindow): a winding heats over many seconds, and two
-  /// joints whose currents come and go as their searches move each other's loads do not heat it in two
+  float marginFraction = 0.1f;
+  float marginCurrent = 0.02f;
+  int rounds = 4;
+  int window = 8;
+  // A winding heats over many seconds, and two joints whose currents come and go as their searches move each
+  // other's loads do not heat it in two.
   int heatWindow = 20;
-  float progress = 0.005f; ///< A (mA): a current this far below every one since the reference is a new low
-  /// rad (deg): a reading this far from the one at the reference: the joint has moved (slipped), and zero offset
-  /// no longer gives the reference's current
+  float progress = 0.005f;
   float movedTolerance = 0.2f * std::numbers::pi_v<float> / 180.f;
-  /// rad (deg): a request this far from the one the reference was taken at is another posture: the joint fades
-  /// to zero offset and takes a new reference
   float postureTolerance = std::numbers::pi_v<float> / 180.f;
-  /// rad (deg): a reading that travelled this much farther within a round than its net change went back and forth:
-  /// the joint does not rest on its gears, it oscillates (a resting joint's reading flips by one count at most)
+  // A resting joint's reading flips by one count at most; one that travels farther oscillates.
   float restlessTravel = 0.35f * std::numbers::pi_v<float> / 180.f;
-  /// rad (deg): ... and whose reading spanned more than this within the round: a joint at rest on a count boundary
-  /// flips between two neighbouring counts of its 12-bit encoder (0.088°, Docs/NaoFacts.md) as often as it likes
+  // A joint at rest on a count boundary flips between two neighbouring counts of its 12-bit encoder (0.088°,
+  // Docs/NaoFacts.md) as often as it likes.
   float restlessSpan = 0.15f * std::numbers::pi_v<float> / 180.f;
-  int restlessRounds = 2; ///< rounds in a row of such travel that make a joint restless
-  /// rounds at zero offset a joint may take to settle (two rounds in a row that agree: current within half the
-  /// margin, reading within restlessSpan) before its reference is taken as it is: a body still settling after the
-  /// posture change would give a reference it does not keep
+  int restlessRounds = 2;
+  // A body still settling after the posture change would give a reference it does not keep.
   int settleRounds = 8;
 
   template<class Archive>
@@ -55,19 +48,50 @@ struct JointGuardParameters
   {
     using streams::field;
     using streams::Unit;
-    ar& field("enabled", enabled);
-    ar& field("marginFraction", marginFraction).unit(Unit::percent).range(0.0, 1000.0);
-    ar& field("marginCurrent", marginCurrent).unit(Unit::milliamperes).range(0.0, 5000.0);
-    ar& field("rounds", rounds).range(1, 32);
-    ar& field("window", window).range(1, 32);
-    ar& field("heatWindow", heatWindow).range(1, 32);
-    ar& field("progress", progress).unit(Unit::milliamperes).range(0.0, 1000.0);
-    ar& field("movedTolerance", movedTolerance).unit(Unit::degrees).range(0.0, 10.0);
-    ar& field("postureTolerance", postureTolerance).unit(Unit::degrees).range(0.0, 90.0);
-    ar& field("restlessTravel", restlessTravel).unit(Unit::degrees).range(0.0, 90.0);
-    ar& field("restlessSpan", restlessSpan).unit(Unit::degrees).range(0.0, 90.0);
-    ar& field("restlessRounds", restlessRounds).range(1, 32);
-    ar& field("settleRounds", settleRounds).range(1, 1000);
+    ar& field("enabled", enabled).doc("false: no guard");
+    ar& field("marginFraction", marginFraction)
+        .unit(Unit::percent)
+        .range(0.0, 1000.0)
+        .doc("of the reference current (what the joint draws without the stage) ...");
+    ar& field("marginCurrent", marginCurrent)
+        .unit(Unit::milliamperes)
+        .range(0.0, 5000.0)
+        .doc("... plus this: a current above is worse than without the stage");
+    ar& field("rounds", rounds)
+        .range(1, 32)
+        .doc("rounds above the margin within the window that count as worse");
+    ar& field("window", window)
+        .range(1, 32)
+        .doc("rounds without a new low before the rules judge; the current rule looks back this far");
+    ar& field("heatWindow", heatWindow)
+        .range(1, 32)
+        .doc("rounds the heating rule (mean square current) looks back");
+    ar& field("progress", progress)
+        .unit(Unit::milliamperes)
+        .range(0.0, 1000.0)
+        .doc("a current this far below every one since the reference is a new low");
+    ar& field("movedTolerance", movedTolerance)
+        .unit(Unit::degrees)
+        .range(0.0, 10.0)
+        .doc("a reading this far from the one at the reference: the joint has moved (slipped)");
+    ar& field("postureTolerance", postureTolerance)
+        .unit(Unit::degrees)
+        .range(0.0, 90.0)
+        .doc("a request this far from the reference's is another posture: zero offset, new reference");
+    ar& field("restlessTravel", restlessTravel)
+        .unit(Unit::degrees)
+        .range(0.0, 90.0)
+        .doc("a reading travelling this much farther in a round than its net change oscillates ...");
+    ar& field("restlessSpan", restlessSpan)
+        .unit(Unit::degrees)
+        .range(0.0, 90.0)
+        .doc("... if it also spanned more than this within the round");
+    ar& field("restlessRounds", restlessRounds)
+        .range(1, 32)
+        .doc("rounds in a row of such travel that make a joint restless");
+    ar& field("settleRounds", settleRounds)
+        .range(1, 1000)
+        .doc("rounds at zero offset a joint may take to settle before its reference is taken as it is");
   }
 };
 

@@ -21,8 +21,13 @@ struct SelfCollisionProtection
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& streams::field("Arms", Arms) & streams::field("LArm", LArm) & streams::field("RArm", RArm);
-    ar& streams::field("LLeg", LLeg) & streams::field("RLeg", RLeg) & streams::field("Head", Head);
+    using streams::field;
+    ar& field("Arms", Arms).doc("protects both arms (LArm and RArm)");
+    ar& field("LArm", LArm).doc("protects the left arm");
+    ar& field("RArm", RArm).doc("protects the right arm");
+    ar& field("LLeg", LLeg).doc("protects the left leg");
+    ar& field("RLeg", RLeg).doc("protects the right leg");
+    ar& field("Head", Head).doc("protects the head");
   }
 };
 
@@ -31,18 +36,15 @@ struct SelfCollisionParameters
   static constexpr double degree = std::numbers::pi / 180.0;
 
   SelfCollisionProtection protection;
-  /// m (mm): a protected pair closer than this, at the last request sent or at the new one, becomes a
-  /// constraint. Below the closest pair of the stand (hand to hip, 13 mm), so that the stand passes unchanged.
+  // Below the closest pair of the stand (hand to hip, 13 mm), so that the stand passes unchanged.
   double activationDistance = 0.01;
-  double safetyDistance = 0.005; ///< m (mm): the distance the velocity damper converges to, d_safe
-  /// Fraction per frame of the gap to d_safe a pair may close (xi): 1 lets it reach d_safe in one frame if the
-  /// linear prediction held; smaller values leave room for the prediction's error on curved paths.
+  double safetyDistance = 0.005;
+  // 1 lets a pair reach d_safe in one frame if the linear prediction held; smaller values leave room for the
+  // prediction's error on curved paths.
   double damping = 0.5;
-  /// rad (deg) per frame: a joint of a constrained chain moves at most this far from the last request, so that
-  /// the linear prediction stays valid. 8° per 12 ms frame = 11.6 rad/s, above the NAO's fastest joint.
+  // Keeps the linear prediction valid. 8° per 12 ms frame = 11.6 rad/s, above the NAO's fastest joint.
   double maxStep = 8.0 * degree;
-  /// 0..1: a joint with a smaller requested stiffness is limp: it cannot move away, so it is no variable of the
-  /// QP (the stiff chains move instead, seed 001) and its request passes unchanged.
+  // A limp joint cannot move away, so it is no variable of the QP (the stiff chains move instead, seed 001).
   double limpStiffness = 0.05;
 
   template<class Archive>
@@ -50,12 +52,25 @@ struct SelfCollisionParameters
   {
     using streams::field;
     using streams::Unit;
-    ar& field("protection", protection);
-    ar& field("activationDistance", activationDistance).unit(Unit::millimeters).range(1.0, 200.0);
-    ar& field("safetyDistance", safetyDistance).unit(Unit::millimeters).range(0.0, 50.0);
-    ar& field("damping", damping).range(0.01, 1.0);
-    ar& field("maxStep", maxStep).unit(Unit::degrees).range(0.1, 30.0);
-    ar& field("limpStiffness", limpStiffness).range(0.0, 1.0);
+    ar& field("protection", protection).doc("which chains are kept out of the rest of the body");
+    ar& field("activationDistance", activationDistance)
+        .unit(Unit::millimeters)
+        .range(1.0, 200.0)
+        .doc("a protected pair closer than this, at the last request or the new one, becomes a constraint");
+    ar& field("safetyDistance", safetyDistance)
+        .unit(Unit::millimeters)
+        .range(0.0, 50.0)
+        .doc("the distance the velocity damper converges to, d_safe");
+    ar& field("damping", damping)
+        .range(0.01, 1.0)
+        .doc("fraction per frame of the gap to d_safe a pair may close (xi)");
+    ar& field("maxStep", maxStep)
+        .unit(Unit::degrees)
+        .range(0.1, 30.0)
+        .doc("per frame: a joint of a constrained chain moves at most this far from the last request");
+    ar& field("limpStiffness", limpStiffness)
+        .range(0.0, 1.0)
+        .doc("a joint with a smaller requested stiffness is limp: its request passes unchanged");
   }
 };
 } // namespace nao

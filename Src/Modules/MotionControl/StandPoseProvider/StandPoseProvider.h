@@ -13,14 +13,13 @@ struct StandPoseParameters
 {
   // One limb per line, in Joint order: head; left arm; left leg; right leg (no RHipYawPitch); right arm; hands.
   // clang-format off
-  /// rad (degrees in the file); Hands 0..1 rad = closed..open. B-Human's keyframe "stand" (NaoFacts.md §13).
+  // B-Human's keyframe "stand" (NaoFacts.md §13).
   JointArray<float> angles = radians({0, 0,
                                       90, 7, 0, -2.5, -90,
                                       0, 0, -20.0484, 48.0313, -27.9829, 0,
                                       0, -20.0484, 48.0313, -27.9829, 0,
                                       90, -7, 0, 2.5, 90,
                                       0, 0});
-  /// 0..1, B-Human's keyframe "stand"
   JointArray<float> stiffnesses{{0.4f, 0.4f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
@@ -28,15 +27,21 @@ struct StandPoseParameters
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
                                  0.f, 0.f}};
   // clang-format on
-  float transitionTime = 1.f; ///< s (ms in the file), from the measured posture to `angles`
+  float transitionTime = 1.f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
     using streams::Unit;
-    ar& streams::field("angles", angles).unit(Unit::degrees).range(-180.0, 180.0);
-    ar& streams::field("stiffnesses", stiffnesses).range(0.0, 1.0);
-    ar& streams::field("transitionTime", transitionTime).unit(Unit::milliseconds).range(0.0, 60000.0);
+    ar& streams::field("angles", angles)
+        .unit(Unit::degrees)
+        .range(-180.0, 180.0)
+        .doc("the pose's joint angles; Hands 0..57.3 = closed..open (0..1 rad in code)");
+    ar& streams::field("stiffnesses", stiffnesses).range(0.0, 1.0).doc("the pose's stiffness of each joint");
+    ar& streams::field("transitionTime", transitionTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 60000.0)
+        .doc("time from the measured posture to `angles`");
   }
 
 private:

@@ -12,12 +12,14 @@ namespace nao
 struct FilteredCurrentParameters
 {
   static constexpr int maxWindowLength = 200; ///< samples the buffers hold (2.4 s at 12 ms)
-  int windowLength = 20;                      ///< samples averaged (20 x 12 ms = 240 ms)
+  int windowLength = 20;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
-    ar& streams::field("windowLength", windowLength).range(1, maxWindowLength);
+    ar& streams::field("windowLength", windowLength)
+        .range(1, maxWindowLength)
+        .doc("samples averaged (20 × 12 ms = 240 ms)");
   }
 };
 

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -169,4 +170,45 @@ TEST(FlatValues, CodeUnitsAndNumbers)
   EXPECT_EQ(findValue(archive.numbers(), "mode"), 1.0); // index of "walk"
   EXPECT_EQ(findValue(archive.numbers(), "holdTime"), 0.0125);
   EXPECT_THROW(findValue(archive.numbers(), "name"), std::runtime_error); // strings are not numbers
+}
+
+namespace
+{
+struct Documented
+{
+  float maxStep = 0.1f;
+  std::array<int, 3> counts{1, 2, 3};
+  bool flag = false;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& field("maxStep", maxStep).unit(Unit::degrees).range(0.0, 10.0).doc("how far a joint moves per frame");
+    ar& field("counts", counts).range(0, 9).doc("rounds per leg");
+    ar& field("flag", flag);
+  }
+};
+} // namespace
+
+TEST(FieldList, DocReachesEveryLeafOfItsField)
+{
+  const std::vector<FieldInfo> fields = describeFields(Documented{});
+  ASSERT_EQ(fields.size(), 5u);
+  EXPECT_EQ(findField(fields, "maxStep").doc, "how far a joint moves per frame");
+  EXPECT_EQ(findField(fields, "maxStep").unit, Unit::degrees); // doc() keeps unit and range
+  EXPECT_EQ(findField(fields, "maxStep").max, 10.0);
+  for (const std::string path : {"counts[0]", "counts[1]", "counts[2]"})
+    EXPECT_EQ(findField(fields, path).doc, "rounds per leg") << path;
+  EXPECT_EQ(findField(fields, "flag").doc, "");
+}
+
+TEST(FieldList, DocIsNoPartOfTheFile)
+{
+  // The TOML archives write and read values only: the same file with or without docs.
+  const std::string text = toTomlString(saveToTable(Documented{}));
+  EXPECT_EQ(text.find("how far"), std::string::npos) << text;
+  Documented loaded;
+  loaded.maxStep = 0;
+  loadFromTable(parseToml(text, "virtual/documented.toml"), loaded);
+  EXPECT_FLOAT_EQ(loaded.maxStep, 0.1f);
 }
