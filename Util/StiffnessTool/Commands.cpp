@@ -10,6 +10,7 @@
 #include "Util/StiffnessTool/Ranking.h"
 #include "Util/StiffnessTool/SimulationPlot.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -230,6 +231,12 @@ int runSimulate(const SimulateOptions& options, std::ostream& out)
   }();
 
   const std::string csvPath = options.out + ".csv", pngPath = options.out + ".png";
+  if (const std::filesystem::path folder = std::filesystem::path(csvPath).parent_path(); !folder.empty())
+  {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) throw InputError("--out: cannot make the folder " + folder.string() + ": " + error.message());
+  }
   std::ofstream csv(csvPath);
   if (!csv) throw InputError("--out: cannot write " + csvPath);
   csv << std::setprecision(17) << "time_s";

@@ -31,16 +31,17 @@ struct SimulateOptions
 {
   ChainOptions chain;
   QueryOptions query;
-  double alpha = 0.0;                       ///< Eq 43: < 0 stiffer, > 0 more compliant
-  std::string start;                        ///< --q0, chain order
-  double jointDamping = 4.0;                ///< k_d, N*m*s/rad
-  double duration = 20.0;                   ///< s
-  double step = 1e-3;                       ///< s
-  std::string hold = "x,y,z";               ///< held endpoint rows
-  double holdStiffness = 400.0;             ///< 1/s^2
-  double holdDamping = 40.0;                ///< 1/s
-  std::string out = "stiffness-simulation"; ///< writes <out>.csv and <out>.png
-  std::string view = "xy";                  ///< plane of the drawing: xy, xz or yz
+  double alpha = 0.0;           ///< Eq 43: < 0 stiffer, > 0 more compliant
+  std::string start;            ///< --q0, chain order
+  double jointDamping = 4.0;    ///< k_d, N*m*s/rad
+  double duration = 20.0;       ///< s
+  double step = 1e-3;           ///< s
+  std::string hold = "x,y,z";   ///< held endpoint rows
+  double holdStiffness = 400.0; ///< 1/s^2
+  double holdDamping = 40.0;    ///< 1/s
+  /// writes <out>.csv and <out>.png (folders made as needed); by default into Build/, which git ignores
+  std::string out = "Build/StiffnessTool/simulation";
+  std::string view = "xy"; ///< plane of the drawing: xy, xz or yz
   bool json = false;
 };
 

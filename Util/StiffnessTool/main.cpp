@@ -69,7 +69,8 @@ int main(int argc, char** argv)
   simulate->add_option("--hold-stiffness", s.holdStiffness, "K_p of the held rows (1/s^2)")
       ->capture_default_str();
   simulate->add_option("--hold-damping", s.holdDamping, "K_d of the held rows (1/s)")->capture_default_str();
-  simulate->add_option("--out", s.out, "output prefix: <out>.csv and <out>.png")->capture_default_str();
+  simulate->add_option("--out", s.out, "output prefix: <out>.csv and <out>.png (folders made as needed)")
+      ->capture_default_str();
   simulate->add_option("--view", s.view, "plane of the drawing: xy, xz or yz")->capture_default_str();
   simulate->add_flag("--json", s.json, "machine-readable summary");
   CLI11_PARSE(app, argc, argv);

@@ -24,7 +24,8 @@ void onStopSignal(int signal)
   if (nao::Robot* robot = signalledRobot.load()) robot->stop();
 }
 
-/// Exit status when LoLA was lost for good (0: the body ended as planned, 1: start-up or run-time error).
+/// Exit status when LoLA was lost for good (0: the body ended as planned or closed the connection in order,
+/// 1: start-up or run-time error).
 constexpr int lolaLostStatus = 3;
 
 void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
@@ -49,6 +50,8 @@ void printTimingTable(const nao::ModuleTimes& times, std::uint64_t frames)
 int main(int argc, char** argv)
 {
   CLI::App app{"NAO V6 robot binary: runs the motion thread against a body"};
+  // --help shows each option's default: the value it starts with, or where it comes from (settings.toml).
+  app.option_defaults()->always_capture_default();
   std::string configDirectory; // empty: found from this executable (Tools/Files/ConfigDirectory.h)
   std::string robot, scenario, logFile, body = "lola", lolaSocket = "/tmp/robocup";
   std::vector<std::string> providers;
@@ -57,32 +60,37 @@ int main(int argc, char** argv)
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
   int motionPriority = 0;
-  app.add_option(
-         "--config", configDirectory,
-         "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the executable's folder "
-         "or a folder above it)")
-      ->check(CLI::ExistingDirectory);
-  app.add_option("--robot", robot, "robot name: Config/Robots/<robot>/ overlays (default: settings.toml)");
-  app.add_option("--scenario", scenario, "Config/Scenarios/<scenario>.toml (default: settings.toml)");
+  app.add_option("--config", configDirectory, "the Config/ folder")
+      ->check(CLI::ExistingDirectory)
+      ->default_str("Config/ or share/nao-framework/Config/ in the executable's folder or a folder above it");
+  app.add_option("--robot", robot, "robot name: Config/Robots/<robot>/ overlays")
+      ->default_str("robot of settings.toml");
+  app.add_option("--scenario", scenario, "Config/Scenarios/<scenario>.toml")
+      ->default_str("scenario of settings.toml");
   app.add_option("--body", body, "lola (the robot or the simulator) or standin (in-process, deterministic)")
       ->check(CLI::IsMember({"lola", "standin"}));
   app.add_option("--lola-socket", lolaSocket, "LoLA's Unix socket (lola body)");
   app.add_option("--provider", providers,
-                 "Representation=Module (or =off), overriding the scenario; repeatable");
+                 "Representation=Module (or =off), overriding the scenario; repeatable")
+      ->default_str("none");
   app.add_option("--frames", frames, "stand-in body: packets before it ends");
   app.add_flag("--realtime", realTime, "stand-in body: one packet every 12 ms of wall-clock time");
-  app.add_option("--log", logFile, "write the scenario's [Log] representations to this file");
+  app.add_option("--log", logFile, "write the scenario's [Log] representations to this file")
+      ->default_str("no log");
   app.add_flag("--no-debug", noDebug, "do not start the debug channel server");
   app.add_option("--debug-port", debugPort, "debug channel TCP port (0: any free port)")
-      ->check(CLI::Range(0, 65535));
+      ->check(CLI::Range(0, 65535))
+      ->default_str("debugPort of settings.toml");
   app.add_option("--motion-priority", motionPriority,
                  "run the motion thread SCHED_FIFO at this priority with memory locked (the robot's bin/run "
                  "passes it); a warning and normal priority where not permitted")
-      ->check(CLI::Range(nao::minMotionPriority, nao::maxMotionPriority));
+      ->check(CLI::Range(nao::minMotionPriority, nao::maxMotionPriority))
+      ->default_str("normal priority");
   app.add_flag("--print-plan", printPlan, "print the resolved module order");
   app.add_option("--print-graph", printGraph,
                  "print the scenario's module graph in this format (dot: Graphviz) and exit without a body")
-      ->check(CLI::IsMember({"dot"}));
+      ->check(CLI::IsMember({"dot"}))
+      ->default_str("run the body");
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -187,6 +195,10 @@ int main(int argc, char** argv)
                   log.lastError.empty() ? "" : ", error: ", log.lastError.c_str());
     // What LoLA delivered and what was answered: the simulator reads this line back to account for every frame.
     if (lolaBody) std::printf("%s\n", nao::describeLolaStatistics(lolaBody->statistics()).c_str());
+    // The simulator finished its run, or LoLA shut down: the end of the stream after a complete frame.
+    if (lolaBody && lolaBody->closedByServer() && stopSignal == 0)
+      std::fprintf(stderr, "nao: the body closed the connection (LoLA at %s ended after a complete frame)\n",
+                   lolaSocket.c_str());
     // Ctrl-C in a terminal also stops the simulator that served LoLA: that loss is part of the stop.
     if (lolaBody && lolaBody->lost() && stopSignal == 0)
     {

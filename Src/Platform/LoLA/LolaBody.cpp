@@ -62,6 +62,7 @@ bool LolaBody::connectWithRetries(unsigned attempts, double intervalSeconds)
     if (socket_.valid())
     {
       stream_.clear();
+      connectionPackets_ = 0;
       ++statistics_.connections;
       return true;
     }
@@ -81,6 +82,14 @@ void LolaBody::dropConnection()
   stream_.clear();
 }
 
+void LolaBody::endClosedByServer()
+{
+  lastError_ = std::string_view("LoLA server closed the connection after a complete frame");
+  closedByServer_ = true;
+  ended_ = true;
+  dropConnection();
+}
+
 void LolaBody::takeBufferedFrames(std::uint32_t& packets, bool& good)
 {
   while (true)
@@ -89,6 +98,7 @@ void LolaBody::takeBufferedFrames(std::uint32_t& packets, bool& good)
     if (result.status == LolaExtractStatus::needMore) return;
     ++packets;
     ++statistics_.packets;
+    ++connectionPackets_;
     if (result.status == LolaExtractStatus::malformed)
     {
       ++statistics_.decodeErrors;
@@ -110,6 +120,11 @@ void LolaBody::takeBufferedFrames(std::uint32_t& packets, bool& good)
 bool LolaBody::waitForSensors(BodySensors& sensors)
 {
   if (ended_) return false;
+  if (closePending_)
+  {
+    endClosedByServer();
+    return false;
+  }
   if (!socket_.valid())
   {
     const bool first = statistics_.connections == 0;
@@ -140,10 +155,16 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
       takeBufferedFrames(packets, good);
       continue;
     }
+    if (read == LolaReadResult::closed && endedAtFrameBoundary())
+    {
+      endClosedByServer();
+      return false;
+    }
     if (read == LolaReadResult::failed)
       describeSystemError("LoLA receive", errno, lastError_);
     else
-      lastError_ = std::string_view("LoLA server closed the connection");
+      lastError_ =
+          std::string_view("LoLA server closed the connection in the middle of a frame or before one");
     dropConnection();
     if (!connectWithRetries(options_.reconnectAttempts, options_.reconnectIntervalSeconds))
     {
@@ -160,7 +181,11 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
       takeBufferedFrames(packets, good);
       continue;
     }
-    if (read != LolaReadResult::wouldBlock) dropConnection(); // use this packet; the next call reconnects
+    // Use this packet; the next call ends the body (an orderly close) or reconnects (a loss).
+    if (read == LolaReadResult::closed && endedAtFrameBoundary())
+      closePending_ = true;
+    else if (read != LolaReadResult::wouldBlock)
+      dropConnection();
     break;
   }
 
@@ -212,7 +237,7 @@ void LolaBody::fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo)
 
 void LolaBody::send(const JointRequest& request)
 {
-  if (!socket_.valid()) return; // nobody to answer; waitForSensors() reconnects
+  if (!socket_.valid() || closePending_) return; // nobody to answer; waitForSensors() reconnects or ends
   for (std::size_t j = 0; j < lolaJointCount; ++j)
   {
     float angle = request.angles[j];
@@ -234,8 +259,10 @@ void LolaBody::send(const JointRequest& request)
   if (size == 0 || !writeAll(socket_.fd(), std::span(answerBytes_.data(), size), options_.sendTimeoutSeconds))
   {
     ++statistics_.sendFailures;
-    describeSystemError("LoLA send", errno, lastError_);
-    dropConnection();
+    const int error = errno;
+    describeSystemError("LoLA send", error, lastError_);
+    // EPIPE: the server has closed; the next read tells whether in order (the end after a complete frame) or not.
+    if (error != EPIPE) dropConnection();
     return;
   }
   ++statistics_.answersSent;

@@ -67,7 +67,8 @@ public:
   bool connect();
   /// Blocks until the next sensor packet. A malformed or invalid packet is counted and the previous readings
   /// are filled again; if newer packets are already queued, the newest wins. A lost connection is retried
-  /// options.reconnectAttempts times; false when that fails (the motion thread then stops).
+  /// options.reconnectAttempts times; false when that fails (the motion thread then stops). False at once after
+  /// the server closed the connection in order (closedByServer()).
   bool waitForSensors(BodySensors& sensors) override;
   /// Answers with Position and Stiffness from `request` (stiffness clamped to 0..1; a non-finite angle
   /// becomes the measured angle, a non-finite stiffness 0), LEDs off and both sonars on.
@@ -79,7 +80,11 @@ public:
   /// The last problem (connection, decode error, invalid value), empty if none.
   std::string_view lastError() const { return lastError_.view(); }
   /// The connection was lost and every reconnect attempt failed: the body has ended (lastError() says why).
-  bool lost() const { return ended_; }
+  bool lost() const { return ended_ && !closedByServer_; }
+  /// The server ended the connection in order: the end of the stream right after a complete frame, once frames
+  /// had come on it (a simulator that finished its run, LoLA shutting down). The body has ended without
+  /// reconnecting. An end in the middle of a frame, before any frame, or a socket error is a loss instead.
+  bool closedByServer() const { return closedByServer_; }
   /// The last sensor frame that passed all checks (e.g. for RobotConfig).
   const LolaSensorFrame& lastFrame() const { return lastFrame_; }
 
@@ -88,6 +93,10 @@ private:
   /// Decodes every complete frame buffered; counts packets and sets `good` when one passed all checks.
   void takeBufferedFrames(std::uint32_t& packets, bool& good);
   void dropConnection();
+  /// After the peer closed the stream: an orderly close when it ended at a frame boundary after frames.
+  bool endedAtFrameBoundary() const { return connectionPackets_ > 0 && stream_.buffered() == 0; }
+  /// Ends the body after an orderly close by the server.
+  void endClosedByServer();
   /// Until the socket has data (or hangs up); false once giveUp is set.
   bool waitReadable();
   void fillFrameInfo(std::uint32_t packets, FrameInfo& frameInfo);
@@ -104,6 +113,9 @@ private:
   LolaBodyStatistics statistics_;
   FixedString<159> lastError_;
   bool ended_ = false;
+  bool closedByServer_ = false;
+  bool closePending_ = false;           ///< the orderly end was read after the frame just delivered
+  std::uint64_t connectionPackets_ = 0; ///< packets on the current connection
   std::uint64_t missedFrames_ = 0;
   bool haveArrival_ = false;
   std::chrono::steady_clock::time_point lastArrival_;

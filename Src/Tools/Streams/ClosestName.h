@@ -1,7 +1,8 @@
 #pragma once
 // "Did you mean …?" for names a user types: keys, module, robot and scenario names. The closest known name by
 // edit distance (insertions, deletions, substitutions and swaps of neighbours, case ignored), if it is close
-// enough to be a typo: at most a third of the longer name's letters and never more than 3 edits.
+// enough to be a typo: at most a third of the longer name's letters and never more than 3 edits. A name that
+// differs only in case ("Stand" for "stand") is the closest of all, before any name a letter away ("standin").
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -36,7 +37,8 @@ inline std::size_t editDistance(std::string_view a, std::string_view b)
   return last[b.size()];
 }
 
-/// The known name closest to `typed`, if it is close enough to be a typo of it.
+/// The known name closest to `typed`, if it is close enough to be a typo of it: first a name equal to it but for
+/// case, then the nearest by edit distance (the first of equally near ones). `typed` itself is never suggested.
 template<class Names>
 std::optional<std::string> closestName(std::string_view typed, const Names& known)
 {
@@ -51,7 +53,12 @@ std::optional<std::string> closestName(std::string_view typed, const Names& know
         typed.size() > candidate.size() ? typed.size() - candidate.size() : candidate.size() - typed.size();
     if (lengthDifference > allowed) continue;
     const std::size_t distance = editDistance(typed, candidate);
-    if (distance == 0 || distance > allowed) continue;
+    if (distance == 0)
+    {
+      if (candidate == typed) continue;
+      return std::string(candidate); // the same name but for case: no typo can be closer
+    }
+    if (distance > allowed) continue;
     if (!best || distance < bestDistance)
     {
       best = std::string(candidate);

@@ -401,7 +401,7 @@ class DeployTest:
         check(result.returncode == 0 and not (result.stdout + result.stderr).strip(),
               f"systemd-analyze verify: {result.stdout}{result.stderr}")
         text = unit.read_text()
-        check(f"ExecStart={self.base}/current/bin/run" in text and "Restart=on-failure" in text,
+        check(f"ExecStart={self.base}/current/bin/run" in text and "Restart=always" in text,
               f"unexpected unit:\n{text}")
 
     def check_local(self, before: dict):

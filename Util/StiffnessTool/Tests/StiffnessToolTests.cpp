@@ -283,6 +283,9 @@ TEST(StiffnessTool, ErrorsNameTheProblemAndFail)
             0);
 }
 
+/// The binary as the README names it (`Make/build`'s Release build), relative to the repository root.
+const std::string readmeBinary = "Build/Release/Util/StiffnessTool/StiffnessTool ";
+
 /// The command lines of the README's ```sh blocks (backslash continuations joined), in order.
 std::vector<std::string> readmeCommands()
 {
@@ -301,29 +304,72 @@ std::vector<std::string> readmeCommands()
     const bool continues = line.ends_with("\\");
     pending += continues ? line.substr(0, line.size() - 1) : line;
     if (continues) continue;
-    if (pending.starts_with("StiffnessTool ")) commands.push_back(pending);
+    if (!pending.empty()) commands.push_back(pending);
     pending.clear();
   }
   return commands;
 }
 
-TEST(StiffnessTool, EveryReadmeCommandRuns)
+/// The value of `option` in `command` ("" when absent).
+std::string optionValue(const std::string& command, const std::string& option)
 {
-  // Figures the README writes to Util/StiffnessTool/Docs/ go to the scratch directory here.
+  const std::size_t at = command.find(" " + option + " ");
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + option.size() + 2;
+  return command.substr(begin, command.find(' ', begin) - begin);
+}
+
+TEST(StiffnessTool, EveryReadmeCommandRunsAndWritesOnlyIntoBuild)
+{
+  // Each command as written: the README's binary path, and figures into Build/ (git-ignored), never over the
+  // tracked files. Here this build's binary runs them, with Build/StiffnessTool/ a scratch directory.
   const std::vector<std::string> commands = readmeCommands();
   ASSERT_GE(commands.size(), 10u);
-  for (std::string command : commands)
+  int simulations = 0;
+  for (const std::string& command : commands)
   {
-    const std::string docs = "Util/StiffnessTool/Docs/";
-    for (std::size_t at = command.find(docs); at != std::string::npos; at = command.find(docs))
-      command.replace(at, docs.size(), scratchDirectory().string() + "/");
-    const ToolRun run = runTool(command.substr(std::string("StiffnessTool ").size()));
+    ASSERT_TRUE(command.starts_with(readmeBinary))
+        << "not the binary's path from the repository root: " << command;
+    std::string arguments = command.substr(readmeBinary.size());
+    const std::string out = optionValue(command, "--out");
+    if (command.find(" simulate ") != std::string::npos || arguments.starts_with("simulate "))
+    {
+      EXPECT_TRUE(out.starts_with("Build/StiffnessTool/")) << "the figures go into Build/: " << command;
+      ++simulations;
+    }
+    const std::string build = "Build/StiffnessTool/";
+    for (std::size_t at = arguments.find(build); at != std::string::npos; at = arguments.find(build))
+      arguments.replace(at, build.size(), scratchDirectory().string() + "/");
+    const ToolRun run = runTool(arguments);
     EXPECT_EQ(run.exitCode, 0) << command << "\n" << run.err;
     if (command.find("--json") != std::string::npos)
     {
       EXPECT_NO_THROW(parseJson(run.out)) << command;
     }
+    if (!out.empty())
+    {
+      const fs::path written = scratchDirectory() / fs::path(out).filename();
+      EXPECT_TRUE(fs::exists(written.string() + ".csv")) << command;
+      EXPECT_TRUE(fs::exists(written.string() + ".png")) << command;
+    }
   }
+  EXPECT_EQ(simulations, 6);
+}
+
+TEST(StiffnessTool, SimulateWritesIntoBuildByDefaultAndMakesTheFolder)
+{
+  // Run from a fresh folder, without --out: Build/StiffnessTool/simulation.{csv,png} there, folders made.
+  const fs::path folder = scratchDirectory() / "default-out";
+  fs::create_directories(folder);
+  const std::string command = "cd '" + folder.string() + "' && '" + std::string(STIFFNESS_TOOL) +
+                              "' simulate --urdf '" + sourceDir + "/" + planar +
+                              "planar4.urdf' --base base --tip tip --direction 1,0,0,0,0,0 --alpha -5 "
+                              "--q0 2,-1,-1,-1 --hold x,y --duration 1 > /dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  EXPECT_TRUE(fs::exists(folder / "Build/StiffnessTool/simulation.csv"));
+  EXPECT_TRUE(fs::exists(folder / "Build/StiffnessTool/simulation.png"));
+  const ToolRun help = runTool("simulate --help");
+  EXPECT_THAT(help.out, HasSubstr("Build/StiffnessTool/simulation")) << "--help shows the default";
 }
 } // namespace
 } // namespace nao::stiffness::tool::test

@@ -36,6 +36,7 @@ std::optional<std::string> referenceClosest(const std::string& typed, const std:
   {
     const std::size_t distance = referenceDistance(typed, candidate);
     const std::size_t allowed = std::min<std::size_t>(3, std::max(typed.size(), candidate.size()) / 3);
+    if (distance == 0 && candidate != typed) return candidate; // only the case differs
     if (distance == 0 || distance > allowed) continue;
     if (!best || distance < bestDistance)
     {
@@ -96,4 +97,15 @@ TEST(ClosestName, AMegabyteNameGetsNoSuggestion)
   const std::vector<std::string> known{"maxSpeed", "stepHeight"};
   EXPECT_EQ(nao::streams::closestName(std::string(1 << 20, 'm'), known), std::nullopt);
   EXPECT_EQ(nao::streams::closestName("maxSped", known), std::optional<std::string>("maxSpeed"));
+}
+
+TEST(ClosestName, ACaseOnlyTypoGetsTheSameNameFirst)
+{
+  // `--scenario Stand`: "stand" differs only in case, "standin" by two letters.
+  const std::vector<std::string> scenarios{"default", "standin", "stand", "arms"};
+  EXPECT_EQ(nao::streams::closestName("Stand", scenarios), std::optional<std::string>("stand"));
+  EXPECT_EQ(nao::streams::didYouMean("STAND", scenarios), " (did you mean 'stand'?)");
+  EXPECT_EQ(nao::streams::closestName("stnad", scenarios), std::optional<std::string>("stand"));
+  const std::vector<std::string> robots{"Nao01", "Nao02"};
+  EXPECT_EQ(nao::streams::closestName("nao01", robots), std::optional<std::string>("Nao01"));
 }

@@ -1,6 +1,6 @@
 // LolaBody against a real Unix socket: the representations from a known frame (values, units, FSR centre of
 // pressure computed here from NaoFacts.md §12's millimetres), bad frames, partial reads, queued frames,
-// reconnection after the server restarts, giving up, and no allocation after the first frame (with a measured
+// reconnection after a loss, the end after an orderly close, giving up, and no allocation after the first frame (with a measured
 // round trip).
 #include "Platform/LoLA/LolaBody.h"
 #include "Platform/LoLA/Tests/LolaTestSupport.h"
@@ -220,7 +220,7 @@ TEST(LolaBody, TakesTheNewestQueuedFrameAndCountsMissedFrames)
   EXPECT_EQ(sensors.frameInfo.frameNumber, 1u);
 }
 
-TEST(LolaBody, ReconnectsWhenTheServerRestartsAndGivesUpWhenItStaysAway)
+TEST(LolaBody, ReconnectsAfterALossAndEndsAtOnceWhenTheServerClosesInOrder)
 {
   TempDirectory directory;
   LolaBodyOptions options = optionsFor(directory);
@@ -228,8 +228,11 @@ TEST(LolaBody, ReconnectsWhenTheServerRestartsAndGivesUpWhenItStaysAway)
   options.reconnectIntervalSeconds = 0.01;
   std::vector<float> received;
   std::atomic<bool> bodyEnded{false};
+  bool lost = true, closedByServer = false;
   std::uint64_t connections = 0;
-  auto server = std::make_unique<LolaServer>(LolaServerOptions{directory.socketPath()});
+  std::chrono::steady_clock::time_point ended;
+  std::unique_ptr<LolaServer> server;
+  auto raw = std::make_unique<RawLolaServer>(directory.socketPath());
   std::thread bodyThread(
       [&]
       {
@@ -242,32 +245,69 @@ TEST(LolaBody, ReconnectsWhenTheServerRestartsAndGivesUpWhenItStaysAway)
           request.angles[0] = sensors.joints.angles[0];
           body.send(request);
         }
+        ended = std::chrono::steady_clock::now();
         connections = body.statistics().connections;
+        lost = body.lost();
+        closedByServer = body.closedByServer();
         bodyEnded = true;
       });
   StopAndJoin stopAndJoin(bodyThread, server);
 
-  auto serveFrames = [&](float firstMarker)
+  // A server that dies in the middle of its third frame: a loss, so the body reconnects.
+  raw->acceptClient();
+  LolaActuatorFrame answer;
+  for (int i = 0; i < 2; ++i)
   {
-    ASSERT_TRUE(server->waitForClient(10.0));
-    for (int i = 0; i < 5; ++i)
-    {
-      const float marker = firstMarker + static_cast<float>(i);
-      ASSERT_TRUE(server->sendSensors(knownSensorFrame(marker)));
-      ASSERT_EQ(server->receiveAnswer(LolaAnswerMode::lockStep), LolaAnswerStatus::answered);
-      EXPECT_EQ(server->command().position[0], marker);
-    }
-  };
-  serveFrames(10.f);
-  server.reset(); // the simulator stops: socket closed and removed
+    raw->send(encoded(knownSensorFrame(10.f + static_cast<float>(i))));
+    ASSERT_TRUE(raw->readAnswer(answer));
+  }
+  const std::vector<std::uint8_t> third = encoded(knownSensorFrame(12.f));
+  raw->send(std::span(third.data(), third.size() / 2));
+  raw.reset();
   server = std::make_unique<LolaServer>(LolaServerOptions{directory.socketPath()});
-  serveFrames(20.f);
+  ASSERT_TRUE(server->waitForClient(10.0));
+  for (int i = 0; i < 3; ++i)
+  {
+    const float marker = 20.f + static_cast<float>(i);
+    ASSERT_TRUE(server->sendSensors(knownSensorFrame(marker)));
+    ASSERT_EQ(server->receiveAnswer(LolaAnswerMode::lockStep), LolaAnswerStatus::answered);
+    EXPECT_EQ(server->command().position[0], marker);
+  }
   EXPECT_EQ(server->statistics().missingAnswers, 0u);
-  server.reset(); // and stays away: the body gives up after 200 x 10 ms
+  // The simulator ends its run: the stream ends after a complete frame. The body ends at once, no reconnecting
+  // (which would take 200 x 10 ms).
+  const auto closed = std::chrono::steady_clock::now();
+  server.reset();
   bodyThread.join();
   EXPECT_TRUE(bodyEnded);
+  EXPECT_TRUE(closedByServer);
+  EXPECT_FALSE(lost);
+  EXPECT_LT(std::chrono::duration<double>(ended - closed).count(), 0.5);
   EXPECT_EQ(connections, 2u);
-  EXPECT_EQ(received, (std::vector<float>{10, 11, 12, 13, 14, 20, 21, 22, 23, 24}));
+  EXPECT_EQ(received, (std::vector<float>{10, 11, 20, 21, 22}));
+}
+
+TEST(LolaBody, GivesUpWhenTheServerStaysAwayAfterALoss)
+{
+  TempDirectory directory;
+  LolaBodyOptions options = optionsFor(directory);
+  options.reconnectAttempts = 20;
+  options.reconnectIntervalSeconds = 0.01;
+  LolaBody body(options);
+  Sensors sensors;
+  {
+    RawLolaServer raw(directory.socketPath());
+    ASSERT_TRUE(body.connect());
+    raw.acceptClient();
+    const std::vector<std::uint8_t> frames = encoded(knownSensorFrame(1.f));
+    raw.send(frames);
+    ASSERT_TRUE(body.waitForSensors(sensors.all));
+    raw.send(std::span(frames.data(), 100)); // and dies in the middle of the next frame
+  }
+  EXPECT_FALSE(body.waitForSensors(sensors.all));
+  EXPECT_TRUE(body.lost());
+  EXPECT_FALSE(body.closedByServer());
+  EXPECT_NE(std::string(body.lastError()).find("after 20 tries"), std::string::npos) << body.lastError();
 }
 
 TEST(LolaBody, ReportsWhenNoServerEverAnswers)
@@ -341,8 +381,7 @@ TEST(LolaBody, NothingAllocatesAfterTheFirstFrameAndARoundTripIsMeasured)
       frames, roundTrips[frames / 2], roundTrips[frames * 99 / 100], roundTrips.back());
   RecordProperty("roundTripMedianMicroseconds", std::to_string(roundTrips[frames / 2]));
 
-  // Ends the body: the server goes away and the two reconnect attempts fail (that path must not allocate
-  // either).
+  // Ends the body: the server closes the connection in order (that path must not allocate either).
   server.reset();
   bodyThread.join();
   EXPECT_EQ(answered, static_cast<std::size_t>(frames));
