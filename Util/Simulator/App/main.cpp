@@ -1,12 +1,14 @@
 // Simulator: runs a scenario with simulated NAO V6 robots (MuJoCo, motor boards, current and heat) and the
 // robot code talking LoLA to them. One robot: the robot's log, a CSV, a summary, PNG plots and a per-joint
-// table. An ensemble (--robots N): one process per robot, a per-robot table with percentiles and a
-// distribution figure.
+// table. An ensemble (--robots N): one process per robot, each robot's outputs in the folder of its seed, a
+// per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 #include "Framework/ConfigFiles.h"
 #include "Tools/Files/ConfigDirectory.h"
+#include "Tools/Streams/ClosestName.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
+#include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <CLI/CLI.hpp>
@@ -20,6 +22,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <unistd.h>
 
 namespace
@@ -76,6 +79,49 @@ std::string quoted(const std::string& argument)
   return text + "'";
 }
 
+/// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
+std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)
+{
+  const std::filesystem::path folder = configDirectory / "Scenarios";
+  if (std::filesystem::is_regular_file(folder / (scenario + ".toml"))) return "";
+  std::vector<std::string> scenarios = nao::namesInFolder(folder, ".toml");
+  std::erase(scenarios, std::string("default")); // what every scenario overlays, not a scenario
+  return "no scenario '" + scenario + "' in " + folder.string() +
+         nao::streams::didYouMean(scenario, scenarios) + "; scenarios: " + nao::joined(scenarios);
+}
+
+/// After a failed run: a folder the run made and left empty is removed (the error is on the terminal, and an empty
+/// folder only says that something ran); a folder with anything in it (the robot's log of the time it ran, an
+/// ensemble's run.out) gets error.txt with the error and the command, so that nobody takes what is there for a
+/// finished run and `report` names the failure.
+void markFailedOutput(const std::filesystem::path& folder, bool existedBefore, const std::string& error,
+                      int argc, char** argv)
+{
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(folder, ignored)) return;
+  if (std::filesystem::is_empty(folder, ignored))
+  {
+    if (!existedBefore) std::filesystem::remove(folder, ignored);
+    return;
+  }
+  std::ofstream out(folder / "error.txt");
+  const std::size_t lineEnd = error.find('\n');
+  out << error.substr(0, lineEnd) << "\nthe run failed; its command:";
+  for (int k = 0; k < argc; ++k)
+    out << " " << quoted(argv[k]);
+  out << "\n";
+  if (lineEnd != std::string::npos) out << "the whole error:\n" << error << "\n";
+}
+
+/// "what (default value)": every option's help names its default, taken from the variable the option fills.
+template<class T>
+std::string withDefault(const std::string& what, const T& value)
+{
+  std::ostringstream text;
+  text << value;
+  return what + " (default " + (text.str().empty() ? std::string("none") : text.str()) + ")";
+}
+
 int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
            const std::string& figure, const std::string& title)
 {
@@ -83,6 +129,22 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
   for (const std::string& folder : folders)
   {
     reports.push_back(nao::readEnsemble(folder));
+    if (reports.back().singleRun)
+    {
+      // One run's folder: its per-joint table and its plots again.
+      const nao::SimulationResult& run = reports.back().robots.front().summary;
+      std::cout << "== " << folder << ": " << run.scenario << ", one run (seed " << run.seed << ")\n"
+                << nao::jointTable(run);
+      const std::filesystem::path events = std::filesystem::path(folder) / "events.csv";
+      const auto plots = nao::plotCsv(
+          std::filesystem::path(folder) / (run.scenario + ".csv"), nao::plotTitle(run),
+          std::filesystem::exists(events) ? nao::readEvents(events) : std::vector<nao::ScriptEvent>{});
+      std::cout << "plots:";
+      for (const auto& plot : plots)
+        std::cout << " " << plot.filename().string();
+      std::cout << "\n";
+      continue;
+    }
     std::cout << "== " << folder << ": " << reports.back().scenario << ", " << reports.back().robots.size()
               << " robots\n"
               << nao::ensembleTable(reports.back());
@@ -103,6 +165,11 @@ int runMatrix(nao::HarmMatrixOptions options, const std::vector<std::string>& va
               const std::string& configDirectory, const std::string& output)
 {
   const nao::sim::SimConfig config = nao::sim::loadSimConfig(configDirectory);
+  if (const std::string missing = missingScenario(configDirectory, options.scenario); !missing.empty())
+  {
+    std::cerr << "Simulator: " << missing << "\n";
+    return 2;
+  }
   if (options.worn > options.robots)
   {
     std::cerr << "Simulator: --worn " << options.worn << " is more than --robots " << options.robots << "\n";
@@ -194,24 +261,29 @@ int main(int argc, char** argv)
   const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
                                  "executable's folder or a folder above it)";
   run->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  run->add_option("--robot", options.robot,
-                  "robot name: Config/Robots/<robot>/ overlays of the robot software");
-  run->add_option("--seed", options.seed,
-                  "draws the simulated robot (Config/Sim/robots.toml); robot i of an "
-                  "ensemble uses seed + i")
+  run->add_option(
+      "--robot", options.robot,
+      withDefault("robot name: Config/Robots/<robot>/ overlays of the robot software", options.robot));
+  run->add_option(
+         "--seed", options.seed,
+         withDefault("draws the simulated robot (Config/Sim/robots.toml); robot i of an ensemble uses "
+                     "seed + i, in its folder robot-<seed>",
+                     options.seed))
       ->check(seedDigits);
-  run->add_option("--preset", options.preset, "robots.toml preset of the simulated robots, e.g. worn");
-  const std::string variantHelp =
-      "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf";
+  run->add_option("--preset", options.preset,
+                  withDefault("robots.toml preset of the simulated robots, e.g. worn", options.preset));
+  const std::string variantHelp = withDefault(
+      "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf", options.variant);
   run->add_option("--variant", options.variant, variantHelp);
   run->add_option(
          "--noise-seed", options.noiseSeed,
          "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
          "on another day")
       ->check(seedDigits);
-  run->add_option("--robots", robots, "ensemble: this many robots, one process each")
+  run->add_option("--robots", robots, withDefault("ensemble: this many robots, one process each", robots))
       ->check(CLI::Range(1, 10000));
-  run->add_option("--worn", worn, "ensemble: the last this many robots use the preset worn")
+  run->add_option("--worn", worn,
+                  withDefault("ensemble: the last this many robots use the preset worn", worn))
       ->check(CLI::Range(0, 10000));
   run->add_option("--jobs", jobs, "ensemble: processes at a time (default: one per core)")
       ->check(CLI::Range(0, 1000));
@@ -224,10 +296,11 @@ int main(int argc, char** argv)
                   "run this robot binary (e.g. Build/Release/Src/Apps/Nao/nao) instead of the robot code in "
                   "this process");
   run->add_option("--provider", providers,
-                  "Representation=Module (or =off) overriding the scenario; repeatable");
+                  "Representation=Module (or =off) overriding the scenario; repeatable (default: the "
+                  "scenario's providers)");
   run->add_flag("--realtime", options.realTime, "pace frames in wall-clock time instead of lock-step");
   run->add_flag("--no-log", noLog, "do not write the robot's log");
-  run->add_flag("--no-plots", noPlots, "no PNG plots of a single run");
+  run->add_flag("--no-plots", noPlots, "no PNG plots (of an ensemble: none in the robots' folders)");
   run->add_flag("--quiet", quiet, "no progress bar");
   run->add_option("--progress-fd", progressFd, "write the fraction done to this file descriptor (ensembles)")
       ->group(""); // hidden: for the ensemble's own processes
@@ -240,7 +313,8 @@ int main(int argc, char** argv)
       "until it leaves");
   serve->add_option("scenario", options.scenario, "scenario of Config/Scenarios: start posture and events")
       ->required();
-  serve->add_option("--socket", serveSocket, "the LoLA socket to serve (the robot's is /tmp/robocup)");
+  serve->add_option("--socket", serveSocket,
+                    withDefault("the LoLA socket to serve (the robot's)", serveSocket));
   serve->add_flag("--lockstep", lockStep,
                   "the next frame as soon as the client answered (default: real time, one frame per 12 ms)");
   serve->add_option("--minutes", options.minutes, "at most this many simulated minutes (default 60)")
@@ -248,9 +322,12 @@ int main(int argc, char** argv)
   serve->add_option("--wait", options.serveWaitSeconds, "s to wait for the client (default 600)")
       ->check(CLI::PositiveNumber);
   serve->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  serve->add_option("--seed", options.seed, "draws the simulated robot (Config/Sim/robots.toml)")
+  serve
+      ->add_option("--seed", options.seed,
+                   withDefault("draws the simulated robot (Config/Sim/robots.toml)", options.seed))
       ->check(seedDigits);
-  serve->add_option("--preset", options.preset, "robots.toml preset of the simulated robot, e.g. worn");
+  serve->add_option("--preset", options.preset,
+                    withDefault("robots.toml preset of the simulated robot, e.g. worn", options.preset));
   serve->add_option("--variant", options.variant, variantHelp);
   serve->add_option("--output", output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
@@ -287,15 +364,16 @@ int main(int argc, char** argv)
 
   std::vector<std::string> folders, labels;
   std::string figure, title;
-  auto* reportCommand =
-      app.add_subcommand("report", "tables and figures of ensemble folders (robot-*/ inside)");
-  reportCommand->add_option("folders", folders, "ensemble output folders")
+  auto* reportCommand = app.add_subcommand(
+      "report", "tables and figures again: of an ensemble's folder (robot-*/ inside) or of one run's folder");
+  reportCommand->add_option("folders", folders, "output folders of ensembles or runs")
       ->required()
       ->check(CLI::ExistingDirectory);
-  reportCommand->add_option("--labels", labels, "names of the folders in the comparison figure")
+  reportCommand
+      ->add_option("--labels", labels, "names of the folders in the comparison figure (default: the folders)")
       ->delimiter(',');
-  reportCommand->add_option("--figure", figure, "one PNG with the bands of all folders");
-  reportCommand->add_option("--title", title, "title of that figure");
+  reportCommand->add_option("--figure", figure, withDefault("one PNG with the bands of all folders", figure));
+  reportCommand->add_option("--title", title, "title of that figure (default: the first folder's scenario)");
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -313,6 +391,11 @@ int main(int argc, char** argv)
       quiet = true;
     }
     options.configDirectory = configDirectory;
+    if (const std::string missing = missingScenario(configDirectory, options.scenario); !missing.empty())
+    {
+      std::cerr << "Simulator: " << missing << "\n";
+      return 2;
+    }
     try
     {
       nao::checkRobotExists({configDirectory, options.robot});
@@ -360,6 +443,7 @@ int main(int argc, char** argv)
       std::cerr << "Simulator: the earlier run in " << options.outputDirectory.string() << " is kept in "
                 << kept.string() << "\n";
     }
+    const bool outputExisted = std::filesystem::exists(options.outputDirectory);
     installStopHandlers();
     options.stopRequested = [] { return stopSignal != 0; };
     options.writeLog = !noLog;
@@ -396,11 +480,11 @@ int main(int argc, char** argv)
       ensemble.jobs = jobs;
       char minutes[32];
       std::snprintf(minutes, sizeof(minutes), "%.10g", options.minutes);
-      ensemble.runArguments = {"run",       options.scenario,
-                               "--minutes", minutes,
-                               "--config",  std::filesystem::absolute(configDirectory).string(),
-                               "--robot",   options.robot,
-                               "--quiet",   "--no-plots"};
+      ensemble.runArguments = {
+          "run",     options.scenario, "--minutes",
+          minutes,   "--config",       std::filesystem::absolute(configDirectory).string(),
+          "--robot", options.robot,    "--quiet"};
+      if (noPlots) ensemble.runArguments.push_back("--no-plots");
       if (!robotLogs) ensemble.runArguments.push_back("--no-log");
       if (!options.variant.empty())
         ensemble.runArguments.insert(ensemble.runArguments.end(), {"--variant", options.variant});
@@ -429,13 +513,22 @@ int main(int argc, char** argv)
       const bool bar = !quiet && isatty(fileno(stderr));
       const std::string what = options.scenario + ", " + std::to_string(robots) + " robots";
       ensemble.stopRequested = options.stopRequested;
+      const auto start = std::chrono::steady_clock::now();
       nao::runEnsemble(ensemble,
                        [&](double fraction)
                        {
                          if (bar) drawProgress(what, fraction);
                        });
+      const auto ran = std::chrono::steady_clock::now();
       if (stopSignal != 0 && bar) std::fprintf(stderr, "\n");
-      return endAfterStop(report({ensemble.output.string()}, {}, "", ""));
+      const int status = report({ensemble.output.string()}, {}, "", "");
+      const auto seconds = [](auto from, auto to)
+      { return std::chrono::duration<double>(to - from).count(); };
+      std::printf("%d robots in %.1f s wall time, their plots included (each robot's run.out: its simulation "
+                  "and plot "
+                  "times apart); the table, ensemble.csv and distribution.png in %.1f s\n",
+                  robots, seconds(start, ran), seconds(ran, std::chrono::steady_clock::now()));
+      return endAfterStop(status);
     }
 
     if (progressFd >= 0)
@@ -456,7 +549,19 @@ int main(int argc, char** argv)
       options.control = &*simulationControl;
       controlInput.emplace(STDIN_FILENO, *simulationControl, reply);
     }
-    const nao::SimulationResult result = nao::runSimulation(options);
+    std::error_code ignored; // an earlier failed run's error.txt in an --output given again: not this run's
+    std::filesystem::remove(options.outputDirectory / "error.txt", ignored);
+    nao::SimulationResult result;
+    try
+    {
+      result = nao::runSimulation(options);
+    }
+    catch (const std::exception& error)
+    {
+      controlInput.reset();
+      markFailedOutput(options.outputDirectory, outputExisted, error.what(), argc, argv);
+      throw;
+    }
     controlInput.reset();
     if (result.stopped && options.progress) std::fprintf(stderr, "\n"); // after the progress bar
     std::cout << nao::summaryTable(result);

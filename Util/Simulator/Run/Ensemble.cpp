@@ -24,11 +24,6 @@ namespace
 {
 constexpr int progressDescriptor = 3; ///< a robot's process writes "fraction\n" lines here
 
-std::filesystem::path robotFolder(const std::filesystem::path& output, int index)
-{
-  return output / ("robot-" + std::to_string(index));
-}
-
 /// A running robot process and the pipe it reports its progress on.
 struct Job
 {
@@ -39,11 +34,17 @@ struct Job
   double progress = 0.0;
 };
 
+std::uint64_t seedOf(const EnsembleOptions& options, int index)
+{
+  return options.seed + static_cast<std::uint64_t>(index);
+}
+
 Job start(const EnsembleOptions& options, int index)
 {
   const std::vector<std::string> command = robotCommand(options, index);
-  std::filesystem::create_directories(robotFolder(options.output, index));
-  const std::string outputFile = (robotFolder(options.output, index) / "run.out").string();
+  const std::filesystem::path folder = robotFolder(options.output, seedOf(options, index));
+  std::filesystem::create_directories(folder);
+  const std::string outputFile = (folder / "run.out").string();
   int pipeEnds[2];
   if (pipe(pipeEnds) != 0)
     throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
@@ -95,12 +96,17 @@ std::string lastLine(const std::filesystem::path& file)
 }
 } // namespace
 
+std::filesystem::path robotFolder(const std::filesystem::path& output, std::uint64_t seed)
+{
+  return output / ("robot-" + std::to_string(seed));
+}
+
 std::vector<std::string> robotCommand(const EnsembleOptions& options, int index)
 {
   std::vector<std::string> command = {options.simulator.string()};
   command.insert(command.end(), options.runArguments.begin(), options.runArguments.end());
-  command.insert(command.end(), {"--seed", std::to_string(options.seed + static_cast<std::uint64_t>(index)),
-                                 "--output", robotFolder(options.output, index).string()});
+  command.insert(command.end(), {"--seed", std::to_string(seedOf(options, index)), "--output",
+                                 robotFolder(options.output, seedOf(options, index)).string()});
   const bool worn = index >= options.robots - options.worn;
   const std::string preset = worn ? "worn" : options.preset;
   if (!preset.empty()) command.insert(command.end(), {"--preset", preset});
@@ -148,10 +154,10 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
       waitpid(job.pid, &status, 0);
       const bool stoppedBySignal =
           stopping && WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM);
+      const std::filesystem::path folder = robotFolder(options.output, seedOf(options, job.index));
       if (!stoppedBySignal && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-        failures.push_back("robot " + std::to_string(job.index) + " (" +
-                           (robotFolder(options.output, job.index) / "run.out").string() +
-                           "): " + lastLine(robotFolder(options.output, job.index) / "run.out"));
+        failures.push_back("seed " + std::to_string(seedOf(options, job.index)) + " (" +
+                           (folder / "run.out").string() + "): " + lastLine(folder / "run.out"));
       else if (!stoppedBySignal)
         done[static_cast<std::size_t>(job.index)] = 1.0;
       watched.erase(watched.begin() + static_cast<std::ptrdiff_t>(k));
@@ -175,6 +181,26 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
   }
 }
 
+namespace
+{
+RobotRun readRun(const std::filesystem::path& folder)
+{
+  if (!std::filesystem::exists(folder / "summary.csv"))
+  {
+    std::ifstream error(folder / "error.txt");
+    std::string what;
+    if (error && std::getline(error, what))
+      throw std::runtime_error(folder.string() + ": the run failed: " + what);
+    throw std::runtime_error(folder.string() + " has no summary.csv: the run did not finish");
+  }
+  RobotRun robot;
+  robot.folder = folder;
+  robot.summary = readSummary(folder / "summary.csv");
+  robot.samples = readSamples(folder / (robot.summary.scenario + ".csv"));
+  return robot;
+}
+} // namespace
+
 EnsembleReport readEnsemble(const std::filesystem::path& folder)
 {
   if (!std::filesystem::is_directory(folder)) throw std::runtime_error(folder.string() + " is not a folder");
@@ -183,19 +209,22 @@ EnsembleReport readEnsemble(const std::filesystem::path& folder)
   {
     const std::string name = entry.path().filename().string();
     if (!entry.is_directory() || name.rfind("robot-", 0) != 0) continue;
-    if (!std::filesystem::exists(entry.path() / "summary.csv"))
-      throw std::runtime_error(entry.path().string() + " has no summary.csv: the run did not finish");
-    RobotRun robot;
-    robot.folder = entry.path();
-    robot.summary = readSummary(entry.path() / "summary.csv");
-    robot.samples = readSamples(entry.path() / (robot.summary.scenario + ".csv"));
+    RobotRun robot = readRun(entry.path());
     if (!report.scenario.empty() && report.scenario != robot.summary.scenario)
       throw std::runtime_error(entry.path().string() + " ran '" + robot.summary.scenario + "', the others '" +
                                report.scenario + "'");
     report.scenario = robot.summary.scenario;
     report.robots.push_back(std::move(robot));
   }
-  if (report.robots.empty()) throw std::runtime_error(folder.string() + " holds no robot-*/summary.csv");
+  if (report.robots.empty() &&
+      (std::filesystem::exists(folder / "summary.csv") || std::filesystem::exists(folder / "error.txt")))
+  {
+    report.robots.push_back(readRun(folder)); // a single run's folder (or its error)
+    report.scenario = report.robots.back().summary.scenario;
+    report.singleRun = true;
+  }
+  if (report.robots.empty())
+    throw std::runtime_error(folder.string() + " holds neither a run's summary.csv nor robot-*/summary.csv");
   std::sort(report.robots.begin(), report.robots.end(),
             [](const RobotRun& a, const RobotRun& b) { return a.summary.seed < b.summary.seed; });
   return report;

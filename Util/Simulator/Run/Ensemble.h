@@ -1,13 +1,13 @@
 #pragma once
 // An ensemble: the same scenario on N simulated robots drawn from Config/Sim/robots.toml, robot i with seed
 // seed + i. Each robot is an independent process — this Simulator's own `run` — so the same job list runs
-// here
-// (`--jobs` at a time) or on other hosts with an existing scheduler (`--print-jobs` | GNU parallel); the
-// report reads whatever robot folders it finds:
-//   <output>/robot-<i>/summary.csv, <scenario>.csv     one per robot (SimulationRun)
-//   <output>/ensemble.csv                              one row per robot, then the percentiles over robots
+// here (`--jobs` at a time) or on other hosts with an existing scheduler (`--print-jobs` | GNU parallel); the
+// report reads whatever robot folders it finds. A robot's folder is named by its seed, the robot it is:
+//   <output>/robot-<seed>/summary.csv, <scenario>.csv  one per robot (SimulationRun), and its plots
+//   <output>/ensemble.csv                              one row per robot
 //   <output>/distribution.csv, distribution.png        highest leg current and temperature over time:
-//                                                      median and 10-90 % band over robots
+//                                                      median and 10-90 % band over robots, or each
+//                                                      robot's curve below percentileRobots
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <filesystem>
@@ -21,7 +21,7 @@ struct EnsembleOptions
 {
   std::filesystem::path simulator;       ///< the Simulator executable that runs one robot
   std::vector<std::string> runArguments; ///< `run <scenario> --minutes M ...`: what every robot's run gets
-  std::filesystem::path output;          ///< robot-<i> folders go here
+  std::filesystem::path output;          ///< robot-<seed> folders go here
   int robots = 20;
   std::uint64_t seed = 1; ///< robot i: seed + i
   std::string preset;     ///< every robot's preset (robots.toml); empty: none
@@ -32,12 +32,16 @@ struct EnsembleOptions
   std::function<bool()> stopRequested;
 };
 
+/// The folder of the robot with `seed`: <output>/robot-<seed>.
+std::filesystem::path robotFolder(const std::filesystem::path& output, std::uint64_t seed);
+
 /// The command line of robot `index` (argv, starting with the simulator), as --print-jobs prints it.
 std::vector<std::string> robotCommand(const EnsembleOptions& options, int index);
 
 /// Runs every robot's process, `jobs` at a time; `progress` gets the fraction of all simulated time done.
-/// Throws std::runtime_error naming the robots whose process failed (their output folder holds the details); a
-/// robot stopped by stopRequested did not fail.
+/// Throws std::runtime_error naming the robots whose process failed (their output folder holds the details:
+/// run.out, and error.txt once the run got as far as its own error handling); a robot stopped by stopRequested did
+/// not fail.
 void runEnsemble(const EnsembleOptions& options, const std::function<void(double)>& progress);
 
 /// One robot's run as the report reads it back.
@@ -52,18 +56,28 @@ struct EnsembleReport
 {
   std::string scenario;
   std::vector<RobotRun> robots; ///< ordered by seed
+  bool singleRun = false;       ///< the folder is one run's (its summary.csv in it), not an ensemble's
 };
 
-/// Reads every <folder>/robot-*/ that holds a summary. Throws std::runtime_error naming a broken file or an
-/// empty folder.
+/// Reads every <folder>/robot-*/, or without any the single run whose summary.csv is in `folder`. Throws
+/// std::runtime_error naming a broken file, a robot whose run failed (its error.txt) or an empty folder.
 EnsembleReport readEnsemble(const std::filesystem::path& folder);
 
-/// Per robot: seed, preset, highest and final current of the worst leg joint, time until every leg joint is
-/// below 300 mA, hottest final temperature and status, first status 1, motor energy; then the 10 %, 50 % and
-/// 90 % percentiles over robots.
+/// Robots from which the ensemble table adds percentiles: of fewer, the 10 % and 90 % are the rows themselves or
+/// interpolated between two of them, and mean nothing beyond them.
+inline constexpr std::size_t percentileRobots = 10;
+
+/// The ensemble table's column headers: words, and the unit in brackets (streams::labelWithUnit).
+std::vector<std::string> ensembleColumnLabels();
+
+/// Per robot (by seed): preset, worst leg joint and its highest current, the highest leg current of the last 10 s,
+/// when every leg joint was below 300 mA and 80 % below 50 mA, hottest final temperature and status, first status
+/// 1, motor energy, lowest torso height; then, from percentileRobots on, the 10th percentile, median and 90th
+/// percentile over the robots.
 std::string ensembleTable(const EnsembleReport& report);
 
-/// ensemble.csv, distribution.csv and distribution.png into `folder`; returns the PNG.
+/// ensemble.csv, distribution.csv and distribution.png into `folder` (the band from percentileRobots robots on, each
+/// robot's curve below); returns the PNG.
 std::filesystem::path writeEnsembleFiles(const EnsembleReport& report, const std::filesystem::path& folder);
 
 /// One figure with the bands of several ensembles (e.g. heat adjustment on and off).

@@ -1,6 +1,7 @@
 // Ensemble tables, CSVs and the distribution figure (Ensemble.h).
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/HeatFigures.h"
+#include "Util/Simulator/Run/TextTable.h"
 
 #include "Representations/Infrastructure/Joints.h"
 
@@ -116,21 +117,103 @@ void writeBand(const Band& band, const std::filesystem::path& file)
         << ',' << band.temperature[0][s] << ',' << band.temperature[1][s] << ',' << band.temperature[2][s]
         << "\n";
 }
+
+/// Runs gnuplot on `script`; throws naming its error file if it fails.
+void runGnuplot(const std::filesystem::path& script)
+{
+  const std::string command = "gnuplot '" + script.string() + "' 2>'" + script.string() + ".err'";
+  if (std::system(command.c_str()) != 0)
+    throw std::runtime_error("gnuplot failed (see " + script.string() +
+                             ".err); is gnuplot-nox installed? Make/install-deps installs it");
+}
+
+/// Fewer robots than percentiles need: each robot's highest leg current and temperature over time, a curve each,
+/// into `csv` and `png`.
+void plotRobots(const EnsembleReport& report, const std::filesystem::path& csv,
+                const std::filesystem::path& png, const std::string& title)
+{
+  static const char* const colours[] = {"#1f77b4", "#d95f02", "#2ca02c", "#d62728", "#6a3d9a",
+                                        "#8c564b", "#17becf", "#555555", "#e7298a"};
+  std::size_t samples = report.robots.front().samples.size();
+  for (const RobotRun& robot : report.robots)
+    samples = std::min(samples, robot.samples.size());
+  std::ofstream out(csv);
+  if (!out) throw std::runtime_error("cannot write " + csv.string());
+  out << "time [s]";
+  for (const char* quantity : {"highest leg current [mA]", "highest leg temperature [°C]"})
+    for (const RobotRun& robot : report.robots)
+      out << ",seed " << robot.summary.seed << ' ' << quantity;
+  out << "\n";
+  for (std::size_t s = 0; s < samples; ++s)
+  {
+    out << report.robots.front().samples[s].time;
+    for (const bool current : {true, false})
+      for (const RobotRun& robot : report.robots)
+      {
+        double highest = 0;
+        for (std::size_t j = 0; j < numOfJoints; ++j)
+          if (isLegJoint(jointAt(j)))
+            highest = std::max(highest, static_cast<double>(current ? robot.samples[s].currents[j] * 1000.f
+                                                                    : robot.samples[s].temperatures[j]));
+        out << ',' << highest;
+      }
+    out << "\n";
+  }
+  out.close();
+  const auto script = png.parent_path() / (png.stem().string() + ".gp");
+  std::ofstream gp(script);
+  gp << "set datafile separator ','\nset terminal pngcairo size 1400,900 font ',10'\nset output '"
+     << png.string() << "'\nset multiplot layout 2,1 title '" << gnuplotText(title)
+     << ": each robot (percentiles from " << percentileRobots << " robots on)'\n"
+     << "set grid\nset key outside right top\nset lmargin 12\nset rmargin 38\nset xlabel 'simulated time "
+        "(s)'\n"
+     << "set ylabel 'highest leg current (mA)'\nset logscale y\nset yrange [5:*]\n";
+  const std::size_t robots = report.robots.size();
+  for (int panel = 0; panel < 2; ++panel)
+  {
+    if (panel == 1) gp << "unset logscale y\nset yrange [*:*]\nset ylabel 'highest leg temperature (°C)'\n";
+    gp << "plot ";
+    for (std::size_t r = 0; r < robots; ++r)
+      gp << (r ? ", " : "") << "'" << csv.string() << "' skip 1 using 1:" << 2 + r + panel * robots
+         << " with lines lw 2 lc rgb '" << colours[r % std::size(colours)] << "' title 'seed "
+         << report.robots[r].summary.seed << (report.robots[r].summary.preset.empty() ? "" : " ")
+         << report.robots[r].summary.preset << "'";
+    gp << (panel == 0 ? ", 300 with lines dt 2 lc rgb '#888888' title '300 mA'"
+                      : ", 76 with lines dt 2 lc rgb '#888888' title 'status 1 (76 °C)'")
+       << "\n";
+  }
+  gp << "unset multiplot\n";
+  gp.close();
+  runGnuplot(script);
+}
 } // namespace
+
+std::vector<std::string> ensembleColumnLabels()
+{
+  using streams::labelWithUnit, streams::unitSymbol, streams::Unit;
+  const std::string mA(unitSymbol(Unit::milliamperes)), s(unitSymbol(Unit::seconds));
+  return {"robot",
+          "preset",
+          "worst leg joint",
+          labelWithUnit("its highest current", mA),
+          labelWithUnit("highest leg current, last 10 s", mA),
+          labelWithUnit("all leg joints below 300 mA after hold", s),
+          labelWithUnit("80 % of leg joints below 50 mA after hold", s),
+          labelWithUnit("time a leg joint was at 300 mA or more", unitSymbol(Unit::percent)),
+          labelWithUnit("hottest joint at the end", unitSymbol(Unit::degreesCelsius)),
+          "highest status",
+          labelWithUnit("first status 1 at", s),
+          labelWithUnit("motor energy", unitSymbol(Unit::joules)),
+          labelWithUnit("lowest torso height", unitSymbol(Unit::meters))};
+}
 
 std::string ensembleTable(const EnsembleReport& report)
 {
-  // Columns: the worst leg joint's highest and final current; once the posture is held, the first moment
-  // every leg joint is below 300 mA and 80 % of them below 50 mA, and the share of the time from 10 s on with
-  // a leg joint at 300 mA or more; the hottest final temperature, highest status and first status 1; all
-  // motors' energy; the lowest torso height.
-  constexpr int count = 11;
-  std::string text;
-  char line[400];
-  const char* format = "%-10s %-6s %-13s %7s %8s %8s %8s %7s %8s %6s %8s %9s %7s\n";
-  std::snprintf(line, sizeof(line), format, "robot", "preset", "worst leg", "max mA", "final mA", "<300 s",
-                "80%<50 s", ">=300 %", "final °C", "status", "hot at s", "energy J", "torso m");
-  text += line;
+  // Columns (ensembleColumnLabels): the worst leg joint's highest current and the highest leg current of the last
+  // 10 s; once the posture is held, the first moment every leg joint is below 300 mA and 80 % of them below 50 mA,
+  // and the share of the time from 10 s on with a leg joint at 300 mA or more; the hottest final temperature,
+  // highest status and first status 1; all motors' energy; the lowest torso height.
+  constexpr int count = 10;
   std::vector<double> columns[count];
   auto orInfinity = [](double value) { return value < 0 ? INFINITY : value; };
   for (const RobotRun& robot : report.robots)
@@ -145,8 +228,7 @@ std::string ensembleTable(const EnsembleReport& report)
                                    static_cast<double>(f.status),
                                    orInfinity(f.firstHot),
                                    f.energy,
-                                   f.lowestTorso,
-                                   0};
+                                   f.lowestTorso};
     for (int c = 0; c < count; ++c)
       columns[c].push_back(figures[c]);
   }
@@ -163,16 +245,13 @@ std::string ensembleTable(const EnsembleReport& report)
                     value);
     return std::string(text);
   };
+  std::vector<std::vector<std::string>> rows;
   auto row = [&](const std::string& name, const std::string& preset, const std::string& worst,
                  const std::array<double, count>& values)
   {
-    std::string cells[count];
+    rows.push_back({name, preset, worst});
     for (int c = 0; c < count; ++c)
-      cells[c] = cell(c, values[c]);
-    std::snprintf(line, sizeof(line), format, name.c_str(), preset.c_str(), worst.c_str(), cells[0].c_str(),
-                  cells[1].c_str(), cells[2].c_str(), cells[3].c_str(), cells[4].c_str(), cells[5].c_str(),
-                  cells[6].c_str(), cells[7].c_str(), cells[8].c_str(), cells[9].c_str());
-    text += line;
+      rows.back().push_back(cell(c, values[c]));
   };
   for (std::size_t r = 0; r < report.robots.size(); ++r)
   {
@@ -183,13 +262,23 @@ std::string ensembleTable(const EnsembleReport& report)
     row("seed " + std::to_string(robot.summary.seed),
         robot.summary.preset.empty() ? "-" : robot.summary.preset, figuresOf(robot.summary).worstLeg, values);
   }
-  for (const double p : {0.1, 0.5, 0.9})
-  {
-    std::array<double, count> values{};
-    for (int c = 0; c < count; ++c)
-      values[c] = percentile(columns[c], p);
-    row("p" + std::to_string(static_cast<int>(p * 100)), "", "", values);
-  }
+  // Percentiles of a few robots say no more than the rows above them, and look as if they did.
+  const bool percentiles = report.robots.size() >= percentileRobots;
+  if (percentiles)
+    for (const double p : {0.1, 0.5, 0.9})
+    {
+      std::array<double, count> values{};
+      for (int c = 0; c < count; ++c)
+        values[c] = percentile(columns[c], p);
+      row(p == 0.5 ? "median" : std::to_string(static_cast<int>(p * 100)) + "th percentile", "", "", values);
+    }
+  std::vector<TextColumn> labels;
+  for (const std::string& label : ensembleColumnLabels())
+    labels.push_back({label, labels.size() < 3});
+  std::string text = textTable(labels, rows, 4);
+  if (!percentiles && report.robots.size() > 1)
+    text += "no percentiles: " + std::to_string(report.robots.size()) + " robots are too few (they need " +
+            std::to_string(percentileRobots) + ")\n";
   return text;
 }
 
@@ -221,10 +310,16 @@ std::filesystem::path writeEnsembleFiles(const EnsembleReport& report, const std
     out << "\n";
   }
   out.close();
-  writeBand(bandOf(report), folder / "distribution.csv");
   const auto png = folder / "distribution.png";
-  plotEnsembles({report}, {""}, png,
-                report.scenario + ", " + std::to_string(report.robots.size()) + " simulated robots");
+  const std::string title =
+      report.scenario + ", " + std::to_string(report.robots.size()) + " simulated robots";
+  if (report.robots.size() >= percentileRobots)
+  {
+    writeBand(bandOf(report), folder / "distribution.csv");
+    plotEnsembles({report}, {""}, png, title);
+  }
+  else
+    plotRobots(report, folder / "distribution.csv", png, title);
   return png;
 }
 
@@ -266,9 +361,6 @@ void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector
   }
   out << "unset multiplot\n";
   out.close();
-  const std::string command = "gnuplot '" + script.string() + "' 2>'" + script.string() + ".err'";
-  if (std::system(command.c_str()) != 0)
-    throw std::runtime_error("gnuplot failed (see " + script.string() +
-                             ".err); is gnuplot-nox installed? Make/install-deps installs it");
+  runGnuplot(script);
 }
 } // namespace nao

@@ -46,7 +46,7 @@ struct HarmMatrixOptions
 {
   std::filesystem::path simulator; ///< the Simulator executable
   std::filesystem::path config;    ///< Config/
-  std::filesystem::path output;    ///< <variant>/<configuration>/robot-<i>/ go here
+  std::filesystem::path output;    ///< <variant>/<configuration>/robot-<seed>/ go here
   std::string scenario = "stand";
   std::vector<std::string> variants; ///< "" is the home plant (no variant)
   int robots = 8;

@@ -37,8 +37,13 @@ std::vector<RunSample> readSamples(const std::filesystem::path& csv);
 /// The scenario events that happened in the run: `time [s],event,force.x [N],...` per event.
 void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events);
 
-/// The gnuplot script that draws the CSV into PNGs next to it (`<name>.png` per plot, returned in `pngs`):
-/// one colour per joint, right joints dashed, events as vertical lines named at the top.
+/// The events writeEvents wrote. Throws std::runtime_error naming the file, the line and what is wrong.
+std::vector<ScriptEvent> readEvents(const std::filesystem::path& file);
+
+/// The gnuplot script that draws the CSV into PNGs next to it (`<name>.png` per plot, returned in `pngs`): one
+/// colour per joint, right joints dashed, events as vertical lines named at the top, the same margins in every
+/// panel (so that the panels' time axes and event lines line up). It names its files relative to the CSV's folder,
+/// where gnuplot runs it.
 std::string plotScript(const std::filesystem::path& csv, const std::string& title,
                        const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs);
 

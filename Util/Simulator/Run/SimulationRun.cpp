@@ -9,6 +9,7 @@
 #include "Util/Simulator/Run/RobotProcess.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
+#include "Util/Simulator/Run/TextTable.h"
 #include <limits>
 
 #include <chrono>
@@ -63,6 +64,20 @@ double defaultMinutes(const std::filesystem::path& configDirectory, const std::s
     velocityLimits[j] = description.limits(j).velocity;
   const double end = script.scriptedEnd(script.transitionTimes(velocityLimits));
   return std::max(1.0, (end + scriptMarginSeconds) / 60.0);
+}
+
+std::string plotTitle(const SimulationResult& result, const std::vector<ProviderChoice>& providerOverrides)
+{
+  char title[300];
+  std::string overrides;
+  for (const ProviderChoice& choice : providerOverrides)
+    overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
+  std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s%s%s",
+                result.scenario.c_str(), result.simulatedSeconds / 60.0,
+                static_cast<unsigned long long>(result.seed), result.preset.empty() ? "" : " ",
+                result.preset.c_str(), result.variant.empty() ? "" : ", variant ", result.variant.c_str(),
+                overrides.empty() ? "" : (overrides + ")").c_str());
+  return title;
 }
 
 SimulationResult runSimulation(const SimulationOptions& options)
@@ -348,8 +363,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
   }
   if (options.progress && !result.stopped) options.progress(1.0);
 
-  // The run is over: the robot binary stops on SIGTERM as on Ctrl-C (log closed, status 0) instead of retrying
-  // the lost LoLA for 5 s and ending with status 3.
+  // The run is over: the robot binary stops on SIGTERM as on Ctrl-C (log closed, status 0), whatever frame LoLA
+  // was in (closing the server after a complete frame would end it too, also with status 0).
   if (child) child->stop();
   server.reset(); // the robot's LoLA connection ends: it stops (and closes its log)
   if (inProcess)
@@ -372,52 +387,75 @@ SimulationResult runSimulation(const SimulationOptions& options)
     writeEvents(result.eventsCsv, result.events);
     result.summary = options.outputDirectory / "summary.csv";
     writeSummary(result.summary, result);
-    char title[300];
-    std::string overrides;
-    for (const ProviderChoice& choice : options.providerOverrides)
-      overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
-    std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s%s%s",
-                  options.scenario.c_str(), result.simulatedSeconds / 60.0,
-                  static_cast<unsigned long long>(options.seed), options.preset.empty() ? "" : " ",
-                  options.preset.c_str(), result.variant.empty() ? "" : ", variant ", result.variant.c_str(),
-                  overrides.empty() ? "" : (overrides + ")").c_str());
-    if (options.writePlots) result.plots = plotCsv(result.csv, title, result.events);
+    if (options.writePlots)
+    {
+      const auto plotStart = std::chrono::steady_clock::now();
+      result.plots = plotCsv(result.csv, plotTitle(result, options.providerOverrides), result.events);
+      result.plotSeconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - plotStart).count();
+    }
   }
   return result;
 }
 
-std::string summaryTable(const SimulationResult& result)
+std::string jointTable(const SimulationResult& result)
 {
-  std::string text;
-  char line[200];
-  std::snprintf(line, sizeof(line), "%-16s %9s %12s %8s %9s %7s %7s %9s %9s\n", "joint", "mean mA",
-                "last 10 s mA", "max mA", "final °C", "max °C", "status", "hot at s", "energy J");
-  text += line;
+  using streams::labelWithUnit, streams::unitSymbol, streams::Unit;
+  const std::string mA(unitSymbol(Unit::milliamperes)), celsius(unitSymbol(Unit::degreesCelsius));
+  const std::vector<TextColumn> columns = {{"joint", true},
+                                           {labelWithUnit("mean current", mA)},
+                                           {labelWithUnit("mean current, last 10 s", mA)},
+                                           {labelWithUnit("highest current", mA)},
+                                           {labelWithUnit("final temperature", celsius)},
+                                           {labelWithUnit("highest temperature", celsius)},
+                                           {"highest status"},
+                                           {labelWithUnit("first status 1 at", unitSymbol(Unit::seconds))},
+                                           {labelWithUnit("motor energy", unitSymbol(Unit::joules))}};
+  const auto number = [](const char* format, double value)
+  {
+    char text[32];
+    std::snprintf(text, sizeof(text), format, value);
+    return std::string(text);
+  };
+  std::vector<std::vector<std::string>> rows;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const JointSummary& joint = result.joints[j];
-    std::snprintf(line, sizeof(line), "%-16s %9.0f %12.0f %8.0f %9.1f %7.1f %7d %9s %9.0f\n",
-                  std::string(jointNames[j]).c_str(), joint.meanCurrent * 1000, joint.finalCurrent * 1000,
-                  joint.maxCurrent * 1000, joint.finalTemperature, joint.maxTemperature, joint.maxStatus,
-                  joint.hotAfter < 0 ? "-"
-                                     : std::to_string(static_cast<int>(std::lround(joint.hotAfter))).c_str(),
-                  joint.energy);
-    text += line;
+    rows.push_back({std::string(jointNames[j]), number("%.0f", joint.meanCurrent * 1000),
+                    number("%.0f", joint.finalCurrent * 1000), number("%.0f", joint.maxCurrent * 1000),
+                    number("%.1f", joint.finalTemperature), number("%.1f", joint.maxTemperature),
+                    std::to_string(joint.maxStatus),
+                    joint.hotAfter < 0 ? "never" : number("%.0f", joint.hotAfter),
+                    number("%.0f", joint.energy)});
   }
+  std::string text = textTable(columns, rows);
+  char line[200];
   if (result.legsBelowHeatingAfter >= 0)
     std::snprintf(line, sizeof(line), "every leg joint below %.0f mA from %.1f s on\n", heatingCurrent * 1000,
                   result.legsBelowHeatingAfter);
   else
     std::snprintf(line, sizeof(line), "some leg joint still at %.0f mA or more at the end\n",
                   heatingCurrent * 1000);
+  return text + line;
+}
+
+std::string summaryTable(const SimulationResult& result)
+{
+  std::string text = jointTable(result);
+  char line[300];
+  // The simulation's speed and the plots' time apart: the plots of a long run can take longer than simulating it.
+  std::snprintf(line, sizeof(line), "%.0f s simulated in %.1f s wall time: %.0fx real time",
+                result.simulatedSeconds, result.wallSeconds, result.speedFactor());
   text += line;
-  std::snprintf(
-      line, sizeof(line),
-      "%.0f s simulated in %.1f s wall time: %.0fx real time; torso height %.3f..%.3f m; %llu missing, "
-      "%llu malformed answers\n",
-      result.simulatedSeconds, result.wallSeconds, result.speedFactor(), result.minTorsoHeight,
-      result.maxTorsoHeight, static_cast<unsigned long long>(result.missingAnswers),
-      static_cast<unsigned long long>(result.malformedAnswers));
+  if (result.plotSeconds > 0)
+  {
+    std::snprintf(line, sizeof(line), "; plots written in %.1f s", result.plotSeconds);
+    text += line;
+  }
+  std::snprintf(line, sizeof(line), "\ntorso height %.3f..%.3f m; %llu missing, %llu malformed answers\n",
+                result.minTorsoHeight, result.maxTorsoHeight,
+                static_cast<unsigned long long>(result.missingAnswers),
+                static_cast<unsigned long long>(result.malformedAnswers));
   text += line;
   if (!result.clientLeft.empty()) text += "run ended early: " + result.clientLeft + "\n";
   if (result.positionsOutOfRange > 0)

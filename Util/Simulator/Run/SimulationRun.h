@@ -118,6 +118,7 @@ struct SimulationResult
   /// is held from here.
   double holdStart = 0;
   double simulatedSeconds = 0, wallSeconds = 0;
+  double plotSeconds = 0; ///< wall time the plots took, after the simulation (not in wallSeconds)
   double minTorsoHeight = 1e9, maxTorsoHeight = 0; ///< m, while not held by a pick-up
   std::uint64_t frames = 0, missingAnswers = 0, malformedAnswers = 0;
   std::uint64_t answers = 0;     ///< valid answers the simulator took, late ones included
@@ -146,9 +147,19 @@ inline constexpr double scriptMarginSeconds = 30.0;
 double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
                       const std::string& scenario);
 
+/// The title of a run's plots: scenario, simulated minutes, seed, preset, variant and the overridden providers.
+std::string plotTitle(const SimulationResult& result,
+                      const std::vector<ProviderChoice>& providerOverrides = {});
+
 /// Runs the scenario. Throws std::runtime_error (or StartupError) naming what failed.
 SimulationResult runSimulation(const SimulationOptions& options);
 
-/// The per-joint table (mean, final and highest current, temperatures, status, energy) as text.
+/// The per-joint table (mean, final and highest current, temperatures, status, energy) as text, every column
+/// headed by its words and unit (TextTable.h); then when every leg joint was below heatingCurrent for good. From
+/// the summary's fields only: the same for a run read back from its summary.csv.
+std::string jointTable(const SimulationResult& result);
+
+/// jointTable(), then how fast the simulation ran and, apart from it, how long the plots took, the torso height,
+/// the LoLA answers and how the run ended.
 std::string summaryTable(const SimulationResult& result);
 } // namespace nao

@@ -80,8 +80,15 @@ TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
       << result.output;
   // The ensemble's table and the report of the same folder.
   EXPECT_EQ(count(result.output, "Build/Simulation/stand: stand, 2 robots"), 2u) << result.output;
-  const auto summary = readSummary(scratch.path / "Build/Simulation/stand/robot-1/summary.csv");
+  EXPECT_NE(result.output.find("Build/Simulation/stand/robot-1: stand, one run (seed 1)"), std::string::npos)
+      << "the report of one robot's folder\n"
+      << result.output;
+  // Seeds 1 and 2 (the default --seed 1), each in the folder of its seed; the last one worn.
+  const auto summary = readSummary(scratch.path / "Build/Simulation/stand/robot-2/summary.csv");
+  EXPECT_EQ(summary.seed, 2u);
   EXPECT_EQ(summary.preset, "worn");
+  EXPECT_TRUE(std::filesystem::exists(scratch.path / "Build/Simulation/stand/robot-1/currents.png"))
+      << "each robot's plots in its folder";
   EXPECT_NEAR(summary.simulatedSeconds, 3.0, 0.02);
 }
 
@@ -112,7 +119,8 @@ TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
   EXPECT_NE(result.output.find("| random |"), std::string::npos) << result.output;
   EXPECT_TRUE(std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/matrix.md"));
   EXPECT_TRUE(
-      std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/wornKneesAnkles/smart/robot-1"));
+      std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/wornKneesAnkles/smart/robot-101"))
+      << "seeds 100 and 101 (the matrix's default --seed 100)";
 }
 
 TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)
@@ -145,8 +153,9 @@ TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)
 
 TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
 {
-  // The modules' READMEs (Src/Modules/<Area>/<Name>/README.md) show simulator runs; each block runs as written,
-  // with the substitutions above.
+  // The modules' READMEs (Src/Modules/<Area>/<Name>/README.md) show simulator runs (and other tools, such as their
+  // parameter tables); each block runs as written, with the substitutions above, and a simulator run says where
+  // its output went.
   int blocksRun = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(sourceDirectory() / "Src/Modules"))
   {
@@ -157,9 +166,10 @@ TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
       const Scratch scratch("module-" + entry.path().parent_path().filename().string() + std::to_string(b));
       const CommandResult result = scratch.run(blocks[b]);
       EXPECT_EQ(result.status, 0) << entry.path() << ":\n" << blocks[b] << result.output;
+      if (blocks[b].find("Simulator/App/Simulator run") == std::string::npos) continue;
       EXPECT_NE(result.output.find("output in "), std::string::npos) << blocks[b] << result.output;
       ++blocksRun;
     }
   }
-  EXPECT_GE(blocksRun, 2) << "EnergySavingProvider's and BHumanEnergySavingProvider's";
+  EXPECT_GE(blocksRun, 2) << "simulator runs: EnergySavingProvider's and BHumanEnergySavingProvider's";
 }

@@ -128,15 +128,15 @@ TEST(SimulatorSignals, CtrlCStopsAnEnsembleAndItReportsWhatRan)
   const CommandResult result = scratch.run(
       "set -m; " + simulator +
       " run stand --robots 2 --jobs 2 --minutes 10 --robot-logs --no-plots --output out & pid=$!; "
-      "for i in $(seq 1200); do [ \"$(stat -c %s out/robot-0/stand.log 2> /dev/null || echo 0)\" -gt 400000 "
+      "for i in $(seq 1200); do [ \"$(stat -c %s out/robot-1/stand.log 2> /dev/null || echo 0)\" -gt 400000 "
       "] && "
-      "[ \"$(stat -c %s out/robot-1/stand.log 2> /dev/null || echo 0)\" -gt 400000 ] && break; sleep 0.05; "
+      "[ \"$(stat -c %s out/robot-2/stand.log 2> /dev/null || echo 0)\" -gt 400000 ] && break; sleep 0.05; "
       "done; "
       "kill -INT -- -$pid; wait $pid; echo simulator-status=$?");
   EXPECT_NE(result.output.find("simulator-status=130"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("out: stand, 2 robots"), std::string::npos) << result.output;
   EXPECT_EQ(result.output.find("robot runs failed"), std::string::npos) << result.output;
-  for (const char* robot : {"robot-0", "robot-1"})
+  for (const char* robot : {"robot-1", "robot-2"})
   {
     const SimulationResult summary = readSummary(scratch.path / "out" / robot / "summary.csv");
     EXPECT_TRUE(summary.stopped) << robot;

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <regex>
 #include <sstream>
 
 using namespace nao;
@@ -58,9 +59,11 @@ TEST(Ensemble, PrintJobsPrintsOneRunnableCommandPerRobot)
   {
     EXPECT_NE(lines[static_cast<std::size_t>(robot)].find("--seed " + std::to_string(7 + robot)),
               std::string::npos);
-    EXPECT_NE(
-        lines[static_cast<std::size_t>(robot)].find((folder / ("robot-" + std::to_string(robot))).string()),
-        std::string::npos);
+    // A robot's folder is named by its seed, the robot it is.
+    EXPECT_NE(lines[static_cast<std::size_t>(robot)].find(
+                  "--output " + (folder / ("robot-" + std::to_string(7 + robot))).string()),
+              std::string::npos)
+        << lines[static_cast<std::size_t>(robot)];
     EXPECT_EQ(lines[static_cast<std::size_t>(robot)].find("--preset worn") != std::string::npos, robot == 2);
   }
   EXPECT_FALSE(std::filesystem::exists(folder)) << "printing jobs runs nothing";
@@ -104,6 +107,7 @@ TEST(Ensemble, RunsEveryRobotAndReportsTablesAndTheDistribution)
   for (std::size_t robot = 0; robot < 3; ++robot)
   {
     EXPECT_EQ(report.robots[robot].summary.seed, 40 + robot);
+    EXPECT_EQ(report.robots[robot].folder.filename(), "robot-" + std::to_string(40 + robot));
     EXPECT_NEAR(report.robots[robot].summary.simulatedSeconds, 6.0, 0.013);
     EXPECT_EQ(report.robots[robot].samples.size(), 50u); // one per 0.12 s
   }
@@ -113,14 +117,19 @@ TEST(Ensemble, RunsEveryRobotAndReportsTablesAndTheDistribution)
             report.robots[1].summary.joints[index(Joint::LKneePitch)].meanCurrent);
 
   const std::string table = ensembleTable(report);
-  for (const char* row : {"seed 40", "seed 41", "seed 42", "p10", "p50", "p90", "worn"})
+  for (const char* row : {"seed 40", "seed 41", "seed 42", "worn", "no percentiles: 3 robots are too few"})
     EXPECT_NE(table.find(row), std::string::npos) << row << "\n" << table;
+  EXPECT_EQ(table.find("median"), std::string::npos) << table;
   const auto png = writeEnsembleFiles(report, folder);
   EXPECT_GT(std::filesystem::file_size(png), 10000u);
+  // Too few robots for a band: each robot's curve.
   std::ifstream distribution(folder / "distribution.csv");
   int rows = 0;
   for (std::string line; std::getline(distribution, line);)
+  {
+    if (rows == 0) EXPECT_EQ(line.find("time [s],seed 40 highest leg current [mA],seed 41 "), 0u) << line;
     ++rows;
+  }
   EXPECT_EQ(rows, 1 + 50);
   std::ifstream robots(folder / "ensemble.csv");
   rows = 0;
@@ -143,8 +152,110 @@ TEST(Ensemble, AFailedRobotRunIsNamedWithItsOutput)
   {
     const std::string message = error.what();
     EXPECT_NE(message.find("2 of 2 robot runs failed"), std::string::npos) << message;
-    EXPECT_NE(message.find("robot-1/run.out"), std::string::npos) << message;
+    EXPECT_NE(message.find("seed 41 (" + (folder / "robot-41/run.out").string()), std::string::npos)
+        << message;
     EXPECT_NE(message.find("NoSuchModule"), std::string::npos) << message;
+  }
+  // The failed robot's folder says what failed, and so does a report of the ensemble.
+  std::ifstream file(folder / "robot-41/error.txt");
+  const std::string error{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  EXPECT_NE(error.find("NoSuchModule"), std::string::npos) << error;
+  EXPECT_NE(error.find("the run failed; its command: "), std::string::npos) << error;
+  try
+  {
+    readEnsemble(folder);
+    FAIL() << "no error";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_NE(std::string(error.what()).find(": the run failed: command line --provider"), std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(SimulatorCommandLine, AFailedRunLeavesNoEmptyFolder)
+{
+  const auto folder = freshFolder("nao-simulator-failed-run");
+  const std::string output =
+      outputOf(std::string(NAO_SIMULATOR_BINARY) + " run stand --minutes 0.02 --no-log --quiet --output " +
+               folder.string() + " --provider JointRequest=NoSuchModule 2>&1; echo status=$?");
+  EXPECT_NE(output.find("NoSuchModule"), std::string::npos) << output;
+  EXPECT_EQ(output.find("status=0"), std::string::npos) << output;
+  EXPECT_FALSE(std::filesystem::exists(folder)) << "the run made the folder and wrote nothing into it";
+}
+
+TEST(SimulatorCommandLine, AnEnsembleWritesEachRobotsPlotsIntoTheFolderOfItsSeedAndReportReadsBoth)
+{
+  const auto folder = freshFolder("nao-ensemble-command-line");
+  const std::string simulator = NAO_SIMULATOR_BINARY;
+  const std::string run =
+      outputOf(simulator + " run stand --robots 2 --seed 5 --minutes 0.03 --no-log --quiet " + "--output " +
+               folder.string() + " 2>&1");
+  for (const char* robot : {"robot-5", "robot-6"})
+  {
+    EXPECT_EQ(readSummary(folder / robot / "summary.csv").seed, robot == std::string("robot-5") ? 5u : 6u);
+    for (const char* plot : {"currents.png", "temperatures.png", "feet.png"})
+      EXPECT_TRUE(std::filesystem::exists(folder / robot / plot)) << robot << "/" << plot << "\n" << run;
+  }
+  EXPECT_NE(run.find("2 robots in "), std::string::npos) << run;
+  // The README's "gnuplot plots.gp in the folder draws them again".
+  std::filesystem::remove(folder / "robot-6/feet.png");
+  EXPECT_EQ(std::system(("cd " + (folder / "robot-6").string() + " && gnuplot plots.gp").c_str()), 0);
+  EXPECT_TRUE(std::filesystem::exists(folder / "robot-6/feet.png"));
+  EXPECT_NE(run.find("no percentiles"), std::string::npos) << run;
+
+  // `report` of one robot's folder (a single run's) and of the ensemble's.
+  std::filesystem::remove(folder / "robot-5/currents.png");
+  const std::string single = outputOf(simulator + " report " + (folder / "robot-5").string() + " 2>&1");
+  EXPECT_NE(single.find("robot-5: stand, one run (seed 5)"), std::string::npos) << single;
+  EXPECT_NE(single.find("LKneePitch"), std::string::npos) << single;
+  EXPECT_NE(single.find("plots: currents.png"), std::string::npos) << single;
+  EXPECT_TRUE(std::filesystem::exists(folder / "robot-5/currents.png")) << "drawn again";
+  const std::string ensemble = outputOf(simulator + " report " + folder.string() + " 2>&1");
+  EXPECT_NE(ensemble.find("stand, 2 robots"), std::string::npos) << ensemble;
+  std::filesystem::remove_all(folder);
+}
+
+TEST(SimulatorCommandLine, AMistypedScenarioOrRobotGetsTheClosestName)
+{
+  const std::string simulator = NAO_SIMULATOR_BINARY;
+  const std::pair<const char*, const char*> cases[] = {
+      {"run stnad", "no scenario 'stnad' in "},
+      {"run Stand", "no scenario 'Stand' in "},
+      {"serve stnad", "no scenario 'stnad' in "},
+      {"matrix stnad", "no scenario 'stnad' in "},
+  };
+  for (const auto& [arguments, message] : cases)
+  {
+    const std::string output = outputOf(simulator + " " + arguments + " 2>&1; echo status=$?");
+    EXPECT_NE(output.find(message), std::string::npos) << arguments << ": " << output;
+    EXPECT_NE(output.find("(did you mean 'stand'?)"), std::string::npos) << arguments << ": " << output;
+    EXPECT_NE(output.find("status=2"), std::string::npos) << arguments << ": " << output;
+  }
+  const std::string robot = outputOf(simulator + " run stand --robot nao01 2>&1");
+  EXPECT_NE(robot.find("(did you mean 'Nao01'?)"), std::string::npos) << robot;
+}
+
+TEST(SimulatorCommandLine, HelpShowsEveryOptionsDefault)
+{
+  for (const char* command : {"run", "serve", "matrix", "report"})
+  {
+    std::vector<std::string> lines;
+    std::stringstream help(outputOf(std::string(NAO_SIMULATOR_BINARY) + " " + command + " --help"));
+    for (std::string line; std::getline(help, line);)
+      lines.push_back(line);
+    int options = 0;
+    for (std::size_t k = 0; k < lines.size(); ++k)
+    {
+      // An option that takes a value ("  --seed UINT:SEED  draws ..."); flags are off unless given.
+      static const std::regex withValue(R"(  --[a-z-]+ [A-Z].*)");
+      if (!std::regex_match(lines[k], withValue)) continue;
+      ++options;
+      // A long type pushes the description to the next line.
+      const std::string described = lines[k] + (k + 1 < lines.size() ? lines[k + 1] : "");
+      EXPECT_NE(described.find("(default"), std::string::npos) << command << ": " << lines[k];
+    }
+    EXPECT_GE(options, 3) << command;
   }
 }
 

@@ -118,56 +118,66 @@ const std::vector<std::string> strictVariants = {"",
 const std::vector<std::pair<std::string, std::string>> knownHarm = {{"wornKneesAnkles", "heat"}};
 } // namespace
 
-TEST(HarmMatrix, NoStageHarmsAJointBeyondThePlantsOwnSpreadAndOnTheStrictPlantsNone)
+namespace
 {
+/// The plants of the matrix: the home plant ("") and every variant of Config/Sim/variants.toml. One test case each,
+/// so that CTest runs them in shards side by side (CMakeLists.txt of this folder).
+std::vector<std::string> plantsOfTheMatrix()
+{
+  std::vector<std::string> plants{""};
+  for (const sim::PlantVariant& variant : sim::loadSimConfig(NAO_CONFIG_DIR).variants.variants)
+    plants.push_back(variant.name);
+  return plants;
+}
+} // namespace
+
+class HarmMatrixOnPlant : public ::testing::TestWithParam<std::string>
+{
+};
+
+TEST_P(HarmMatrixOnPlant, NoStageHarmsAJointBeyondThePlantsOwnSpreadAndOnTheStrictPlantsNone)
+{
+  const std::string& variant = GetParam();
+  const std::string name = variant.empty() ? "home" : variant;
   HarmMatrixOptions options;
   options.simulator = NAO_SIMULATOR_BINARY;
   options.config = NAO_CONFIG_DIR;
   options.output = std::filesystem::temp_directory_path() / "nao-harm-matrix";
   options.minutes = shortFormMinutes;
-  const sim::SimConfig config = sim::loadSimConfig(NAO_CONFIG_DIR);
-  options.margin.room = config.motors.roomTemperature;
-  options.variants.push_back(""); // the home plant
-  for (const sim::PlantVariant& variant : config.variants.variants)
-    options.variants.push_back(variant.name);
+  options.margin.room = sim::loadSimConfig(NAO_CONFIG_DIR).motors.roomTemperature;
+  options.variants = {variant};
   const HarmMatrix matrix = runHarmMatrix(options, {});
   const std::string table = harmMatrixTable(matrix);
   std::printf("%s\n", table.c_str());
-  std::ofstream(std::filesystem::path(NAO_BUILD_DIR) / "harm-matrix.md") << table;
+  std::ofstream(std::filesystem::path(NAO_BUILD_DIR) / ("harm-matrix-" + name + ".md")) << table;
 
   const auto& configurations = stageConfigurations();
-  ASSERT_EQ(matrix.cells.size(), options.variants.size() * configurations.size());
-  for (std::size_t v = 0; v < options.variants.size(); ++v)
+  ASSERT_EQ(matrix.cells.size(), configurations.size());
+  // The plant's own spread: each run without the stages against the other two, by the same rule.
+  std::size_t spread = 0;
+  for (std::size_t c = 0; c < configurations.size(); ++c)
+    if (configurations[c].stagesOff) spread = std::max(spread, harmedRobots(matrix.cells[c]));
+  const bool strict =
+      std::find(strictVariants.begin(), strictVariants.end(), variant) != strictVariants.end();
+  for (std::size_t c = 0; c < configurations.size(); ++c)
   {
-    const std::string& variant = options.variants[v];
-    const std::string name = variant.empty() ? "home" : variant;
-    // The plant's own spread: each run without the stages against the other two, by the same rule.
-    std::size_t spread = 0;
-    for (std::size_t c = 0; c < configurations.size(); ++c)
-      if (configurations[c].stagesOff)
-        spread = std::max(spread, harmedRobots(matrix.cells[v * configurations.size() + c]));
-    const bool strict =
-        std::find(strictVariants.begin(), strictVariants.end(), variant) != strictVariants.end();
-    for (std::size_t c = 0; c < configurations.size(); ++c)
-    {
-      const MatrixCell& cell = matrix.cells[v * configurations.size() + c];
-      ASSERT_EQ(cell.report.robots.size(), 8u) << name << ", " << cell.configuration;
-      if (configurations[c].stagesOff) continue;
-      const bool known = std::find(knownHarm.begin(), knownHarm.end(),
-                                   std::pair{variant, cell.configuration}) != knownHarm.end();
-      if (strict)
-        EXPECT_TRUE(cell.harms.empty()) << name << ", " << cell.configuration << ":" << listed(cell);
-      else if (known)
-        EXPECT_GT(harmedRobots(cell), spread)
-            << name << ", " << cell.configuration
-            << ": listed as harming beyond the plant's spread, and no longer "
-            << "does: take it off the list and out of the README";
-      else
-        EXPECT_LE(harmedRobots(cell), spread)
-            << name << ", " << cell.configuration << ": more robots harmed than the plant's own spread ("
-            << spread << "):" << listed(cell);
-    }
+    const MatrixCell& cell = matrix.cells[c];
+    ASSERT_EQ(cell.report.robots.size(), 8u) << name << ", " << cell.configuration;
+    if (configurations[c].stagesOff) continue;
+    const bool known = std::find(knownHarm.begin(), knownHarm.end(),
+                                 std::pair{variant, cell.configuration}) != knownHarm.end();
+    if (strict)
+      EXPECT_TRUE(cell.harms.empty()) << name << ", " << cell.configuration << ":" << listed(cell);
+    else if (known)
+      EXPECT_GT(harmedRobots(cell), spread) << name << ", " << cell.configuration
+                                            << ": listed as harming beyond the plant's spread, and no longer "
+                                            << "does: take it off the list and out of the README";
+    else
+      EXPECT_LE(harmedRobots(cell), spread)
+          << name << ", " << cell.configuration << ": more robots harmed than the plant's own spread ("
+          << spread << "):" << listed(cell);
   }
+  if (!variant.empty()) return;
 
   // Doing nothing would harm nobody: on the home plant the heat adjustment must still save what it is for. The
   // legs' summed true current from 10 s on, against the stages-off run: below a tenth in the median, below half on
@@ -191,4 +201,17 @@ TEST(HarmMatrix, NoStageHarmsAJointBeyondThePlantsOwnSpreadAndOnTheStrictPlantsN
                                    << " A with, " << without << " A without";
   }
   EXPECT_LT(percentile(ratios, 0.5), 0.1) << "of the stages-off legs' current, in the median";
+}
+
+INSTANTIATE_TEST_SUITE_P(Plants, HarmMatrixOnPlant, ::testing::ValuesIn(plantsOfTheMatrix()),
+                         [](const ::testing::TestParamInfo<std::string>& plant)
+                         { return plant.param.empty() ? std::string("home") : plant.param; });
+
+TEST(HarmMatrix, EveryListedPlantIsAPlantOfTheMatrix)
+{
+  const std::vector<std::string> plants = plantsOfTheMatrix();
+  for (const std::string& variant : strictVariants)
+    EXPECT_NE(std::find(plants.begin(), plants.end(), variant), plants.end()) << variant;
+  for (const auto& [variant, configuration] : knownHarm)
+    EXPECT_NE(std::find(plants.begin(), plants.end(), variant), plants.end()) << variant;
 }

@@ -13,6 +13,7 @@
 using namespace nao;
 using namespace nao::test;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace
 {
@@ -83,6 +84,31 @@ TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
             "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
             "10,pickUp,0,0,0,0\n"
             "40,putDown,0,0,0,0\n");
+  // `report` draws a run's plots again with its events, read back.
+  ScriptEvent push;
+  push.time = 15.5f;
+  push.force = {15.f, -2.5f, 0.f};
+  push.duration = 0.15f;
+  writeEvents(folder / "events.csv", {lifted().events.front(), push});
+  const std::vector<ScriptEvent> read = readEvents(folder / "events.csv");
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].kind, ScriptEventKind::pickUp);
+  EXPECT_EQ(read[0].time, 10.f);
+  EXPECT_EQ(read[1].kind, ScriptEventKind::push);
+  EXPECT_EQ(read[1].time, 15.5f);
+  EXPECT_EQ(read[1].force[1], -2.5f);
+  EXPECT_EQ(read[1].duration, 0.15f);
+  std::ofstream(folder / "bad.csv") << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
+                                       "10,fall,0,0,0,0\n";
+  try
+  {
+    readEvents(folder / "bad.csv");
+    ADD_FAILURE() << "an unknown event was read";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_THAT(error.what(), HasSubstr("bad.csv:2: 'fall' is not an event"));
+  }
   std::filesystem::remove_all(folder);
 }
 
@@ -103,7 +129,7 @@ TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
   const std::regex colour("lc rgb '(#[0-9a-f]{6})'"), title("title '([A-Za-z ]+)'");
   for (std::string line; std::getline(lines, line);)
   {
-    if (line.rfind("plot ", 0) != 0) continue;
+    if (line.rfind("plot ", 0) != 0 || line.find("with table") != std::string::npos) continue;
     ++panels;
     std::set<std::string> colours, titles;
     std::size_t curves = 0;
@@ -134,4 +160,33 @@ TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
   EXPECT_THAT(script, HasSubstr("set label 'push 15 N, 0.15 s' at 15, graph 1"));
   // Angles and errors are drawn in degrees from the CSV's radians.
   EXPECT_THAT(script, HasSubstr("tracking error: request − measured (deg)"));
+  // The files are named relative to the CSV's folder, where gnuplot runs the script: it runs again from there.
+  EXPECT_THAT(script, HasSubstr("set output 'currents.png'"));
+  EXPECT_THAT(script, HasSubstr("plot 'lifted.csv' skip 1"));
+  EXPECT_THAT(script, Not(HasSubstr("/tmp/run")));
+  EXPECT_EQ(pngs.front(), std::filesystem::path("/tmp/run/currents.png"));
+}
+
+TEST(RunPlots, EveryPanelHasTheSameMarginsSoThatTheTimeAxesAndEventLinesLineUp)
+{
+  std::vector<std::filesystem::path> pngs;
+  const std::string script = plotScript("/tmp/run/lifted.csv", "lifted", lifted().events, pngs);
+  // gnuplot sizes a panel's automatic margins by its own tick labels and legend: the two panels of a plot (legs;
+  // head and arms) would start and end at different x. Each panel must be drawn with fixed margins, the same.
+  std::istringstream lines(script);
+  std::string left, right;
+  std::set<std::string> margins;
+  int panels = 0;
+  const std::regex margin(R"(set ([lr])margin (.+))");
+  for (std::string line; std::getline(lines, line);)
+  {
+    std::smatch match;
+    if (std::regex_match(line, match, margin)) (match[1] == "l" ? left : right) = match[2];
+    if (line.rfind("plot ", 0) != 0 || line.find("with table") != std::string::npos) continue;
+    ++panels;
+    EXPECT_FALSE(left.empty() || right.empty()) << "a panel with automatic margins: " << line.substr(0, 80);
+    margins.insert(left + " " + right);
+  }
+  EXPECT_EQ(panels, 5 * 2 + 1);
+  EXPECT_EQ(margins.size(), 1u) << "panels with different margins";
 }
