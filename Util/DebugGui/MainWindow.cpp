@@ -1,5 +1,6 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/TeamView.h"
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -19,6 +20,9 @@ QString q(const std::string& text)
 {
   return QString::fromStdString(text);
 }
+
+/// The dock layout's version in QSettings: a layout saved by an older arrangement is not restored.
+constexpr int layoutVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(GuiOptions options)
@@ -33,15 +37,29 @@ MainWindow::MainWindow(GuiOptions options)
   setWindowTitle("NAO debug GUI");
   registerFrameworkRepresentations();
   activePlot_ = plot_;
+  // The plot is the central widget and keeps at least half the width: the tree on the left, the 3D view on the
+  // right, and the tables, the module graph and the console as full-width tabs below (every joint column visible).
   setCentralWidget(plot_);
-  dock("Representations", "representations", tree_, Qt::LeftDockWidgetArea);
-  dock("Joints", "joints", joints_, Qt::RightDockWidgetArea);
-  dock("Parameters", "parameters", parameters_, Qt::RightDockWidgetArea);
-  dock("Console", "console", console_, Qt::BottomDockWidgetArea);
-  dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea);
-  timelineDock_ = dock("Log timeline", "timeline", timeline_, Qt::BottomDockWidgetArea);
+  setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+  setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
+  setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
+  QDockWidget* representations = dock("Representations", "representations", tree_, Qt::LeftDockWidgetArea);
+  QDockWidget* joints = dock("Joints", "joints", joints_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(joints, dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea));
+  tabifyDockWidget(joints, dock("Parameters", "parameters", parameters_, Qt::BottomDockWidgetArea));
+  tabifyDockWidget(joints, dock("Console", "console", console_, Qt::BottomDockWidgetArea));
+  joints->raise();
+  // The log's timeline spans the window above everything: its slider gets the width to scrub.
+  timelineDock_ = dock("Log timeline", "timeline", timeline_, Qt::TopDockWidgetArea);
   robotView_ = new RobotView3D(store_, options_.config, options_.robot);
-  dock("3D view", "robot3d", robotView_, Qt::LeftDockWidgetArea);
+  QDockWidget* view3d = dock("3D view", "robot3d", robotView_, Qt::RightDockWidgetArea);
+  team_ = new TeamView;
+  teamDock_ = dock("Team", "team", team_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(joints, teamDock_);
+  for (const std::string& robot : options_.team)
+    addTeamRobot(robot);
+  if (options_.team.empty()) teamDock_->hide(); // View → Docks → Team shows it
   parameters_->setConfig(options_.config, options_.robot);
   tree_->onActivated = [this](const std::string& field) { plotField(field); };
   plot_->onFieldDropped = [this](const std::string& field)
@@ -66,9 +84,11 @@ MainWindow::MainWindow(GuiOptions options)
   };
   buildMenus();
   resize(1400, 900);
+  resizeDocks({representations, view3d}, {300, 400}, Qt::Horizontal);
+  resizeDocks({joints}, {300}, Qt::Vertical);
   QSettings settings("NaoMotionFramework", "DebugGui");
   restoreGeometry(settings.value("geometry").toByteArray());
-  restoreState(settings.value("windowState").toByteArray());
+  restoreState(settings.value("windowState").toByteArray(), layoutVersion);
   connect(timer_, &QTimer::timeout,
           [this]
           {
@@ -181,6 +201,22 @@ XyPlotView* MainWindow::addXyPlot()
   return plot;
 }
 
+void MainWindow::addTeamRobot(const std::string& hostPort)
+{
+  LinkTarget target;
+  const QString text = q(hostPort);
+  target.host = text.section(':', 0, 0).toStdString();
+  bool ok = true;
+  if (text.contains(':')) target.port = text.section(':', 1).toUShort(&ok);
+  if (!ok || target.port == 0 || target.host.empty())
+    return onError("team: '" + hostPort + "' is not host[:port] (port 1 to 65535, 7070 without one)");
+  target.token = options_.token;
+  target.waitSeconds = 5;
+  team_->addRobot(target);
+  teamDock_->show();
+  teamDock_->raise();
+}
+
 void MainWindow::onError(const std::string& message)
 {
   lastError_ = message;
@@ -205,6 +241,7 @@ void MainWindow::plotField(const std::string& field)
   if (!plot->addSeries(field, description->unit)) return;
   if (link_) link_->retain(field.substr(0, field.find('.')));
   plot->refresh(store_);
+  if (log_) plot->showAll(); // a log is known whole: show all of it
 }
 
 void MainWindow::releaseFields(const std::vector<std::string>& fields)
@@ -234,6 +271,7 @@ void MainWindow::pump()
     }
   }
   if (++pumps_ % 60 == 0 && ready_) statusBar()->showMessage(statusLine());
+  if (pumps_ % 15 == 0) team_->pump();
   if (log_) return; // a log's views change with the timeline only
   plot_->refresh(store_);
   for (PlotView* extra : extraPlots_)
@@ -270,7 +308,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
   QSettings settings("NaoMotionFramework", "DebugGui");
   settings.setValue("geometry", saveGeometry());
-  settings.setValue("windowState", saveState());
+  settings.setValue("windowState", saveState(layoutVersion));
   link_.reset();
   stopChildren();
   event->accept();

@@ -18,6 +18,7 @@ class QMenu;
 namespace nao::gui
 {
 class RobotView3D;
+class TeamView;
 
 struct GuiOptions
 {
@@ -28,6 +29,7 @@ struct GuiOptions
   std::string sim;                ///< a scenario: starts `Simulator serve` and the robot binary
   std::string preset;             ///< robots.toml preset of the simulated robot
   std::vector<std::string> plots; ///< fields to plot at start ("Repr.leaf")
+  std::vector<std::string> team;  ///< host:port of each robot in the team view
   std::filesystem::path config; ///< Config/ folder: parameter files, and for --sim the robot's configuration
   std::string robot; ///< overlay folder for "Save to robot overlay" (default: settings.toml's robot)
   std::string robotBinary, simulatorBinary;
@@ -87,6 +89,9 @@ public:
   SeriesStore& store() { return store_; }
   RobotLink* link() { return link_.get(); }
   RobotView3D& robotView() { return *robotView_; }
+  /// The team view (a dock): several robots' key values, one row each; this adds a robot ("host:port").
+  TeamView& team() { return *team_; }
+  void addTeamRobot(const std::string& hostPort);
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -130,6 +135,8 @@ private:
   QDockWidget* timelineDock_ = nullptr;
   ModuleGraphView* graph_;
   RobotView3D* robotView_;
+  TeamView* team_;
+  QDockWidget* teamDock_ = nullptr;
   QTimer* timer_;
   bool ready_ = false;
   std::uint64_t pumps_ = 0, graphVersion_ = 0;

@@ -7,7 +7,10 @@
 #include <QRegularExpression>
 #include <QStatusBar>
 #include <QTimer>
+#include <algorithm>
+#include <cmath>
 #include <csignal>
+#include <set>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -31,6 +34,38 @@ void endWithTheGui(QProcess& process)
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (::getppid() != gui) ::raise(SIGTERM); // the GUI ended before the line above
       });
+}
+/// What a log replay plots when no --plot names fields: the current and the angle of the joint that worked hardest
+/// (its current spans the widest range; among equal currents, as a stand-in body reports them, its angle does), each
+/// on its unit's axis.
+std::vector<std::string> defaultLogPlots(const SeriesStore& store)
+{
+  const auto found = store.fields().find("JointSensorData");
+  if (found == store.fields().end()) return {};
+  const auto span = [&](const std::string& name)
+  {
+    const Series& series = store.series(name);
+    if (series.value.empty()) return -1.0;
+    const auto [low, high] = std::minmax_element(series.value.begin(), series.value.end());
+    return *high - *low;
+  };
+  std::string joint;
+  std::pair<double, double> best{-1, -1};
+  for (const FieldDescription& field : found->second)
+  {
+    if (!field.path.starts_with("currents.")) continue;
+    const std::string name = field.path.substr(9);
+    // Currents within 1 mA count as equal: the angle decides.
+    const std::pair<double, double> score{std::round(span("JointSensorData.currents." + name) * 1000),
+                                          span("JointSensorData.angles." + name)};
+    if (score > best)
+    {
+      best = score;
+      joint = name;
+    }
+  }
+  if (joint.empty()) return {};
+  return {"JointSensorData.currents." + joint, "JointSensorData.angles." + joint};
 }
 } // namespace
 
@@ -62,9 +97,20 @@ void MainWindow::onConnected(const debug::ListReply& list)
   }
   ready_ = true;
   showFields();
-  std::vector<std::pair<std::string, bool>> modules;
+  // The editor opens on the first active module: the one whose parameters carry the most units (what a user tunes,
+  // the safety stages), not the first by name with two unitless switches.
+  std::vector<const debug::ModuleEntry*> ordered;
   for (const auto& module : list.modules)
-    if (!module.parameters.empty()) modules.emplace_back(module.name, module.active);
+    if (!module.parameters.empty()) ordered.push_back(&module);
+  const auto withUnits = [](const debug::ModuleEntry* module)
+  {
+    return std::ranges::count_if(module->parameters,
+                                 [](const FieldDescription& field) { return !field.unit.empty(); });
+  };
+  std::ranges::stable_sort(ordered, std::greater<>(), withUnits);
+  std::vector<std::pair<std::string, bool>> modules;
+  for (const debug::ModuleEntry* module : ordered)
+    modules.emplace_back(module->name, module->active);
   parameters_->setModules(modules);
   graph_->setGraph(list);
   for (const std::string& representation : jointSubscriptions_)
@@ -123,9 +169,21 @@ bool MainWindow::openLog(const std::string& path)
   joints_->configure(store_, {});
   timeline_->setLog(log_.get());
   timelineDock_->show();
+  // A log names its representations, not the modules that provided them: no graph to draw, and the view says so.
+  graph_->showNoGraph(
+      QString("this log holds no module graph (a log records %1 representations, not the modules "
+              "that provided them): see the Representations dock")
+          .arg(store_.fields().size()));
+  std::set<std::string> logged;
+  for (const auto& [name, fields] : store_.fields())
+    logged.insert(name);
+  robotView_->setAvailable(logged, "this log has no LimbStiffness (the robot ran no LimbStiffnessProvider)");
+  if (options_.plots.empty()) options_.plots = defaultLogPlots(store_);
+  plot_->removeAll();
   for (const std::string& field : options_.plots)
     plotField(field);
   options_.plots.clear();
+  plot_->showAll();
   statusBar()->showMessage(statusLine());
   return true;
 }

@@ -8,11 +8,14 @@
 #include <QGraphicsEllipseItem>
 #include <QGraphicsScene>
 #include <QGraphicsView>
+#include <QHBoxLayout>
 #include <QMenu>
 #include <QPainterPath>
+#include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -65,8 +68,14 @@ ModuleGraphView::ModuleGraphView(QWidget* parent)
   connect(poll_, &QTimer::timeout, [this] { collect(); });
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(canvas_, 1);
-  status_->setText("right-click a representation to switch its provider");
-  layout->addWidget(status_);
+  status_->setText("no module graph yet: connect to a robot");
+  auto* row = new QHBoxLayout;
+  auto* fit = new QPushButton("Zoom to fit");
+  fit->setToolTip("the whole graph in the view (names stay at least 9 pt: then it scrolls)");
+  connect(fit, &QPushButton::clicked, [this] { zoomToFit(); });
+  row->addWidget(status_, 1);
+  row->addWidget(fit);
+  layout->addLayout(row);
 }
 
 /// A layout made on a worker thread; the view takes it when done, unless a newer graph replaced it.
@@ -81,6 +90,36 @@ struct ModuleGraphView::Job
 ModuleGraphView::~ModuleGraphView()
 {
   if (job_) job_->cancelled = true; // its thread ends on its own and frees it
+}
+
+void ModuleGraphView::showNoGraph(const QString& why)
+{
+  if (job_) job_->cancelled = true;
+  job_.reset();
+  clear();
+  dot_.clear();
+  status_->setText(why);
+}
+
+void ModuleGraphView::zoomToFit()
+{
+  const QRectF bounds = canvas_->scene_.itemsBoundingRect();
+  if (bounds.isEmpty()) return;
+  canvas_->setSceneRect(bounds.adjusted(-10, -10, 10, 10));
+  canvas_->fitInView(canvas_->sceneRect(), Qt::KeepAspectRatio);
+  // A graph wider than the view would shrink its names below reading size: scroll instead.
+  const double scale = canvas_->transform().m11();
+  if (scale * textPointSize < minimumTextPointSize || scale > 1.5)
+  {
+    const double wanted = std::clamp(scale, minimumTextPointSize / textPointSize, 1.5);
+    canvas_->setTransform(QTransform::fromScale(wanted, wanted));
+    canvas_->centerOn(bounds.left() + canvas_->viewport()->width() / wanted / 2, bounds.center().y());
+  }
+}
+
+double ModuleGraphView::shownTextPointSize() const
+{
+  return textPointSize * canvas_->transform().m11();
 }
 
 namespace
@@ -170,8 +209,7 @@ void ModuleGraphView::collect()
     layout.error = std::string("the module graph could not be drawn: ") + error.what();
   }
   if (!layout.error.empty()) return status_->setText(QString::fromStdString(layout.error));
-  canvas_->setSceneRect(canvas_->scene_.itemsBoundingRect());
-  canvas_->fitInView(canvas_->sceneRect(), Qt::KeepAspectRatio);
+  zoomToFit();
   status_->setText(QString("%1 nodes, scenario %2; right-click a representation to switch its provider")
                        .arg(nodes_)
                        .arg(shownName(scenario_)));
@@ -180,7 +218,7 @@ void ModuleGraphView::collect()
 void ModuleGraphView::draw(const GraphLayout& layout)
 {
   QFont font;
-  font.setPointSize(8);
+  font.setPointSizeF(textPointSize);
   for (const GraphLayout::Node& node : layout.nodes)
   {
     const QRectF rect(node.x - node.width / 2, node.y - node.height / 2, node.width, node.height);

@@ -1,4 +1,5 @@
 #include "Util/DebugGui/PlotView.h"
+#include "Util/DebugGui/DropPlot.h"
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -13,31 +14,6 @@
 
 namespace nao::gui
 {
-class PlotView::DropPlot : public QCustomPlot
-{
-public:
-  explicit DropPlot(std::function<void(const std::string&)>& onDrop) : onDrop_(onDrop)
-  {
-    setAcceptDrops(true);
-  }
-
-protected:
-  void dragEnterEvent(QDragEnterEvent* event) override
-  {
-    if (event->mimeData()->hasText()) event->acceptProposedAction();
-  }
-  void dragMoveEvent(QDragMoveEvent* event) override { event->acceptProposedAction(); }
-  void dropEvent(QDropEvent* event) override
-  {
-    for (const QString& field : event->mimeData()->text().split('\n', Qt::SkipEmptyParts))
-      if (onDrop_) onDrop_(field.toStdString());
-    event->acceptProposedAction();
-  }
-
-private:
-  std::function<void(const std::string&)>& onDrop_;
-};
-
 namespace
 {
 const QColor seriesColours[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
@@ -63,9 +39,20 @@ PlotView::PlotView(QWidget* parent)
   layout->addLayout(bar);
   layout->addWidget(plot_, 1);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  margins_ = new QCPMarginGroup(plot_);
+  axes_.push_back({"", plot_->axisRect(), 0, nullptr});
+  plot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins_);
+  plot_->axisRect()->setRangeZoom(Qt::Horizontal); // y follows the data; the wheel zooms time
   plot_->xAxis->setLabel("time [s]");
+  // The legend in a row of its own above the axis rectangles: it never covers a curve or a tick.
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setWrap(3);
+  plot_->legend->setBorderPen(Qt::NoPen);
   plot_->legend->setVisible(true);
-  plot_->legend->setFont(QFont(font().family(), 8));
+  plot_->legend->setFont(QFont(font().family(), 9));
   plot_->setMinimumSize(300, 200);
   // Live plots are redrawn at up to 60 Hz: curves as plain polylines (QCustomPlot's fast path, no joins) and without
   // antialiasing, which alone took 7 cores for 50 curves of 10 s (DebugGuiBenchmark).
@@ -89,21 +76,56 @@ PlotView::PlotView(QWidget* parent)
   connect(plot_, &QCustomPlot::mouseMove,
           [this](QMouseEvent* event)
           { readOut_->setText(readOut(plot_->xAxis->pixelToCoord(event->position().x()))); });
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+          [this](const QCPRange& range) { setTimeRange(range.lower, range.upper); });
   // Zooming or dragging looks at the past: pause following the newest data.
   connect(plot_, &QCustomPlot::mouseWheel, [this](QWheelEvent*) { pause_->setChecked(true); });
   connect(plot_, &QCustomPlot::mousePress, [this](QMouseEvent*) { pause_->setChecked(true); });
+}
+
+std::size_t PlotView::axisFor(const DisplayUnit& unit)
+{
+  if (!entries_.empty())
+    for (std::size_t i = 0; i < axes_.size(); ++i)
+      if (axes_[i].unit == unit.symbol) return i;
+  if (entries_.empty()) // the first series: the empty first rectangle takes its unit
+    axes_[0].unit = unit.symbol;
+  else
+  {
+    // A rectangle per unit, under the others, its time axis following the first one's.
+    auto* rect = new QCPAxisRect(plot_);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins_);
+    rect->setRangeZoom(Qt::Horizontal);
+    rect->setRangeDrag(Qt::Horizontal);
+    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, rect);
+    for (QCPAxis* axis : rect->axes())
+      axis->setLayer("axes");
+    rect->axis(QCPAxis::atBottom)->setLabel("time [s]");
+    rect->axis(QCPAxis::atBottom)->setRange(plot_->xAxis->range());
+    connect(rect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+            [this](const QCPRange& range) { setTimeRange(range.lower, range.upper); });
+    axes_.push_back({unit.symbol, rect, 0, nullptr});
+  }
+  Axis& axis = entries_.empty() ? axes_[0] : axes_.back();
+  axis.floor = unit.floor;
+  axis.rect->axis(QCPAxis::atLeft)
+      ->setLabel(QString::fromStdString(unit.symbol.empty() ? "no unit" : unit.symbol));
+  axis.rect->axis(QCPAxis::atLeft)->setLabelFont(QFont(font().family(), 12)); // a lone "°" must be legible
+  return static_cast<std::size_t>(&axis - axes_.data());
 }
 
 bool PlotView::addSeries(const std::string& name, const std::string& unit)
 {
   for (const Entry& entry : entries_)
     if (entry.name == name) return false;
-  QCPGraph* graph = plot_->addGraph();
-  graph->setName(QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]")));
+  const DisplayUnit shown = displayUnit(unit);
+  const std::size_t axis = axisFor(shown);
+  QCPAxisRect* rect = axes_[axis].rect;
+  QCPGraph* graph = plot_->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+  graph->setName(QString::fromStdString(streams::labelWithUnit(name, shown.symbol)));
   // 1 px, not wider: a wider pen is stroked as a polygon per segment (a third of the drawing time).
   graph->setPen(QPen(seriesColours[entries_.size() % std::size(seriesColours)], 1));
-  entries_.push_back({name, unit, plot_->graphCount() - 1, 0, nullptr});
-  updateAxisLabel();
+  entries_.push_back({name, shown, axis, plot_->graphCount() - 1, 0, nullptr});
   plot_->replot();
   return true;
 }
@@ -112,26 +134,66 @@ void PlotView::removeAll()
 {
   if (onCleared) onCleared(seriesNames());
   plot_->clearGraphs();
+  plot_->clearItems();
+  for (std::size_t i = 1; i < axes_.size(); ++i)
+    plot_->plotLayout()->remove(axes_[i].rect);
+  plot_->plotLayout()->simplify();
+  axes_.resize(1);
+  axes_[0] = {"", plot_->axisRect(), 0, nullptr};
+  plot_->yAxis->setLabel("");
   entries_.clear();
-  updateAxisLabel();
+  if (std::isfinite(cursor_)) setCursorTime(cursor_);
   plot_->replot();
 }
 
-void PlotView::updateAxisLabel()
+void PlotView::setTimeRange(double lower, double upper)
 {
-  std::set<std::string> units;
-  for (const Entry& entry : entries_)
-    units.insert(entry.unit.empty() ? "SI units" : entry.unit);
-  std::string label;
-  for (const std::string& unit : units)
-    label += (label.empty() ? "" : ", ") + unit;
-  plot_->yAxis->setLabel(QString::fromStdString(label));
+  if (syncing_) return;
+  syncing_ = true;
+  for (const Axis& axis : axes_)
+    axis.rect->axis(QCPAxis::atBottom)->setRange(lower, upper);
+  syncing_ = false;
+}
+
+void PlotView::fitValues()
+{
+  // Each rectangle's y range: the samples in the visible time, at least the unit's floor, 5 % margin.
+  const QCPRange time = plot_->xAxis->range();
+  for (std::size_t a = 0; a < axes_.size(); ++a)
+  {
+    double lower = std::numeric_limits<double>::infinity(), upper = -lower;
+    for (const Entry& entry : entries_)
+    {
+      if (entry.axis != a) continue;
+      bool found = false;
+      const QCPRange range = plot_->graph(entry.graph)->getValueRange(found, QCP::sdBoth, time);
+      if (!found) continue;
+      lower = std::min(lower, range.lower);
+      upper = std::max(upper, range.upper);
+    }
+    if (!std::isfinite(lower)) continue;
+    const double floor = axes_[a].floor;
+    if (upper - lower < floor)
+    {
+      const bool positive = lower >= 0; // keep a positive quantity's zero line in view
+      const double middle = (lower + upper) / 2;
+      lower = middle - floor / 2;
+      upper = middle + floor / 2;
+      if (positive && lower < 0)
+      {
+        upper -= lower;
+        lower = 0;
+      }
+    }
+    const double margin = std::max(0.05 * (upper - lower), 1e-6);
+    axes_[a].rect->axis(QCPAxis::atLeft)->setRange(lower - margin, upper + margin);
+  }
 }
 
 void PlotView::refresh(const SeriesStore& store)
 {
   bool changed = false;
-  double newest = -std::numeric_limits<double>::infinity();
+  double newest = -std::numeric_limits<double>::infinity(), first = -newest;
   for (Entry& entry : entries_)
   {
     const Series& series = store.series(entry.name);
@@ -146,51 +208,59 @@ void PlotView::refresh(const SeriesStore& store)
     {
       const auto begin = static_cast<qsizetype>(entry.taken);
       const auto count = static_cast<qsizetype>(series.time.size()) - begin;
+      QVector<double> values(series.value.begin() + begin, series.value.begin() + begin + count);
+      for (double& value : values)
+        value *= entry.unit.scale;
       graph->addData(QVector<double>(series.time.begin() + begin, series.time.begin() + begin + count),
-                     QVector<double>(series.value.begin() + begin, series.value.begin() + begin + count),
-                     true);
+                     values, true);
       entry.taken = series.time.size();
       changed = true;
     }
-    if (!series.time.empty()) newest = std::max(newest, series.time.back());
+    if (!series.time.empty())
+    {
+      newest = std::max(newest, series.time.back());
+      first = std::min(first, series.time.front());
+    }
   }
   if (!changed || paused_ || !std::isfinite(newest)) return;
-  plot_->xAxis->setRange(newest - window_, newest);
-  bool first = true;
+  // The newest window_ seconds, from the first sample on (never before it: no empty negative time).
+  const double lower = std::max(first, newest - window_);
+  setTimeRange(lower, std::max(newest, lower + window_));
+  fitValues();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::showAll()
+{
+  double first = std::numeric_limits<double>::infinity(), last = -first;
   for (const Entry& entry : entries_)
-  {
-    bool found = false;
-    const QCPRange range =
-        plot_->graph(entry.graph)->getValueRange(found, QCP::sdBoth, plot_->xAxis->range());
-    if (!found) continue;
-    if (first)
-      plot_->yAxis->setRange(range);
-    else
-      plot_->yAxis->setRange(std::min(plot_->yAxis->range().lower, range.lower),
-                             std::max(plot_->yAxis->range().upper, range.upper));
-    first = false;
-  }
-  const QCPRange y = plot_->yAxis->range();
-  const double margin = std::max(0.05 * y.size(), 1e-6);
-  plot_->yAxis->setRange(y.lower - margin, y.upper + margin);
+    if (entry.source && !entry.source->time.empty())
+    {
+      first = std::min(first, entry.source->time.front());
+      last = std::max(last, entry.source->time.back());
+    }
+  if (!std::isfinite(first)) return;
+  setTimeRange(first, std::max(last, first + 0.1));
+  fitValues();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PlotView::setCursorTime(double time)
 {
   cursor_ = time;
-  static constexpr const char* cursorName = "cursor";
-  QCPItemStraightLine* line = nullptr;
-  for (int i = 0; i < plot_->itemCount(); ++i)
-    if (plot_->item(i)->objectName() == cursorName) line = static_cast<QCPItemStraightLine*>(plot_->item(i));
-  if (!line)
+  for (Axis& axis : axes_)
   {
-    line = new QCPItemStraightLine(plot_);
-    line->setObjectName(cursorName);
-    line->setPen(QPen(Qt::red, 1, Qt::DashLine));
+    if (!axis.cursor)
+    {
+      axis.cursor = new QCPItemStraightLine(plot_);
+      axis.cursor->setPen(QPen(Qt::red, 1, Qt::DashLine));
+      axis.cursor->setClipAxisRect(axis.rect);
+      for (QCPItemPosition* point : {axis.cursor->point1, axis.cursor->point2})
+        point->setAxes(axis.rect->axis(QCPAxis::atBottom), axis.rect->axis(QCPAxis::atLeft));
+    }
+    axis.cursor->point1->setCoords(time, 0);
+    axis.cursor->point2->setCoords(time, 1);
   }
-  line->point1->setCoords(time, 0);
-  line->point2->setCoords(time, 1);
   readOut_->setText(readOut(time));
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -212,11 +282,11 @@ QString PlotView::readOut(double time) const
     auto at = std::lower_bound(times.begin(), times.end(), time);
     if (at == times.end()) --at;
     if (at != times.begin() && std::abs(*(at - 1) - time) < std::abs(*at - time)) --at;
-    const double value = entry.source->value[static_cast<std::size_t>(at - times.begin())];
+    const double value = entry.source->value[static_cast<std::size_t>(at - times.begin())] * entry.unit.scale;
     text += QString("   %1 = %2%3")
                 .arg(QString::fromStdString(entry.name.substr(entry.name.rfind('.') + 1)))
                 .arg(value, 0, 'g', 6)
-                .arg(entry.unit.empty() ? "" : " " + QString::fromStdString(entry.unit));
+                .arg(entry.unit.symbol.empty() ? "" : " " + QString::fromStdString(entry.unit.symbol));
   }
   return text;
 }
@@ -236,7 +306,7 @@ bool PlotView::exportCsv(const QString& file) const
   if (!out) return false;
   out << "time [s]";
   for (const Entry& entry : entries_)
-    out << "," << entry.name << (entry.unit.empty() ? "" : " [" + entry.unit + "]");
+    out << "," << streams::labelWithUnit(entry.name, entry.unit.symbol);
   out << "\n";
   std::vector<std::size_t> next(entries_.size(), 0);
   out.precision(9);
@@ -248,7 +318,7 @@ bool PlotView::exportCsv(const QString& file) const
       out << ",";
       const Series* series = entries_[i].source;
       if (series && next[i] < series->time.size() && series->time[next[i]] == time)
-        out << series->value[next[i]++];
+        out << series->value[next[i]++] * entries_[i].unit.scale;
     }
     out << "\n";
   }
@@ -263,92 +333,24 @@ std::vector<std::string> PlotView::seriesNames() const
   return names;
 }
 
+std::string PlotView::shownUnit(const std::string& name) const
+{
+  for (const Entry& entry : entries_)
+    if (entry.name == name) return entry.unit.symbol;
+  return {};
+}
+
+QCPAxisRect* PlotView::axisRectOf(const std::string& name) const
+{
+  for (const Entry& entry : entries_)
+    if (entry.name == name) return axes_[entry.axis].rect;
+  return nullptr;
+}
+
 std::size_t PlotView::pointCount(const std::string& name) const
 {
   for (const Entry& entry : entries_)
     if (entry.name == name) return static_cast<std::size_t>(plot_->graph(entry.graph)->dataCount());
   return 0;
-}
-} // namespace nao::gui
-
-namespace nao::gui
-{
-class XyPlotView::Curve : public QCPCurve
-{
-public:
-  using QCPCurve::QCPCurve;
-};
-
-XyPlotView::XyPlotView(QWidget* parent)
-    : QWidget(parent), plot_(new PlotView::DropPlot(onFieldDropped)),
-      curve_(new Curve(plot_->xAxis, plot_->yAxis))
-{
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  auto* clear = new QPushButton("Clear");
-  layout->addWidget(clear, 0, Qt::AlignLeft);
-  layout->addWidget(plot_, 1);
-  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  plot_->setMinimumSize(300, 200);
-  curve_->setPen(QPen(QColor(31, 119, 180), 1.5));
-  plot_->xAxis->setLabel("drop the x field");
-  plot_->yAxis->setLabel("then the y field");
-  connect(clear, &QPushButton::clicked,
-          [this]
-          {
-            x_.clear();
-            y_.clear();
-            curve_->data()->clear();
-            plot_->xAxis->setLabel("drop the x field");
-            plot_->yAxis->setLabel("then the y field");
-            plot_->replot();
-          });
-}
-
-void XyPlotView::addField(const std::string& name, const std::string& unit)
-{
-  const QString label = QString::fromStdString(name + (unit.empty() ? "" : " [" + unit + "]"));
-  if (x_.empty())
-  {
-    x_ = name;
-    plot_->xAxis->setLabel(label);
-  }
-  else
-  {
-    y_ = name;
-    plot_->yAxis->setLabel(label);
-  }
-  version_ = 0;
-  curve_->data()->clear();
-}
-
-void XyPlotView::refresh(const SeriesStore& store)
-{
-  if (x_.empty() || y_.empty() || store.version() == version_) return;
-  version_ = store.version();
-  const Series& x = store.series(x_);
-  const Series& y = store.series(y_);
-  // Pair the samples of the same frame (two representations may be subscribed at different times).
-  QVector<double> keys, values, order;
-  std::size_t j = 0;
-  for (std::size_t i = 0; i < x.frame.size(); ++i)
-  {
-    while (j < y.frame.size() && y.frame[j] < x.frame[i])
-      ++j;
-    if (j < y.frame.size() && y.frame[j] == x.frame[i])
-    {
-      order.push_back(static_cast<double>(order.size()));
-      keys.push_back(x.value[i]);
-      values.push_back(y.value[j]);
-    }
-  }
-  curve_->setData(order, keys, values, true);
-  plot_->rescaleAxes();
-  plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
-std::size_t XyPlotView::pointCount() const
-{
-  return static_cast<std::size_t>(curve_->dataCount());
 }
 } // namespace nao::gui

@@ -1,11 +1,17 @@
 #pragma once
 // A time plot of any numeric leaves (QCustomPlot): drop fields from the representation tree onto it or
-// double-click them; pause, zoom (wheel, drag), cursor read-out, per-series units, export to PNG and CSV.
+// double-click them; pause, zoom (wheel, drag), cursor read-out, export to PNG and CSV. Values in the GUI's units
+// (DisplayUnits.h: mA, °, °C), one axis rectangle per unit stacked over a shared time axis, the legend above them
+// (never over the data), each y range fitted to the visible window with a floor per unit.
+#include "Util/DebugGui/DisplayUnits.h"
 #include "Util/DebugGui/SeriesStore.h"
 #include <QWidget>
 #include <functional>
 
 class QCustomPlot;
+class QCPAxisRect;
+class QCPMarginGroup;
+class QCPItemStraightLine;
 class QLabel;
 class QPushButton;
 
@@ -15,7 +21,7 @@ class PlotView : public QWidget
 {
 public:
   explicit PlotView(QWidget* parent = nullptr);
-  /// Adds a series for "Repr.leaf" (unit from the field list); false if it is there already.
+  /// Adds a series for "Repr.leaf" (the field list's unit, shown as displayUnit() says); false if it is there.
   bool addSeries(const std::string& name, const std::string& unit);
   void removeAll();
   /// Appends what the store received since the last refresh and follows the newest time unless paused.
@@ -26,6 +32,8 @@ public:
   bool paused() const { return paused_; }
   /// Seconds of history shown while following live data.
   void setWindow(double seconds) { window_ = seconds; }
+  /// Shows every sample (a log replay): the time axis from the first to the last, each y range fitted.
+  void showAll();
 
   bool exportPng(const QString& file, int width = 0, int height = 0);
   bool exportCsv(const QString& file) const;
@@ -34,6 +42,10 @@ public:
 
   std::vector<std::string> seriesNames() const;
   std::size_t pointCount(const std::string& name) const;
+  /// The unit a series is shown in ("mA"), and the axis rectangle that holds it (one per unit).
+  std::string shownUnit(const std::string& name) const;
+  QCPAxisRect* axisRectOf(const std::string& name) const;
+  int axisRectCount() const { return static_cast<int>(axes_.size()); }
   QCustomPlot* plot() const { return plot_; }
   /// Fields dropped or activated onto this plot ("Repr.leaf"); the main window subscribes and adds them.
   std::function<void(const std::string& field)> onFieldDropped;
@@ -45,14 +57,28 @@ public:
 private:
   struct Entry
   {
-    std::string name, unit;
+    std::string name;
+    DisplayUnit unit;
+    std::size_t axis = 0; ///< index into axes_
     int graph = 0;
     std::size_t taken = 0;          ///< samples of the store's series already in the graph
     const Series* source = nullptr; ///< for the read-out and CSV
   };
-  void updateAxisLabel();
+  struct Axis
+  {
+    std::string unit;
+    QCPAxisRect* rect = nullptr;
+    double floor = 0;
+    QCPItemStraightLine* cursor = nullptr;
+  };
+  std::size_t axisFor(const DisplayUnit& unit);
+  void setTimeRange(double lower, double upper);
+  void fitValues();
 
   QCustomPlot* plot_;
+  QCPMarginGroup* margins_;
+  std::vector<Axis> axes_;
+  bool syncing_ = false;
   QLabel* readOut_;
   QPushButton* pause_;
   std::vector<Entry> entries_;
@@ -79,6 +105,7 @@ private:
   class Curve;
   Curve* curve_;
   std::string x_, y_;
+  double xScale_ = 1, yScale_ = 1; ///< field unit -> shown unit
   std::uint64_t version_ = 0;
 };
 } // namespace nao::gui

@@ -4,6 +4,7 @@
 #include "Util/DebugGui/SeriesStore.h"
 
 #include <QCheckBox>
+#include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QMouseEvent>
@@ -16,10 +17,30 @@
 #include <QWheelEvent>
 #include <charconv>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 namespace nao::gui
 {
+namespace
+{
+/// The model has no sky: MuJoCo leaves black above the floor's far edge, a black band over the scene. Each column's
+/// black rows above its first drawn pixel take that pixel's colour (the floor's, near its edge).
+void fillSky(QImage& image)
+{
+  for (int x = 0; x < image.width(); ++x)
+  {
+    int y = 0;
+    while (y < image.height() && image.pixelColor(x, y) == Qt::black)
+      ++y;
+    if (y == 0 || y == image.height()) continue;
+    const QColor floor = image.pixelColor(x, y);
+    for (int above = 0; above < y; ++above)
+      image.setPixelColor(x, above, floor);
+  }
+}
+} // namespace
+
 namespace
 {
 /// The number in the store's latest text of `name`, or nothing.
@@ -56,7 +77,7 @@ RobotPose poseFromStore(const SeriesStore& store)
     stiffness.valid = true;
     for (std::size_t limb = 0; limb < numOfLimbs; ++limb)
     {
-      const std::string prefix = "LimbStiffness.limbs." + std::string(limbNames[limb]) + ".";
+      const std::string prefix = "LimbStiffness.limbs." + std::string(streams::enumName(limbAt(limb))) + ".";
       LimbEllipsoid& ellipsoid = stiffness.limbs[limb];
       for (std::size_t i = 0; i < 9; ++i)
       {
@@ -132,16 +153,17 @@ RobotView3D::RobotView3D(const SeriesStore& store, std::filesystem::path configD
 {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  auto* row = new QHBoxLayout;
+  // Three overlays a row: the view stays narrow enough to leave the plot half the window.
+  auto* rows = new QGridLayout;
   for (std::size_t i = 0; i < numOfOverlays; ++i)
   {
     boxes_[i] = new QCheckBox(overlayNames[i]);
     boxes_[i]->setChecked(overlays_[i]);
     connect(boxes_[i], &QCheckBox::toggled, [this, i](bool on) { setOverlay(static_cast<Overlay>(i), on); });
-    row->addWidget(boxes_[i]);
+    rows->addWidget(boxes_[i], static_cast<int>(i / 3), static_cast<int>(i % 3));
   }
-  row->addStretch();
-  layout->addLayout(row);
+  rows->setColumnStretch(3, 1);
+  layout->addLayout(rows);
   layout->addWidget(canvas_, 1);
   // At most 30 frames a second (15 with a software renderer), and only when the store or the camera changed and the
   // view can be seen.
@@ -171,10 +193,26 @@ void RobotView3D::releaseGl()
 
 void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::string>& providers)
 {
+  std::set<std::string> available;
   for (const char* representation : {"JointSensorData", "InertialSensorData", "LimbStiffness"})
     if (const auto provider = providers.find(representation);
         provider != providers.end() && !provider->second.empty())
+    {
       link.retain(representation);
+      available.insert(representation);
+    }
+  setAvailable(available, "the robot's module graph has no LimbStiffness (its scenario runs no "
+                          "LimbStiffnessProvider: Config/Scenarios/)");
+}
+
+void RobotView3D::setAvailable(const std::set<std::string>& representations, const QString& whyNot)
+{
+  // The stiffness ellipsoids are LimbStiffness's; the other overlays come from the robot description and the pose.
+  QCheckBox* box = boxes_[static_cast<std::size_t>(Overlay::stiffness)];
+  const bool available = representations.contains("LimbStiffness");
+  box->setEnabled(available);
+  box->setToolTip(available ? QString() : whyNot);
+  if (!available) setOverlay(Overlay::stiffness, false);
 }
 
 bool RobotView3D::initialise()
@@ -283,6 +321,7 @@ bool RobotView3D::render(const RobotPose& pose)
     std::copy_n(gl_->pixels.data() +
                     static_cast<std::ptrdiff_t>(3 * viewport.width * (viewport.height - 1 - y)),
                 3 * viewport.width, image_.scanLine(y));
+  fillSky(image_);
   ++framesDrawn_;
   canvas_->update();
   return true;

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 
 class QCheckBox;
 class QLabel;
@@ -42,11 +43,16 @@ public:
               QWidget* parent = nullptr);
   ~RobotView3D() override;
   /// Room for a standing robot and its overlays: the dock area gives the view this much before the tree takes the rest.
-  QSize sizeHint() const override { return {480, 400}; }
+  QSize sizeHint() const override { return {400, 400}; }
 
   /// Subscribes what the view draws from, those the robot provides (representation -> provider, as the list
   /// reply names them); called once per new connection.
   void subscribe(RobotLink& link, const std::map<std::string, std::string>& providers);
+  /// The representations the source has (a log's): an overlay whose representation is missing is disabled and
+  /// switched off, its tooltip `whyNot`.
+  void setAvailable(const std::set<std::string>& representations, const QString& whyNot);
+  /// The overlay's check box (enabled, tooltip), for tests.
+  QCheckBox* overlayBox(Overlay overlay) const { return boxes_[static_cast<std::size_t>(overlay)]; }
 
   /// Takes the pose from the store and renders it now (the view's timer does this when the store changed and
   /// the view is visible). False, with error(), when the model or OpenGL is not available.

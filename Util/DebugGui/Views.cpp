@@ -1,4 +1,5 @@
 #include "Util/DebugGui/Views.h"
+#include "Util/DebugGui/DisplayUnits.h"
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -8,6 +9,7 @@
 #include <QSlider>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -30,8 +32,8 @@ bool numericType(const std::string& type)
 // ---------------------------------------------------------------------------------------------------------------
 RepresentationTree::RepresentationTree(QWidget* parent) : QTreeWidget(parent)
 {
-  setColumnCount(3);
-  setHeaderLabels({"field", "type", "unit"});
+  setColumnCount(4);
+  setHeaderLabels({"field", "type", "unit", "provider"});
   setDragEnabled(true);
   setSelectionMode(QAbstractItemView::ExtendedSelection);
   connect(this, &QTreeWidget::itemDoubleClicked,
@@ -49,18 +51,25 @@ void RepresentationTree::populate(const SeriesStore& store,
   for (const auto& [name, fields] : store.fields())
   {
     const auto provider = providers.find(name);
-    auto* top = new QTreeWidgetItem(this, {q(name), "", ""});
-    if (provider != providers.end() && !provider->second.empty()) top->setText(1, "← " + q(provider->second));
+    auto* top = new QTreeWidgetItem(this, {q(name), "", "", ""});
+    if (provider != providers.end() && !provider->second.empty())
+    {
+      top->setText(3, q(provider->second));
+      top->setToolTip(0, "provided by " + q(provider->second));
+    }
     for (const FieldDescription& field : fields)
     {
-      auto* leaf = new QTreeWidgetItem(top, {q(field.path), q(field.type), q(field.unit)});
+      // The unit the plots and tables show (DisplayUnits.h), not the code's.
+      auto* leaf =
+          new QTreeWidgetItem(top, {q(field.path), q(field.type), q(displayUnit(field.unit).symbol), ""});
       if (numericType(field.type))
         leaf->setData(0, Qt::UserRole, q(name + "." + field.path));
       else
         leaf->setFlags(leaf->flags() & ~Qt::ItemIsDragEnabled);
     }
   }
-  resizeColumnToContents(0);
+  for (int column = 0; column < columnCount(); ++column)
+    resizeColumnToContents(column);
 }
 
 QStringList RepresentationTree::mimeTypes() const
@@ -88,23 +97,23 @@ JointTable::JointTable(QWidget* parent) : QTableWidget(parent)
 std::vector<std::string> JointTable::configure(const SeriesStore& store,
                                                const std::map<std::string, std::string>& providers)
 {
-  constexpr double degrees = 180.0 / std::numbers::pi;
   const auto provided = [&](const std::string& representation)
   {
     if (!store.fields().contains(representation)) return false;
     const auto provider = providers.find(representation);
     return providers.empty() || (provider != providers.end() && !provider->second.empty());
   };
-  // Representation leaves hold SI values (unit "") unless the field list names a unit.
+  // Titles without a unit: the unit and the scale come from the field list through displayUnit(), the same
+  // conversion the plots make (mA, °, °C), so a cell and a plot of one sample show one number.
   const std::vector<Column> wanted = {
-      {"request [°]", "JointRequest", "angles", degrees},
-      {"measured [°]", "JointSensorData", "angles", degrees},
-      {"current [mA]", "JointSensorData", "currents", 1000},
-      {"temperature [°C]", "JointSensorData", "temperatures", 1},
+      {"request", "JointRequest", "angles"},
+      {"measured", "JointSensorData", "angles"},
+      {"current", "JointSensorData", "currents"},
+      {"temperature", "JointSensorData", "temperatures"},
       {"status", "JointSensorData", "status", 1, true},
-      {"stiffness request", "JointRequest", "stiffnesses", 1},
-      {"stiffness measured", "JointSensorData", "stiffnesses", 1},
-      {"heat offset [°]", "EnergySaving", "offsets", degrees},
+      {"stiffness request", "JointRequest", "stiffnesses"},
+      {"stiffness measured", "JointSensorData", "stiffnesses"},
+      {"heat offset", "EnergySaving", "offsets"},
       // The stages' guards ("do no harm"): a joint the stage made worse is held as without it, until the posture
       // changes (the README of EnergySavingProvider and of SmartStiffnessProvider).
       {"heat guard", "EnergySaving", "guard", 1, false, true, true},
@@ -112,13 +121,19 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
   };
   columns_.clear();
   std::set<std::string> needed;
-  for (const Column& column : wanted)
-    if (provided(column.representation) &&
-        store.field(column.representation + "." + column.leafPrefix + ".HeadYaw"))
+  for (Column column : wanted)
+  {
+    const FieldDescription* field = store.field(column.representation + "." + column.leafPrefix + ".HeadYaw");
+    if (!provided(column.representation) || !field) continue;
+    if (!column.status && !column.text)
     {
-      columns_.push_back(column);
-      needed.insert(column.representation);
+      const DisplayUnit shown = displayUnit(field->unit);
+      column.scale = shown.scale;
+      column.title = q(streams::labelWithUnit(column.title.toStdString(), shown.symbol));
     }
+    columns_.push_back(column);
+    needed.insert(column.representation);
+  }
   joints_.clear();
   if (const auto found = store.fields().find("JointSensorData"); found != store.fields().end())
     for (const FieldDescription& field : found->second)
@@ -135,6 +150,7 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
   for (int r = 0; r < rowCount(); ++r)
     for (int c = 0; c < columnCount(); ++c)
       setItem(r, c, new QTableWidgetItem(""));
+  resizeColumnsToContents(); // as wide as the titles: every column in view at the window's default width
   return {needed.begin(), needed.end()};
 }
 
@@ -151,7 +167,7 @@ void JointTable::refresh(const SeriesStore& store)
       QString shown = q(text);
       if (!column.status && !column.text && !text.empty())
         if (const auto value = numericValue(text, "float"))
-          shown = QString::number(*value * column.scale, 'f', column.scale == 1 ? 3 : 1);
+          shown = QString::number(*value * column.scale, 'f', column.title.contains('[') ? 1 : 3);
       if (column.status)
       {
         // NaoFacts.md §18: the firmware limits the torque from `hot` on.
@@ -223,17 +239,34 @@ LogTimeline::LogTimeline(QWidget* parent)
 {
   auto* layout = new QVBoxLayout(this);
   auto* row = new QHBoxLayout;
+  auto* back = new QPushButton("◀ step");
+  auto* forward = new QPushButton("step ▶");
+  auto* showValues = new QPushButton("values");
+  back->setObjectName("stepBack");
+  forward->setObjectName("stepForward");
+  showValues->setCheckable(true);
   row->addWidget(play_);
+  row->addWidget(back);
+  row->addWidget(forward);
   row->addWidget(loop_);
+  // The slider takes the row's width (at least 300 px, room to scrub); the label's width is fixed so that it does not
+  // squeeze the slider as the frame number grows.
+  slider_->setMinimumWidth(300);
   row->addWidget(slider_, 1);
+  label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance("frame 0000000  t = 00000.000 s"));
   row->addWidget(label_);
+  row->addWidget(showValues);
   layout->addLayout(row);
   values_->setColumnCount(2);
   values_->setHorizontalHeaderLabels({"field", "value"});
   values_->horizontalHeader()->setStretchLastSection(true);
   values_->verticalHeader()->hide();
   values_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  values_->hide(); // every leaf's value at the frame, on demand ("values")
   layout->addWidget(values_, 1);
+  connect(showValues, &QPushButton::toggled, values_, &QWidget::setVisible);
+  connect(back, &QPushButton::clicked, [this] { step(-1); });
+  connect(forward, &QPushButton::clicked, [this] { step(1); });
   connect(slider_, &QSlider::valueChanged, [this](int index) { show(index); });
   timer_->setInterval(12); // one frame per 12 ms: real time
   connect(timer_, &QTimer::timeout,
@@ -244,20 +277,29 @@ LogTimeline::LogTimeline(QWidget* parent)
             else if (loop_->isChecked())
               slider_->setValue(0);
             else
-            {
-              timer_->stop();
-              play_->setText("Play");
-            }
+              setPlaying(false);
           });
-  connect(play_, &QPushButton::clicked,
-          [this]
-          {
-            if (timer_->isActive())
-              timer_->stop();
-            else
-              timer_->start();
-            play_->setText(timer_->isActive() ? "Pause" : "Play");
-          });
+  connect(play_, &QPushButton::clicked, [this] { setPlaying(!timer_->isActive()); });
+}
+
+void LogTimeline::setPlaying(bool playing)
+{
+  if (playing)
+    timer_->start();
+  else
+    timer_->stop();
+  play_->setText(playing ? "Pause" : "Play");
+}
+
+bool LogTimeline::playing() const
+{
+  return timer_->isActive();
+}
+
+void LogTimeline::step(int frames)
+{
+  setPlaying(false);
+  slider_->setValue(std::clamp(slider_->value() + frames, 0, slider_->maximum()));
 }
 
 void LogTimeline::setLog(const LoadedLog* log)

@@ -135,6 +135,11 @@ public:
   void setLog(const LoadedLog* log);
   void setFrameIndex(int index);
   int frameIndex() const;
+  /// Play / Pause, and the step buttons (frames < 0: back); a step pauses.
+  void setPlaying(bool playing);
+  bool playing() const;
+  void step(int frames);
+  QSlider* slider() const { return slider_; }
   std::function<void(int index)> onFrame;
   /// The value shown for "Repr.leaf" at the current frame ("" if none).
   QString shownValue(const QString& field) const;
@@ -164,6 +169,13 @@ public:
   ~ModuleGraphView() override;
   /// Starts laying out the graph; the drawing changes when the layout is done (a newer graph replaces it).
   void setGraph(const debug::ListReply& list);
+  /// No graph to show (a log): the view is empty and says why.
+  void showNoGraph(const QString& why);
+  /// Scales the drawing to fit the view, but never below minimumTextPointSize (then it scrolls).
+  void zoomToFit();
+  /// The point size the nodes' names are drawn at on screen (scene font × the view's scale).
+  double shownTextPointSize() const;
+  static constexpr double textPointSize = 10, minimumTextPointSize = 9;
   std::function<void(const std::string& representation, const std::string& provider)> onProvider;
   /// Nodes placed by the last layout (for tests).
   int nodeCount() const { return nodes_; }

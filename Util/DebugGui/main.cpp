@@ -1,6 +1,7 @@
 // DebugGui: live plots, joints, parameters, module graph and a console for a robot's debug channel, a simulated
 // robot, or a log.
 #include "Framework/Settings.h"
+#include "Tools/Files/ConfigDirectory.h"
 #include "Tools/Streams/TerminalText.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/QuitSignals.h"
@@ -8,16 +9,31 @@
 #include <QApplication>
 #include <QTimer>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
+
+namespace
+{
+/// Another of the project's programs, found from this executable as Config/ is (Tools/Files/ConfigDirectory.h):
+/// next to it (an installed prefix's bin/) or where the build puts it (`buildPath` below the build folder). No
+/// path of the build is baked in, so that an installed or moved copy names neither tree.
+std::string program(const std::string& name, const std::string& buildPath)
+{
+  const std::filesystem::path folder = nao::files::thisExecutable().parent_path();
+  for (const std::filesystem::path& candidate : {folder / name, folder / "../.." / buildPath})
+    if (std::filesystem::exists(candidate)) return std::filesystem::weakly_canonical(candidate).string();
+  return (folder / name).string();
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
   CLI::App app{"Debug GUI for the robot binary, the simulator and logs"};
   nao::gui::GuiOptions options;
-  std::string config = NAO_CONFIG_DIR, screenshot;
+  std::string config, screenshot; // config empty: found from this executable
   double quitAfter = 0;
-  options.robotBinary = NAO_ROBOT_BINARY;
-  options.simulatorBinary = NAO_SIMULATOR_BINARY;
+  options.robotBinary = program("nao", "Src/Apps/Nao/nao");
+  options.simulatorBinary = program("Simulator", "Util/Simulator/App/Simulator");
   auto* connect =
       app.add_option("--connect", options.connect, "host[:port] of a robot's debug channel (port 7070)");
   app.add_option("--token", options.token, "the robot's debugToken, when it requires one");
@@ -30,7 +46,11 @@ int main(int argc, char** argv)
   connect->excludes(log)->excludes(sim);
   log->excludes(sim);
   app.add_option("--plot", options.plots, "Representation.leaf to plot at start; repeatable");
-  app.add_option("--config", config, "the Config/ folder (parameter files; --sim: the robot's)")
+  app.add_option("--team", options.team,
+                 "host[:port] of a robot's debug channel for the team view (one row each); repeatable");
+  app.add_option("--config", config,
+                 "the Config/ folder (parameter files; --sim: the robot's); default: Config/ or "
+                 "share/nao-framework/Config/ in the executable's folder or a folder above it")
       ->check(CLI::ExistingDirectory);
   app.add_option("--robot", options.robot,
                  "robot overlay folder to save into (default: settings.toml's robot)");
@@ -42,7 +62,15 @@ int main(int argc, char** argv)
   app.add_option("--screenshot", screenshot, "with --quit-after: PNG of the window");
   CLI11_PARSE(app, argc, argv);
 
-  options.config = config;
+  try
+  {
+    options.config = config.empty() ? nao::files::findConfigDirectory() : std::filesystem::path(config);
+  }
+  catch (const std::exception& error)
+  {
+    std::cerr << "DebugGui: " << error.what() << "\n";
+    return 1;
+  }
   if (options.robot.empty())
   {
     try

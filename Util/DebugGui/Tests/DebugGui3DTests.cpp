@@ -6,6 +6,7 @@
 // the head, the mouse turning and zooming, the overlays' colours appearing only when switched on, in the whole
 // window fed by a log the pose and the stiffness ellipsoids of the logged frames, fed by the simulator the stand it
 // subscribed itself; and the placement without an IMU.
+#include "Tools/Testing/SourceTree.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/Tests/XvfbApplication.h"
@@ -13,11 +14,16 @@
 #include <QDockWidget>
 #include <QMouseEvent>
 #include <QProcess>
+#include <QSlider>
 #include <QWheelEvent>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <gtest/gtest.h>
 #include <iostream>
 #include <numbers>
+#include <qcustomplot.h>
+#include <string_view>
 #include <thread>
 
 using namespace nao;
@@ -26,6 +32,17 @@ using namespace nao::gui::testing;
 
 namespace
 {
+/// Where a README screenshot goes: into the build folder, and with NAO_UPDATE_SCREENSHOTS=1 over the README's own
+/// (Util/DebugGui/Docs), so that a test run leaves the source tree as it was unless asked.
+QString readmeScreenshot(const char* name)
+{
+  const char* update = std::getenv("NAO_UPDATE_SCREENSHOTS");
+  const std::filesystem::path folder = update && std::string_view(update) == "1"
+                                           ? nao::test::sourceDirectory() / "Util/DebugGui/Docs"
+                                           : std::filesystem::path(NAO_BUILD_DIR);
+  return QString::fromStdString((folder / name).string());
+}
+
 /// Counts pixels for which `is(r, g, b)` holds.
 template<class Predicate>
 int count(const QImage& image, Predicate is)
@@ -284,8 +301,22 @@ TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)
   EXPECT_EQ(count(view.image(), blue), 0);
   view.setOverlay(Overlay::stiffness, true);
   view.refresh();
-  // The README's screenshot of the window with the 3D view.
   EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-3d.png"));
+  // The README's screenshot of a replay mid-scrub, at the size a new user tried: the slider has room, the plot
+  // shows the logged current and angle with the timeline's cursor, the 3D view the frame's pose.
+  window.resize(1600, 1000);
+  window.findChild<QDockWidget*>("joints")->raise();
+  window.plot().removeAll();
+  for (const char* field : {"JointSensorData.angles.LKneePitch", "JointRequest.angles.LKneePitch",
+                            "JointSensorData.temperatures.LKneePitch"})
+    window.plotField(field);
+  window.plot().showAll();
+  window.timeline().setFrameIndex(static_cast<int>(deepest));
+  QApplication::processEvents();
+  EXPECT_GE(window.timeline().slider()->width(), 300);
+  ASSERT_TRUE(view.refresh());
+  window.plot().plot()->replot();
+  EXPECT_TRUE(window.grab().save(readmeScreenshot("debuggui-log.png")));
   window.close();
 }
 
@@ -298,7 +329,7 @@ TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
   options.robotBinary = NAO_ROBOT_BINARY;
   options.simulatorBinary = NAO_SIMULATOR_BINARY;
   MainWindow window(options);
-  window.resize(1400, 900);
+  window.resize(1600, 1000);
   window.show();
   window.startSimulation("stand");
   ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }))
@@ -325,9 +356,32 @@ TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
   EXPECT_GE(view.scene()->supportPolygon().size(), 4u);
   EXPECT_GT(count(view.image(), robotGrey), view.image().width() * view.image().height() / 40);
   EXPECT_GT(count(view.image(), green), 100) << "support polygon";
-  // The README's screenshot: the knee current and the 3D view of the simulated stand.
+  // No black band above the scene: the top rows are the floor's colour, not the empty sky's black.
+  const QImage& image = view.image();
+  int black = 0;
+  for (int x = 0; x < image.width(); ++x)
+    black += image.pixelColor(x, 2) == Qt::black;
+  EXPECT_LT(black, image.width() / 10) << "black pixels in the image's third row";
+  // The README's screenshots: the knee current's rise and the 3D view of the simulated stand; the module graph.
+  window.plotField("JointSensorData.angles.LKneePitch");
   window.pump();
+  QApplication::processEvents();
+  const QCPRange current =
+      window.plot().axisRectOf("JointSensorData.currents.LKneePitch")->axis(QCPAxis::atLeft)->range();
+  EXPECT_GT(current.upper, 1000) << "mA: the rise is in view";
   EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-stand-3d.png"));
+  window.findChild<QDockWidget*>("joints")->raise();
+  QApplication::processEvents();
+  EXPECT_TRUE(window.grab().save(readmeScreenshot("debuggui-stand.png")));
+  // The graph's tab, its dock dragged to 450 px high: a 25-node graph at reading size needs about that.
+  auto* graph = window.findChild<QDockWidget*>("graph");
+  graph->raise();
+  window.resizeDocks({graph}, {450}, Qt::Vertical);
+  QApplication::processEvents();
+  window.graph().zoomToFit();
+  EXPECT_GE(window.graph().shownTextPointSize(), ModuleGraphView::minimumTextPointSize);
+  EXPECT_TRUE(window.grab().save(readmeScreenshot("debuggui-graph.png")));
+  window.findChild<QDockWidget*>("joints")->raise();
   window.close();
 }
 

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QMimeData>
+#include <QTableWidget>
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <qcustomplot.h>
@@ -110,7 +111,8 @@ TEST(DebugGui, SimulatedStandPlotsTheKneeCurrentsThroughTheUi)
   const std::filesystem::path csv = std::filesystem::temp_directory_path() / "DebugGuiTests-plot.csv";
   ASSERT_TRUE(window.plot().exportCsv(QString::fromStdString(csv.string())));
   const auto csvLines = lines(readFile(csv));
-  EXPECT_EQ(csvLines.front(), "time [s]," + left + " [A]," + right + " [A]") << "labels with units";
+  EXPECT_EQ(csvLines.front(), "time [s]," + left + " [mA]," + right + " [mA]")
+      << "labels with the shown units";
   EXPECT_GE(csvLines.size(), window.store().series(left).time.size());
   std::filesystem::remove(csv);
   // A screenshot to look at (the README's comes from DebugGui3DTests: this platform has no OpenGL for the 3D view).
@@ -132,6 +134,19 @@ TEST(DebugGui, AParameterEditChangesTheRobotAndIsSavedAsThatKeyOnly)
   ParameterEditor& editor = window.parameters();
   editor.selectModule("StandPoseProvider");
   ASSERT_TRUE(waitFor([&] { return editor.value("stiffnesses.LKneePitch") == "0.75"; }));
+  // Each row says what the parameter does (its serialize() doc), in a column and as the key's tooltip.
+  const auto* table = editor.findChild<QTableWidget*>();
+  ASSERT_NE(table, nullptr);
+  ASSERT_EQ(table->horizontalHeaderItem(4)->text(), "what it does");
+  bool documented = false;
+  for (int row = 0; row < table->rowCount(); ++row)
+    if (table->item(row, 0)->text() == "transitionTime")
+    {
+      EXPECT_EQ(table->item(row, 4)->text(), "time from the measured posture to `angles`");
+      EXPECT_EQ(table->item(row, 0)->toolTip(), table->item(row, 4)->text());
+      documented = true;
+    }
+  EXPECT_TRUE(documented) << "no row transitionTime";
   const std::filesystem::path file = config.directory / "Modules" / "StandPoseProvider.toml";
   const std::string before = readFile(file);
 
@@ -276,6 +291,8 @@ TEST(DebugGui, TheLayoutIsSavedPerUser)
     window.show();
     auto* console = window.findChild<QDockWidget*>("console");
     ASSERT_NE(console, nullptr);
+    console->raise(); // a tab beside the joints
+    QApplication::processEvents();
     EXPECT_TRUE(console->isVisible());
     console->hide();
     window.close();
@@ -283,6 +300,7 @@ TEST(DebugGui, TheLayoutIsSavedPerUser)
   MainWindow window(options());
   window.show();
   EXPECT_FALSE(window.findChild<QDockWidget*>("console")->isVisible()) << "restored from QSettings";
+  EXPECT_TRUE(window.findChild<QDockWidget*>("console")->isHidden()) << "closed, not only behind another tab";
   window.findChild<QDockWidget*>("console")->show();
   window.close(); // leave the default for the other tests
 }

@@ -1,0 +1,38 @@
+#pragma once
+// The team view: several robots' key values in one table, one row per robot (--team host:port, repeatable), each
+// robot on a link of its own: its state, its hottest joint, the joint drawing the highest current and the heat
+// adjustment's state (EnergySaving), sampled twice a second.
+#include "Util/DebugGui/RobotLink.h"
+#include "Util/DebugGui/SeriesStore.h"
+#include <QTableWidget>
+#include <memory>
+
+namespace nao::gui
+{
+class TeamView : public QTableWidget
+{
+public:
+  explicit TeamView(QWidget* parent = nullptr);
+  ~TeamView() override;
+  /// Adds a row and connects to the robot.
+  void addRobot(const LinkTarget& target);
+  /// Collects what the links received and updates the rows (the main window's timer calls it).
+  void pump();
+  int robotCount() const { return static_cast<int>(robots_.size()); }
+  /// The text of a robot's column ("state", "hottest joint", "highest current", "heat adjustment"), for tests.
+  QString cell(int robot, const QString& column) const;
+
+private:
+  struct Robot
+  {
+    std::string name; ///< host:port
+    std::unique_ptr<RobotLink> link;
+    SeriesStore store;
+    std::string scenario, error;
+    std::string heatProvider; ///< EnergySaving's provider ("off ...", "" when the robot has none)
+    bool ready = false;
+  };
+  void show(std::size_t row);
+  std::vector<std::unique_ptr<Robot>> robots_;
+};
+} // namespace nao::gui
