@@ -13,6 +13,7 @@
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
 #include "Representations/Modeling/JointLimits.h"
+#include "Representations/Modeling/JointThermalState.h"
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/LimbStiffness.h"
 #include "Representations/Modeling/RobotModel.h"
@@ -85,6 +86,7 @@ std::vector<Filled> fillAll()
   all.push_back(fill<JointLimits>());
   all.push_back(fill<JointRequest>());
   all.push_back(fill<JointSensorData>());
+  all.push_back(fill<JointThermalState>());
   all.push_back(fill<JointTorques>());
   all.push_back(fill<LimbStiffness>());
   all.push_back(fill<ModuleTimes>());

@@ -1,0 +1,65 @@
+#pragma once
+// Per joint a first-order thermal model fitted online (an extended Kalman filter on [T, ln k, ln(1/τ), T_amb]) to
+// the temperatures LoLA reports, and the time to each firmware temperature status at the present load. Cheap: every
+// frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames, 0.3 s).
+// No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
+#include "Framework/Module.h"
+#include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
+#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/JointThermalState.h"
+#include "Representations/Sensing/JointSensorData.h"
+#include <array>
+#include <cstdint>
+
+namespace nao
+{
+class JointThermalStateProvider
+    : public Module<JointThermalStateProvider, Requires<FrameInfo, JointSensorData>,
+                    Provides<JointThermalState>, Parameters<JointThermalStateParameters>>
+{
+public:
+  using Module::Module;
+  void update(JointThermalState& state);
+
+  /// LoLA's frame (NaoFacts.md §19): a joint's filter steps every numOfJoints frames, 0.3 s.
+  static constexpr double framePeriod = 0.012;
+  static constexpr double stepPeriod = framePeriod * numOfJoints;
+  static constexpr int maxLoadBlocks = 200; ///< the load window holds up to 200 steps (60 s)
+
+private:
+  void onParametersChanged() override { configured_ = false; }
+  void configure();
+  void learnThresholds(std::size_t j, TemperatureStatus status);
+  void step(std::size_t j, double time, const JointSensorData& sensors, JointThermalState& state);
+  void writeJoint(std::size_t j, JointThermalState& state) const;
+
+  struct JointModel
+  {
+    ThermalFilter filter;
+    double lastSquaredCurrent = 0;                 ///< A², the mean I² of the last window with samples
+    double lastStepTime = 0;                       ///< s, FrameInfo time of the last step
+    std::array<float, maxLoadBlocks> loadBlocks{}; ///< A², mean I² of each of the last steps (ring)
+    int nextBlock = 0;
+    int blocks = 0;
+    double loadSum = 0;                ///< A², sum of the held blocks
+    std::array<float, 3> thresholds{}; ///< °C, of statuses 1, 2, 3
+    std::array<ThermalThresholdSource, 3> sources{};
+  };
+
+  bool configured_ = false;
+  ThermalPrior prior_;
+  ThermalNoise noise_;
+  int loadBlocks_ = 33;
+  std::array<JointModel, numOfJoints> joints_{};
+  // What every frame touches, side by side (one vector loop): I² since each joint's last step, and the statuses.
+  std::array<float, numOfJoints> squaredCurrentSums_{}; ///< A²
+  std::array<std::int32_t, numOfJoints> samples_{};     ///< frames in squaredCurrentSums_
+  JointArray<TemperatureStatus> statuses_{};            ///< the last status reported
+  bool seenStatus_ = false;
+  std::size_t next_ = 0; ///< the joint whose filter steps next
+  std::uint32_t steps_ = 0;
+  std::uint32_t rejectedReadings_ = 0;
+  bool thresholdsSet_ = false;
+};
+} // namespace nao

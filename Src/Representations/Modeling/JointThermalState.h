@@ -1,0 +1,89 @@
+#pragma once
+// How hot each joint's motor is and when it will reach the firmware's temperature statuses (NaoFacts.md §18) at the
+// load it carries now: a first-order thermal model per joint fitted online to the reported temperatures
+// (JointThermalStateProvider, its README.md). The forecast assumes the present load (the RMS current over the last
+// loadWindow) holds; the firmware's thresholds in °C are not public, so each one is a prior, a lower bound from the
+// robot's own status, or learned from a status transition.
+#include "Representations/Infrastructure/Joints.h"
+#include "Tools/Streams/Enum.h"
+#include "Tools/Streams/Field.h"
+#include <cstdint>
+#include <limits>
+
+namespace nao
+{
+/// Where a status threshold (°C) comes from.
+NAO_ENUM(ThermalThresholdSource, std::uint8_t,
+         prior,      ///< the parameter's guess (not a firmware fact)
+         lowerBound, ///< the robot reported a lower status at a higher estimate: raised to that estimate
+         learned     ///< the lowest estimate at which the robot reported a transition into this status
+);
+
+/// One temperature status (hot, very hot, critically hot) per joint: its threshold and when the joint gets there.
+struct ThermalStatusForecast
+{
+  JointArray<float> thresholds; ///< °C, the temperature at which the status begins
+  JointArray<ThermalThresholdSource> sources{};
+  /// s, until the estimated temperature reaches the threshold at the present load: 0 when it is there, +∞ when the
+  /// steady state stays below it (or the joint has no estimate yet)
+  JointArray<float> times = filled(std::numeric_limits<float>::infinity());
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("thresholds", thresholds).unit(streams::Unit::degreesCelsius) &
+        BOOST_SERIALIZATION_NVP(sources) & streams::field("times", times).unit(streams::Unit::seconds);
+  }
+
+  static JointArray<float> filled(float value)
+  {
+    JointArray<float> array;
+    array.fill(value);
+    return array;
+  }
+};
+
+struct JointThermalState
+{
+  JointArray<bool> valid{};       ///< a plausible reading has started the joint's filter
+  JointArray<float> temperatures; ///< °C, estimated temperature (what LoLA reports, without its 1 K steps)
+  JointArray<float> temperatureStdDevs; ///< K, its standard deviation
+  JointArray<float> rises;         ///< K/A² (no unit in the table), k: steady-state rise per squared ampere
+  JointArray<float> timeConstants; ///< s, τ of the fitted first-order model
+  JointArray<float> ambients;      ///< °C, T_amb: where the joint settles without current
+  JointArray<float> rmsCurrents;   ///< A, the present load: √(mean I²) over the provider's loadWindow
+  JointArray<float> steadyTemperatures; ///< °C, T_amb + k·I² at the present load
+  ThermalStatusForecast hot;            ///< status 1: the firmware starts to reduce the stiffness
+  ThermalStatusForecast veryHot;        ///< status 2: stiffness reduced by more than 30 %
+  ThermalStatusForecast criticallyHot;  ///< status 3: stiffness 0
+  std::uint32_t rejectedReadings =
+      0;                   ///< readings ignored since the start: NaN, implausible, or far off the model
+  std::uint32_t steps = 0; ///< filter steps since the start (one joint per frame, in turn)
+
+  /// The forecast of status 1, 2 or 3.
+  ThermalStatusForecast& forecast(int status)
+  {
+    return status == 1 ? hot : status == 2 ? veryHot : criticallyHot;
+  }
+  const ThermalStatusForecast& forecast(int status) const
+  {
+    return status == 1 ? hot : status == 2 ? veryHot : criticallyHot;
+  }
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::Unit;
+    ar& BOOST_SERIALIZATION_NVP(valid) &
+        streams::field("temperatures", temperatures).unit(Unit::degreesCelsius) &
+        streams::field("temperatureStdDevs", temperatureStdDevs).unit(Unit::kelvins) &
+        BOOST_SERIALIZATION_NVP(rises) & streams::field("timeConstants", timeConstants).unit(Unit::seconds) &
+        streams::field("ambients", ambients).unit(Unit::degreesCelsius) &
+        streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
+        streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
+        BOOST_SERIALIZATION_NVP(hot) & BOOST_SERIALIZATION_NVP(veryHot) &
+        BOOST_SERIALIZATION_NVP(criticallyHot) & BOOST_SERIALIZATION_NVP(rejectedReadings) &
+        BOOST_SERIALIZATION_NVP(steps);
+  }
+};
+} // namespace nao
