@@ -142,7 +142,8 @@ TEST(DebugGuiLayout, AFloorKeepsNoiseFromFillingTheAxisAndTheRiseStaysInView)
   // 20 s at 83 Hz: 2 A from 1 s to 2 s, then 10 mA of noise.
   SeriesStore store;
   const std::string name = "JointSensorData.currents.LKneePitch";
-  store.setFields("JointSensorData", {{"currents.LKneePitch", "float", "A"}});
+  store.setFields("JointSensorData",
+                  {{.path = "currents.LKneePitch", .type = "float", .unit = "A", .doc = {}}});
   PlotView view;
   view.resize(900, 500);
   ASSERT_TRUE(view.addSeries(name, "A"));
@@ -170,13 +171,8 @@ TEST(DebugGuiLayout, ALogReplayScrubsWithItsDocksFilledFromTheLog)
   application();
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / ("DebugGuiTests-layout-log-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(folder);
   const std::filesystem::path log = folder / "stand.log";
-  QProcess robot;
-  robot.start(NAO_ROBOT_BINARY, {"--body", "standin", "--scenario", "stand", "--frames", "300", "--no-debug",
-                                 "--log", QString::fromStdString(log.string())});
-  ASSERT_TRUE(robot.waitForFinished(60000));
-  ASSERT_EQ(robot.exitCode(), 0) << robot.readAll().toStdString();
+  ASSERT_NO_FATAL_FAILURE(recordStandLog(folder, log));
 
   MainWindow window(options());
   window.resize(1600, 1000);

@@ -43,13 +43,8 @@ TEST(DebugGui, LogReplayShowsWhatLogToolPrints)
   application();
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / ("DebugGuiTests-log-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(folder);
   const std::filesystem::path log = folder / "stand.log";
-  QProcess robot;
-  robot.start(NAO_ROBOT_BINARY, {"--body", "standin", "--scenario", "stand", "--frames", "300", "--no-debug",
-                                 "--log", QString::fromStdString(log.string())});
-  ASSERT_TRUE(robot.waitForFinished(60000));
-  ASSERT_EQ(robot.exitCode(), 0) << robot.readAll().toStdString();
+  ASSERT_NO_FATAL_FAILURE(recordStandLog(folder, log));
   QProcess logTool;
   logTool.start(NAO_LOG_TOOL_BINARY,
                 {"csv", QString::fromStdString(log.string()), "FrameInfo.time",

@@ -81,6 +81,20 @@ struct ScratchConfig
 };
 
 /// The robot binary with the stand-in body in real time, on a free debug port.
+/// The robot binary's log of `frames` frames of the stand on the stand-in body, in `folder` (made if missing):
+/// what the log replay tests open. Fails the test (the caller's ASSERT_NO_FATAL_FAILURE) if the run fails.
+inline void recordStandLog(const std::filesystem::path& folder, const std::filesystem::path& log,
+                           int frames = 300)
+{
+  std::filesystem::create_directories(folder);
+  QProcess robot;
+  robot.start(NAO_ROBOT_BINARY,
+              {"--body", "standin", "--scenario", "stand", "--frames", QString::number(frames), "--no-debug",
+               "--log", QString::fromStdString(log.string())});
+  ASSERT_TRUE(robot.waitForFinished(60000));
+  ASSERT_EQ(robot.exitCode(), 0) << robot.readAll().toStdString();
+}
+
 struct StandInRobot
 {
   QProcess process;
