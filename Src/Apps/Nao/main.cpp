@@ -60,6 +60,7 @@ int main(int argc, char** argv)
   bool realTime = false, noDebug = false, printPlan = false;
   int debugPort = -1;
   int motionPriority = 0;
+  std::uint32_t logBufferFrames = 0;
   app.add_option("--config", configDirectory, "the Config/ folder")
       ->check(CLI::ExistingDirectory)
       ->default_str("Config/ or share/nao-framework/Config/ in the executable's folder or a folder above it");
@@ -86,6 +87,12 @@ int main(int argc, char** argv)
                  "passes it); a warning and normal priority where not permitted")
       ->check(CLI::Range(nao::minMotionPriority, nao::maxMotionPriority))
       ->default_str("normal priority");
+  app.add_option(
+         "--log-buffer-frames", logBufferFrames,
+         "motion frames buffered between the motion thread and the log file; a lock-step simulation, far "
+         "faster than real time, passes its run's length so that a busy machine drops no frame")
+      ->check(CLI::Range(16u, 65536u))
+      ->default_str("logBufferFrames of settings.toml");
   app.add_flag("--print-plan", printPlan, "print the resolved module order");
   app.add_option("--print-graph", printGraph,
                  "print the scenario's module graph in this format (dot: Graphviz) and exit without a body")
@@ -112,7 +119,7 @@ int main(int argc, char** argv)
           ": " + error.what());
     }
     options.scenario = scenario.empty() ? settings.scenario : scenario;
-    options.logBufferFrames = settings.logBufferFrames;
+    options.logBufferFrames = logBufferFrames > 0 ? logBufferFrames : settings.logBufferFrames;
     if (motionPriority > 0) options.motionPriority = motionPriority;
     if (!logFile.empty()) options.log = logFile;
     if (!noDebug)

@@ -195,7 +195,7 @@ debug::ListReply largeGraph(int count, const std::string& prefix)
   {
     const std::string module = "Module" + std::to_string(i / 10);
     list.representations.push_back(
-        {prefix + std::to_string(i), module, {{"value", "float", "", none, none}}});
+        {prefix + std::to_string(i), module, {{"value", "float", "", none, none, ""}}});
     if (i % 10 == 0) list.modules.push_back({module, true, {}, {}, {}, {}});
     auto& entry = list.modules.back();
     entry.provides.push_back(list.representations.back().name);

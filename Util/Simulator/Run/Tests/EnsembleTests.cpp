@@ -127,7 +127,10 @@ TEST(Ensemble, RunsEveryRobotAndReportsTablesAndTheDistribution)
   int rows = 0;
   for (std::string line; std::getline(distribution, line);)
   {
-    if (rows == 0) EXPECT_EQ(line.find("time [s],seed 40 highest leg current [mA],seed 41 "), 0u) << line;
+    if (rows == 0)
+    {
+      EXPECT_EQ(line.find("time [s],seed 40 highest leg current [mA],seed 41 "), 0u) << line;
+    }
     ++rows;
   }
   EXPECT_EQ(rows, 1 + 50);
