@@ -10,6 +10,7 @@
 #include "Util/Simulator/Run/HarmMatrix.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/ThermalForecast.h"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -161,6 +162,42 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
   }
   return 0;
 }
+/// `thermal`: JointThermalStateProvider's forecast of the time to status 1 against the plant's, per ensemble folder
+/// (its robots' logs), into <first folder>/thermal.md (the module's README).
+int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
+            const std::string& teacher, const std::vector<double>& horizons)
+{
+  labels.resize(folders.size());
+  std::vector<std::vector<nao::RobotThermalForecast>> configurations;
+  // The teacher's thresholds: read once (its own evaluation where it is one of the folders, which teaches itself).
+  std::optional<nao::TaughtThresholds> taught;
+  std::optional<std::size_t> teacherFolder;
+  std::vector<nao::RobotThermalForecast> teacherRobots;
+  if (!teacher.empty())
+  {
+    for (std::size_t k = 0; k < folders.size() && !teacherFolder; ++k)
+      if (std::filesystem::equivalent(folders[k], teacher)) teacherFolder = k;
+    teacherRobots = nao::evaluateThermalEnsemble(teacher, teacherFolder ? horizons : std::vector<double>{});
+    taught = nao::taughtThresholds(teacherRobots);
+  }
+  for (std::size_t k = 0; k < folders.size(); ++k)
+  {
+    if (labels[k].empty()) labels[k] = std::filesystem::path(folders[k]).filename().string();
+    if (teacherFolder == k)
+      configurations.push_back(teacherRobots);
+    else
+      configurations.push_back(
+          nao::evaluateThermalEnsemble(folders[k], horizons, taught ? &*taught : nullptr));
+    nao::writeThermalForecasts(std::filesystem::path(folders[k]) / "thermal.csv", configurations.back());
+  }
+  const std::string tables = nao::thermalForecastTables(labels, configurations, horizons);
+  const std::filesystem::path markdown = std::filesystem::path(folders.front()) / "thermal.md";
+  std::ofstream(markdown) << tables;
+  std::cout << tables << "output in " << folders.front()
+            << ": thermal.md (each folder: thermal.csv, every joint's forecasts)\n";
+  return 0;
+}
+
 int runMatrix(nao::HarmMatrixOptions options, const std::vector<std::string>& variants,
               const std::string& configDirectory, const std::string& output)
 {
@@ -374,11 +411,36 @@ int main(int argc, char** argv)
       ->delimiter(',');
   reportCommand->add_option("--figure", figure, withDefault("one PNG with the bands of all folders", figure));
   reportCommand->add_option("--title", title, "title of that figure (default: the first folder's scenario)");
+
+  std::vector<std::string> thermalFolders, thermalLabels;
+  std::string teacher;
+  std::vector<double> horizons = nao::defaultForecastHorizons;
+  auto* thermalCommand = app.add_subcommand(
+      "thermal", "JointThermalStateProvider's forecast of the time to temperature status 1 against the "
+                 "plant's, from ensembles run with --robot-logs; writes thermal.md into the first folder");
+  thermalCommand->add_option("folders", thermalFolders, "ensemble folders (robot-*/ with their logs)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  thermalCommand
+      ->add_option("--labels", thermalLabels,
+                   "names of the folders in the tables (default: the folders' names)")
+      ->delimiter(',');
+  thermalCommand
+      ->add_option("--learned-from", teacher,
+                   "ensemble folder whose runs of the same seeds teach the thresholds of (b) (default: each "
+                   "robot's own run, as an identical earlier run would)")
+      ->check(CLI::ExistingDirectory);
+  thermalCommand
+      ->add_option("--after", horizons,
+                   "s after the posture is held at which forecasts are taken "
+                   "(default 60,120,300)")
+      ->delimiter(',');
   CLI11_PARSE(app, argc, argv);
 
   try
   {
     if (reportCommand->parsed()) return report(folders, labels, figure, title);
+    if (thermalCommand->parsed()) return thermal(thermalFolders, thermalLabels, teacher, horizons);
     if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
     if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
     if (serve->parsed())

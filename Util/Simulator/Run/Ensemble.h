@@ -80,7 +80,8 @@ std::string ensembleTable(const EnsembleReport& report);
 /// robot's curve below); returns the PNG.
 std::filesystem::path writeEnsembleFiles(const EnsembleReport& report, const std::filesystem::path& folder);
 
-/// One figure with the bands of several ensembles (e.g. heat adjustment on and off).
+/// One figure with the bands of several ensembles (e.g. heat adjustment on and off); an ensemble of fewer than
+/// percentileRobots robots gets a curve per robot instead of a band.
 void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector<std::string>& labels,
                    const std::filesystem::path& png, const std::string& title);
 

@@ -127,13 +127,10 @@ void runGnuplot(const std::filesystem::path& script)
                              ".err); is gnuplot-nox installed? Make/install-deps installs it");
 }
 
-/// Fewer robots than percentiles need: each robot's highest leg current and temperature over time, a curve each,
-/// into `csv` and `png`.
-void plotRobots(const EnsembleReport& report, const std::filesystem::path& csv,
-                const std::filesystem::path& png, const std::string& title)
+/// Each robot's highest leg current (mA) and highest leg temperature (°C) over time into `csv`: time in column 1,
+/// then the robots' currents, then their temperatures (robot r's current in column 2 + r).
+void writeRobotCurves(const EnsembleReport& report, const std::filesystem::path& csv)
 {
-  static const char* const colours[] = {"#1f77b4", "#d95f02", "#2ca02c", "#d62728", "#6a3d9a",
-                                        "#8c564b", "#17becf", "#555555", "#e7298a"};
   std::size_t samples = report.robots.front().samples.size();
   for (const RobotRun& robot : report.robots)
     samples = std::min(samples, robot.samples.size());
@@ -159,7 +156,16 @@ void plotRobots(const EnsembleReport& report, const std::filesystem::path& csv,
       }
     out << "\n";
   }
-  out.close();
+}
+
+/// Fewer robots than percentiles need: each robot's highest leg current and temperature over time, a curve each,
+/// into `csv` and `png`.
+void plotRobots(const EnsembleReport& report, const std::filesystem::path& csv,
+                const std::filesystem::path& png, const std::string& title)
+{
+  static const char* const colours[] = {"#1f77b4", "#d95f02", "#2ca02c", "#d62728", "#6a3d9a",
+                                        "#8c564b", "#17becf", "#555555", "#e7298a"};
+  writeRobotCurves(report, csv);
   const auto script = png.parent_path() / (png.stem().string() + ".gp");
   std::ofstream gp(script);
   gp << "set datafile separator ','\nset terminal pngcairo size 1400,900 font ',10'\nset output '"
@@ -328,16 +334,27 @@ void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector
 {
   static const char* const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
   const auto script = png.parent_path() / (png.stem().string() + ".gp");
+  // A folder with enough robots gets its band; one with fewer, a curve per robot (percentiles of a few robots would
+  // draw a band that is not there), in the folder's colour, each robot's curve dashed its own way.
   std::vector<std::filesystem::path> bands;
+  bool allBands = true;
   for (std::size_t r = 0; r < reports.size(); ++r)
   {
     bands.push_back(png.parent_path() / (png.stem().string() + "-" + std::to_string(r) + ".csv"));
-    writeBand(bandOf(reports[r]), bands.back());
+    if (reports[r].robots.size() >= percentileRobots)
+      writeBand(bandOf(reports[r]), bands.back());
+    else
+    {
+      writeRobotCurves(reports[r], bands.back());
+      allBands = false;
+    }
   }
   std::ofstream out(script);
   out << "set datafile separator ','\nset terminal pngcairo size 1400,900 font ',10'\nset output '"
       << png.string() << "'\nset multiplot layout 2,1 title '" << gnuplotText(title)
-      << ": median and 10-90 % of the robots'\n"
+      << (allBands ? ": median and 10-90 % of the robots'\n"
+                   : ": median and 10-90 % of the robots, or each robot (fewer than " +
+                         std::to_string(percentileRobots) + " robots)'\n")
       << "set grid\nset key outside right top\nset lmargin 12\nset rmargin 38\nset xlabel 'simulated time "
          "(s)'\n"
       << "set ylabel 'highest leg current (mA)'\nset logscale y\nset yrange [5:*]\n";
@@ -350,6 +367,16 @@ void plotEnsembles(const std::vector<EnsembleReport>& reports, const std::vector
     {
       const std::string label = labels[r].empty() ? "" : gnuplotText(labels[r]) + ": ";
       const char* colour = colours[r % std::size(colours)];
+      const std::size_t robots = reports[r].robots.size();
+      if (robots < percentileRobots)
+      {
+        for (std::size_t robot = 0; robot < robots; ++robot)
+          out << (r || robot ? ", " : "") << "'" << bands[r].string()
+              << "' skip 1 using 1:" << 2 + robot + (panel == 0 ? 0 : robots) << " with lines lw 2 dt "
+              << 1 + robot % 5 << " lc rgb '" << colour << "' title '" << label << "seed "
+              << reports[r].robots[robot].summary.seed << "'";
+        continue;
+      }
       out << (r ? ", " : "") << "'" << bands[r].string() << "' skip 1 using 1:" << low << ":" << low + 2
           << " with filledcurves fs transparent solid 0.25 noborder lc rgb '" << colour << "' title '"
           << label << "10-90 %', '" << bands[r].string() << "' skip 1 using 1:" << low + 1

@@ -1,7 +1,7 @@
 // Every command the simulator's README (Util/Simulator/README.md) and the modules' READMEs show runs as written, in
 // a scratch folder with the build's own Build/Release/. The one substitution keeps the test short, as the simulator's
 // README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
-// `--robots 8` as `--robots 2` and `--worn 2` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
+// `--robots 8` as `--robots 2` and `--worn 2`/`--worn 3` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Tools/Testing/Files.h"
 #include "Tools/Testing/Markdown.h"
@@ -52,6 +52,7 @@ struct Scratch : TemporaryFolder
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
     script = replaceAll(script, "--robots 8 ", "--robots 2 ");
     script = replaceAll(script, "--worn 2", "--worn 1");
+    script = replaceAll(script, "--worn 3", "--worn 1");
     script = replaceAll(script, "/shared/", "shared/");
     return runScript(path, "block.sh", "set -e\n" + script);
   }

@@ -1,13 +1,18 @@
 // The tables a run and an ensemble print, without physics: every column headed by words and its unit in brackets,
-// percentiles only over enough robots, and the simulation's speed apart from the time its plots took.
+// percentiles only over enough robots (in the tables and the comparison figure), and the simulation's speed apart from
+// the time its plots took.
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/TextTable.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <regex>
 #include <sstream>
+#include <unistd.h>
 
 using namespace nao;
 using ::testing::HasSubstr;
@@ -111,4 +116,51 @@ TEST(EnsembleTable, PercentilesOnlyOverEnoughRobots)
   for (const char* row : {"seed 1 ", "seed 10 ", "10th percentile", "median", "90th percentile"})
     EXPECT_THAT(enough, HasSubstr(row));
   EXPECT_THAT(enough, Not(HasSubstr("no percentiles")));
+}
+
+TEST(EnsembleFigure, FewerRobotsThanPercentilesNeedGetACurveEachInsteadOfABand)
+{
+  // Two folders for `Simulator report --figure`: 3 robots (too few for percentiles) and 12.
+  const auto withSamples = [](std::size_t robots)
+  {
+    EnsembleReport report = reportOf(robots);
+    for (std::size_t r = 0; r < robots; ++r)
+      for (int s = 0; s < 20; ++s)
+      {
+        RunSample sample;
+        sample.time = 0.5 * s;
+        sample.currents[index(Joint::LKneePitch)] = 0.1f + 0.01f * static_cast<float>(r * s);
+        sample.temperatures[index(Joint::LKneePitch)] = 30.f + static_cast<float>(r + s) * 0.1f;
+        report.robots[r].samples.push_back(sample);
+      }
+    return report;
+  };
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("nao-ensemble-figure-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const auto png = folder / "compare.png";
+  plotEnsembles({withSamples(3), withSamples(12)}, {"few", "many"}, png, "stand");
+  ASSERT_TRUE(std::filesystem::exists(png));
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  std::ifstream in(folder / "compare.gp");
+  const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Each panel: the three robots' curves of the small folder, the band and median of the large one.
+  for (const std::string seed : {"few: seed 1'", "few: seed 2'", "few: seed 3'"})
+  {
+    const auto first = script.find(seed);
+    ASSERT_NE(first, std::string::npos) << seed << " in\n" << script;
+    EXPECT_NE(script.find(seed, first + 1), std::string::npos) << seed << " in both panels";
+  }
+  EXPECT_THAT(script, Not(HasSubstr("few: 10-90 %")));
+  EXPECT_THAT(script, Not(HasSubstr("few: median")));
+  EXPECT_THAT(script, HasSubstr("many: 10-90 %"));
+  EXPECT_THAT(script, HasSubstr("many: median"));
+  EXPECT_THAT(script, HasSubstr("fewer than 10 robots"));
+  // The small folder's CSV: time, then each robot's current and each robot's temperature.
+  std::ifstream csv(folder / "compare-0.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 6) << header;
+  std::filesystem::remove_all(folder);
 }

@@ -1,0 +1,83 @@
+// JointThermalStateProvider's forecast of the time to temperature status 1 against the simulator's plant (a different,
+// two-node model): three robots (seeds 100-102) stand unadjusted for 5 simulated minutes with their logs, and the
+// forecast made 120 s after the stand is held is compared with the time the plant took. The long form (20 robots,
+// four configurations, 60/120/300 s) is `Simulator thermal`, its tables in the module's README.
+#include "Representations/Infrastructure/Joints.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
+#include "Util/Simulator/Run/ThermalForecast.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace nao;
+
+namespace
+{
+/// The unadjusted stand of seeds 100-102, once per test program (about 20 s on 2 cores).
+const std::vector<RobotThermalForecast>& unadjustedStand()
+{
+  static const std::vector<RobotThermalForecast> robots = []
+  {
+    const auto output = std::filesystem::temp_directory_path() / "nao-thermal-forecast";
+    std::filesystem::remove_all(output);
+    std::vector<std::string> arguments =
+        test::quietRunArguments("stand", "5", {"JointRequest=off", "EnergySaving=off"});
+    std::erase(arguments, std::string("--no-log")); // the forecasts are in the robot's log
+    EnsembleOptions options = test::testEnsembleOptions(NAO_SIMULATOR_BINARY, arguments, 3, 0, 100, output);
+    options.jobs = 2;
+    runEnsemble(options, {});
+    std::vector<RobotThermalForecast> result = evaluateThermalEnsemble(output, {120.0});
+    std::filesystem::remove_all(output); // the logs are large
+    return result;
+  }();
+  return robots;
+}
+
+std::vector<JointForecast> reachingJoints(const std::vector<RobotThermalForecast>& robots)
+{
+  std::vector<JointForecast> joints;
+  for (const RobotThermalForecast& robot : robots)
+    for (const JointForecast& forecast : robot.forecasts)
+      if (std::isfinite(forecast.actual)) joints.push_back(forecast);
+  return joints;
+}
+} // namespace
+
+TEST(ThermalForecast, EveryKneeThatReachesStatusOneHasBothForecastsAndTheErrorsAreReported)
+{
+  const auto& robots = unadjustedStand();
+  ASSERT_EQ(robots.size(), 3u);
+  const std::vector<JointForecast> joints = reachingJoints(robots);
+  ASSERT_GE(joints.size(), 3u) << "the calibration: unadjusted knees reach status 1 within 2-9 minutes";
+  for (const JointForecast& forecast : joints)
+  {
+    EXPECT_TRUE(isLegJoint(jointAt(forecast.joint))) << jointNames[forecast.joint];
+    EXPECT_FALSE(std::isnan(forecast.asRun)) << "(a) for seed " << forecast.seed;
+    EXPECT_FALSE(std::isnan(forecast.learned))
+        << "(b): the run taught the joint's threshold, seed " << forecast.seed;
+    EXPECT_GT(forecast.actual, 0.0);
+  }
+  // Case (a) is reported, whatever it is: the table's row of the 120 s forecast with its joints.
+  const std::string tables = thermalForecastTables({"stand unadjusted"}, {robots}, {120.0});
+  EXPECT_NE(tables.find("(a) thresholds as the robot ran them"), std::string::npos) << tables;
+  EXPECT_NE(tables.find("| stand unadjusted | 120 | " + std::to_string(joints.size()) + " |"),
+            std::string::npos)
+      << tables;
+  const std::vector<ForecastErrors> asRun = forecastErrors(robots, {120.0}, false);
+  ASSERT_EQ(asRun.size(), 1u);
+  EXPECT_EQ(asRun[0].joints, joints.size());
+  EXPECT_EQ(asRun[0].forecasts, joints.size());
+  std::cout << tables;
+}
+
+TEST(ThermalForecast, TheRobotLearnsOneStatusOneThresholdForAllItsKnees)
+{
+  // The firmware's threshold is one number: what the robots learned of it agrees within the 1 K of LoLA's
+  // whole degrees (each joint's estimate when its status changed).
+  std::vector<double> learned;
+  for (const RobotThermalForecast& robot : unadjustedStand())
+    for (const double threshold : robot.learnedThresholds)
+      if (!std::isnan(threshold)) learned.push_back(threshold);
+  ASSERT_GE(learned.size(), 3u);
+  EXPECT_LT(percentile(learned, 1.0) - percentile(learned, 0.0), 1.0);
+}

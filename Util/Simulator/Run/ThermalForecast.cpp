@@ -1,0 +1,288 @@
+#include "Util/Simulator/Run/ThermalForecast.h"
+
+#include "Framework/Client/LogDecoder.h"
+#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Infrastructure/Joints.h"
+#include "Representations/Modeling/JointThermalState.h"
+#include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/RunSummary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace nao
+{
+namespace
+{
+constexpr double infinity = std::numeric_limits<double>::infinity();
+const double notANumber = std::nan("");
+
+std::string seconds(double value)
+{
+  if (std::isnan(value)) return "-";
+  if (std::isinf(value)) return value > 0 ? "∞" : "-∞";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", value);
+  return text;
+}
+
+std::string percent(double value)
+{
+  if (std::isnan(value)) return "-";
+  if (std::isinf(value)) return "∞";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f %%", value * 100);
+  return text;
+}
+
+std::string celsius(double value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", value);
+  return text;
+}
+} // namespace
+
+RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
+                                             const SimulationResult& summary,
+                                             const std::vector<double>& horizons,
+                                             const std::array<double, 25>* taught)
+{
+  RobotThermalForecast robot;
+  robot.seed = summary.seed;
+  robot.preset = summary.preset;
+  robot.holdStart = summary.holdStart;
+  robot.simulatedSeconds = summary.simulatedSeconds;
+  robot.learnedThresholds.fill(notANumber);
+  std::vector<bool> taken(horizons.size(), false);
+  JointThermalState last;
+  LogDecoder decoder(log);
+  std::uint32_t frameNumber = 0;
+  std::vector<DecodedRecord> records;
+  while (decoder.next(frameNumber, records))
+  {
+    const FrameInfo* frame = recordOf<FrameInfo>(records);
+    const JointSensorData* sensors = recordOf<JointSensorData>(records);
+    const JointThermalState* state = recordOf<JointThermalState>(records);
+    if (!frame || !sensors || !state) continue;
+    ++robot.frames;
+    last = *state;
+    for (std::size_t h = 0; h < horizons.size(); ++h)
+    {
+      if (taken[h] || frame->time < summary.holdStart + horizons[h]) continue;
+      taken[h] = true;
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+      {
+        const double hotAfter = summary.joints[j].hotAfter;
+        // Already at status 1 (the plant's or the robot's view): nothing left to forecast.
+        if ((hotAfter >= 0 && hotAfter <= frame->time) || static_cast<int>(sensors->status[j]) != 0 ||
+            !state->valid[j])
+          continue;
+        JointForecast forecast;
+        forecast.seed = summary.seed;
+        forecast.preset = summary.preset;
+        forecast.joint = j;
+        forecast.horizon = horizons[h];
+        forecast.actual = hotAfter >= 0 ? hotAfter - frame->time : infinity;
+        forecast.remaining = summary.simulatedSeconds - frame->time;
+        forecast.asRun = state->hot.times[j];
+        forecast.threshold = state->hot.thresholds[j];
+        forecast.temperature = state->temperatures[j];
+        const double load = static_cast<double>(state->rmsCurrents[j]) * state->rmsCurrents[j];
+        forecast.steady = state->ambients[j] + state->rises[j] * load;
+        forecast.timeConstant = state->timeConstants[j];
+        robot.forecasts.push_back(forecast);
+      }
+    }
+  }
+  if (robot.frames == 0)
+    throw std::runtime_error(log.string() +
+                             " holds no frame with FrameInfo, JointSensorData and JointThermalState (is "
+                             "JointThermalState in the scenario's [Log] representations?)");
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (last.hot.sources[j] == ThermalThresholdSource::learned)
+      robot.learnedThresholds[j] = last.hot.thresholds[j];
+  const std::array<double, 25>& thresholds = taught ? *taught : robot.learnedThresholds;
+  // A joint the earlier run did not teach takes the lowest threshold the robot learned on another joint: whether the
+  // firmware has one threshold for all joints is not public (NaoFacts.md §18), but a team has no better guess.
+  double lowest = notANumber;
+  for (const double threshold : thresholds)
+    if (!std::isnan(threshold) && !(threshold >= lowest)) lowest = threshold;
+  for (JointForecast& forecast : robot.forecasts)
+  {
+    forecast.learnedThreshold = std::isnan(thresholds[forecast.joint]) ? lowest : thresholds[forecast.joint];
+    // The module's own formula: T(t) = T_ss + (T0 − T_ss)·e^(−t/τ) solved for the learned threshold.
+    forecast.learned = std::isnan(forecast.learnedThreshold)
+                           ? notANumber
+                           : timeToReach(forecast.temperature, forecast.steady, forecast.timeConstant,
+                                         forecast.learnedThreshold);
+  }
+  return robot;
+}
+
+std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,
+                                           const std::vector<double>& horizons, bool learned)
+{
+  std::vector<ForecastErrors> table;
+  for (const double horizon : horizons)
+  {
+    ForecastErrors errors;
+    errors.horizon = horizon;
+    std::vector<double> actual, signedErrors, absolute, relative;
+    for (const RobotThermalForecast& robot : robots)
+      for (const JointForecast& forecast : robot.forecasts)
+      {
+        if (forecast.horizon != horizon) continue;
+        const double value = learned ? forecast.learned : forecast.asRun;
+        const bool reaches = std::isfinite(forecast.actual);
+        errors.joints += reaches;
+        if (std::isnan(value)) continue;
+        if (!reaches)
+        {
+          ++errors.quietJoints;
+          errors.soonWrongly += value < forecast.remaining;
+          continue;
+        }
+        ++errors.forecasts;
+        errors.neverWrongly += std::isinf(value);
+        actual.push_back(forecast.actual);
+        const double error = value - forecast.actual;
+        signedErrors.push_back(error);
+        absolute.push_back(std::abs(error));
+        relative.push_back(std::abs(error) / std::max(forecast.actual, 1.0));
+      }
+    errors.actualMedian = percentile(actual, 0.5);
+    errors.signedMedian = percentile(signedErrors, 0.5);
+    errors.absoluteMedian = percentile(absolute, 0.5);
+    errors.absolute90 = percentile(absolute, 0.9);
+    errors.relativeMedian = percentile(relative, 0.5);
+    errors.relative90 = percentile(relative, 0.9);
+    table.push_back(errors);
+  }
+  return table;
+}
+
+TaughtThresholds taughtThresholds(const std::vector<RobotThermalForecast>& robots)
+{
+  TaughtThresholds taught;
+  for (const RobotThermalForecast& robot : robots)
+    taught[robot.seed] = robot.learnedThresholds;
+  return taught;
+}
+
+std::vector<RobotThermalForecast> evaluateThermalEnsemble(const std::filesystem::path& folder,
+                                                          const std::vector<double>& horizons,
+                                                          const TaughtThresholds* teacher)
+{
+  std::vector<std::filesystem::path> robotFolders;
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (entry.is_directory() && entry.path().filename().string().rfind("robot-", 0) == 0)
+      robotFolders.push_back(entry.path());
+  if (robotFolders.empty() && std::filesystem::exists(folder / "summary.csv")) robotFolders.push_back(folder);
+  if (robotFolders.empty())
+    throw std::runtime_error(folder.string() + " holds neither a run's summary.csv nor robot-*/summary.csv");
+  std::vector<RobotThermalForecast> robots;
+  std::array<double, 25> none;
+  none.fill(notANumber);
+  for (const std::filesystem::path& robotDirectory : robotFolders)
+  {
+    const SimulationResult summary = readSummary(robotDirectory / "summary.csv");
+    const std::filesystem::path log = robotDirectory / (summary.scenario + ".log");
+    if (!std::filesystem::exists(log))
+      throw std::runtime_error(log.string() + " does not exist (run the ensemble with --robot-logs)");
+    if (!teacher)
+      robots.push_back(evaluateThermalForecast(log, summary, horizons));
+    else
+    {
+      const auto taught = teacher->find(summary.seed);
+      robots.push_back(evaluateThermalForecast(log, summary, horizons,
+                                               taught == teacher->end() ? &none : &taught->second));
+    }
+  }
+  std::sort(robots.begin(), robots.end(),
+            [](const RobotThermalForecast& a, const RobotThermalForecast& b) { return a.seed < b.seed; });
+  return robots;
+}
+
+void writeThermalForecasts(const std::filesystem::path& file, const std::vector<RobotThermalForecast>& robots)
+{
+  std::ofstream out(file);
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+  out << "seed,preset,joint,after hold [s],plant's time [s],run left [s],forecast as run [s],forecast "
+         "learned [s],"
+         "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s]\n";
+  for (const RobotThermalForecast& robot : robots)
+    for (const JointForecast& f : robot.forecasts)
+      out << f.seed << ',' << f.preset << ',' << jointNames[f.joint] << ',' << f.horizon << ',' << f.actual
+          << ',' << f.remaining << ',' << f.asRun << ',' << f.learned << ',' << f.threshold << ','
+          << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << '\n';
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+std::string thermalForecastTables(const std::vector<std::string>& labels,
+                                  const std::vector<std::vector<RobotThermalForecast>>& configurations,
+                                  const std::vector<double>& horizons)
+{
+  std::ostringstream out;
+  for (const bool learned : {false, true})
+  {
+    out << (learned ? "(b) thresholds learned from an earlier run of the same robot, forecast rescaled\n\n"
+                    : "(a) thresholds as the robot ran them (the module's priors until a transition teaches "
+                      "one)\n\n");
+    // Short headers, so that a README's lines stay within 120 characters; the README says what each means.
+    out << "| configuration | at [s] | joints | plant [s] | error [s] | abs. [s] | abs. 90 % [s] | rel. | "
+           "rel. 90 % | "
+           "never | soon |\n"
+        << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    for (std::size_t c = 0; c < configurations.size(); ++c)
+      for (const ForecastErrors& errors : forecastErrors(configurations[c], horizons, learned))
+        out << "| " << labels[c] << " | " << seconds(errors.horizon) << " | " << errors.joints
+            << (errors.forecasts != errors.joints
+                    ? " (" + std::to_string(errors.forecasts) + " with a learned threshold)"
+                    : "")
+            << " | " << seconds(errors.actualMedian) << " | " << seconds(errors.signedMedian) << " | "
+            << seconds(errors.absoluteMedian) << " | " << seconds(errors.absolute90) << " | "
+            << percent(errors.relativeMedian) << " | " << percent(errors.relative90) << " | "
+            << errors.neverWrongly << " | " << errors.soonWrongly << " (of " << errors.quietJoints << ") |\n";
+    out << "\n";
+  }
+  out << "at: s after the posture is held; joints: that reach status 1 after the forecast within the run; "
+         "plant: "
+         "the median time the plant took; error: median of forecast − plant; abs.: median and 90th "
+         "percentile of "
+         "|forecast − plant|, rel.: of that / plant; never: joints called never (∞) that reach status 1; "
+         "soon: "
+         "joints sent to status 1 within the run that stayed below (of all that stayed below)\n\n"
+         "Learned status-1 thresholds (the estimate at which the robot reported status 1):\n\n";
+  for (std::size_t c = 0; c < configurations.size(); ++c)
+  {
+    std::vector<double> thresholds;
+    std::size_t robots = 0;
+    for (const RobotThermalForecast& robot : configurations[c])
+    {
+      bool any = false;
+      for (const double threshold : robot.learnedThresholds)
+        if (!std::isnan(threshold))
+        {
+          thresholds.push_back(threshold);
+          any = true;
+        }
+      robots += any;
+    }
+    out << "- " << labels[c] << ": ";
+    if (thresholds.empty())
+      out << "no joint reached status 1 (" << configurations[c].size() << " robots)\n";
+    else
+      out << thresholds.size() << " joints of " << robots << " of " << configurations[c].size()
+          << " robots, median " << celsius(percentile(thresholds, 0.5)) << " °C ("
+          << celsius(percentile(thresholds, 0.0)) << "-" << celsius(percentile(thresholds, 1.0)) << " °C)\n";
+  }
+  return out.str();
+}
+} // namespace nao

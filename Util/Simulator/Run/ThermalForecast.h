@@ -1,0 +1,108 @@
+#pragma once
+// How well JointThermalStateProvider's forecast of the time to temperature status 1 holds on simulated robots: for
+// every robot run of an ensemble (its log with JointThermalState and JointSensorData, its summary), the forecast made
+// a few minutes after the posture is held against the time the plant really took, (a) with the thresholds as the
+// robot ran them (the module's priors until the robot teaches them), (b) with each joint's threshold learned from an
+// earlier run of the same robot, the forecast rescaled with the module's own formula. The simulator's plant is a
+// different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
+// Src/Modules/Modeling/JointThermalStateProvider/README.md.
+#include "Util/Simulator/Run/SimulationRun.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nao
+{
+/// s after the posture is held at which the forecasts are taken.
+inline const std::vector<double> defaultForecastHorizons = {60.0, 120.0, 300.0};
+
+/// One joint's forecast of one robot, made `horizon` s after the posture was held.
+struct JointForecast
+{
+  std::uint64_t seed = 0;
+  std::string preset;
+  std::size_t joint = 0;
+  double horizon = 0;   ///< s after the posture is held
+  double actual = 0;    ///< s from the forecast to the plant's status 1; +∞: not within the run
+  double remaining = 0; ///< s of the run left after the forecast
+  double asRun = 0;     ///< s, the logged forecast (thresholds as the robot ran them); +∞: never
+  double learned = 0;   ///< s, rescaled to the learned threshold; NaN: no threshold was learned for the joint
+  double threshold = 0; ///< °C, the status-1 threshold the robot ran with at the forecast
+  double learnedThreshold = 0; ///< °C, NaN: none
+  double temperature = 0;      ///< °C, the estimate at the forecast
+  double steady = 0;           ///< °C, T_amb + k·I² at the forecast
+  double timeConstant = 0;     ///< s, τ at the forecast
+};
+
+/// One robot run: the forecasts of every joint that is still below status 1 at each horizon, and what the run taught.
+struct RobotThermalForecast
+{
+  std::uint64_t seed = 0;
+  std::string preset;
+  double holdStart = 0, simulatedSeconds = 0;
+  /// °C per joint: the estimate at which the robot reported status 1 (the module's learned threshold at the end of
+  /// the run); NaN where the joint never reached status 1
+  std::array<double, 25> learnedThresholds{};
+  std::vector<JointForecast> forecasts;
+  std::uint64_t frames = 0; ///< log frames read that held FrameInfo, JointSensorData and JointThermalState
+};
+
+/// Reads `log` (a run's robot log holding FrameInfo, JointSensorData and JointThermalState) with its `summary` (the
+/// plant's first status 1 per joint, hotAfter). `taught` holds per joint the status-1 threshold learned from an
+/// earlier run of this robot (NaN: none); null: this run's own learned thresholds, i.e. what an identical earlier run
+/// of the same robot (same seed: the same plant) would have taught. A joint without one takes the lowest the robot
+/// learned on any joint; a robot that learned none has no forecast (b). Throws std::runtime_error when the log lacks
+/// the representations.
+RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
+                                             const SimulationResult& summary,
+                                             const std::vector<double>& horizons,
+                                             const std::array<double, 25>* taught = nullptr);
+
+/// The figures of one horizon over all robots of a configuration, for (a) or (b).
+struct ForecastErrors
+{
+  double horizon = 0;
+  std::size_t joints = 0;                    ///< joints that reach status 1 after the forecast within the run
+  std::size_t forecasts = 0;                 ///< of them, with a forecast (b: a learned threshold)
+  double actualMedian = 0;                   ///< s, median time the plant took
+  double signedMedian = 0;                   ///< s, median of forecast − actual (∞ counts as +∞)
+  double absoluteMedian = 0, absolute90 = 0; ///< s, of |forecast − actual|
+  double relativeMedian = 0, relative90 = 0; ///< of |forecast − actual| / actual
+  std::size_t neverWrongly = 0;              ///< reaching joints the forecast called never (+∞)
+  /// joints that do not reach status 1 within the run although the forecast said they would (forecast < the run's
+  /// remaining time)
+  std::size_t soonWrongly = 0;
+  std::size_t quietJoints = 0; ///< joints still below status 1 at the end, of those with a forecast
+};
+
+/// (a) when `learned` is false, (b) when true, for every horizon of `robots`.
+std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,
+                                           const std::vector<double>& horizons, bool learned);
+
+/// Per seed, the status-1 thresholds (°C, NaN: none) its robot learned in a run.
+using TaughtThresholds = std::map<std::uint64_t, std::array<double, 25>>;
+
+/// The thresholds the robots of an evaluated ensemble learned, by seed.
+TaughtThresholds taughtThresholds(const std::vector<RobotThermalForecast>& robots);
+
+/// Every robot-<seed>/ of an ensemble folder (each with its log <scenario>.log, written with --robot-logs); with
+/// `teacher` (another ensemble's thresholds by seed) each robot's thresholds (b) are those its seed learned there, a
+/// robot missing there has none; without, each robot's own run teaches them.
+std::vector<RobotThermalForecast> evaluateThermalEnsemble(const std::filesystem::path& folder,
+                                                          const std::vector<double>& horizons,
+                                                          const TaughtThresholds* teacher = nullptr);
+
+/// Every joint's forecasts, one CSV row each (units in the header).
+void writeThermalForecasts(const std::filesystem::path& file,
+                           const std::vector<RobotThermalForecast>& robots);
+
+/// Markdown tables (a) and (b) with one row per configuration and horizon, and the learned thresholds per
+/// configuration. `configurations`: label -> its robots, in the order given by `labels`.
+std::string thermalForecastTables(const std::vector<std::string>& labels,
+                                  const std::vector<std::vector<RobotThermalForecast>>& configurations,
+                                  const std::vector<double>& horizons);
+} // namespace nao
