@@ -1,4 +1,5 @@
 #include "Framework/DebugServer.h"
+#include "Framework/LogMetadata.h"
 #include "Tools/BinaryIO/BoundedArchive.h"
 #include <algorithm>
 #include <cmath>
@@ -103,34 +104,7 @@ void DebugServer::reply(network::ConnectionId client, bool ok, std::string messa
 
 debug::ListReply DebugServer::list() const
 {
-  debug::ListReply reply;
-  reply.scenario = controller_.scenarioName();
-  reply.plan = controller_.plan().describe();
-  const auto& registry = RepresentationRegistry::instance();
-  for (RepresentationId id = 0; id < registry.size(); ++id)
-  {
-    const auto provider = controller_.plan().providerOf.find(id);
-    reply.representations.push_back({registry.info(id).name,
-                                     provider == controller_.plan().providerOf.end() ? "" : provider->second,
-                                     registry.info(id).fields});
-  }
-  auto names = [&](const std::vector<RepresentationId>& ids)
-  {
-    std::vector<std::string> result;
-    for (RepresentationId id : ids)
-      result.push_back(registry.info(id).name);
-    return result;
-  };
-  for (const ModuleInfo* module : ModuleRegistry::instance().modules())
-  {
-    bool active = false;
-    for (const ModulePlan& plan : controller_.plan().modules)
-      active |= plan.module == module;
-    reply.modules.push_back(
-        {module->name, active, names(module->requires_), names(module->uses), names(module->provides),
-         module->parameters ? module->parameters->fields : std::vector<FieldDescription>{}});
-  }
-  return reply;
+  return describeModuleGraph(controller_);
 }
 
 void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std::span<const char> payload)
@@ -216,6 +190,9 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       const auto request = binaryio::deserialize<debug::SetParameter>(payload);
       const std::string error = controller_.setParameter(request.module, request.key, request.value);
       if (!error.empty()) return reply(client, false, error);
+      // A log being written records the module's parameters as they are now, with the frame they apply from.
+      if (logger_.status().active)
+        logger_.noteParameters(request.module, controller_.parametersText(request.module));
       // The value is in the file's unit (degrees, mA, ms, ...): the reply names it.
       const ModuleInfo* module = ModuleRegistry::instance().find(request.module);
       return reply(client, true,

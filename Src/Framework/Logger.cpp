@@ -1,4 +1,7 @@
 #include "Framework/Logger.h"
+#include "Framework/LogMetadata.h"
+#include <algorithm>
+#include <iterator>
 
 namespace nao
 {
@@ -39,6 +42,23 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
     binaryio::ChunkWriterOptions writerOptions;
     writerOptions.flushEveryChunk = false;
     session->writer = std::make_unique<binaryio::LogWriter>(path, table, writerOptions);
+    // What the log was recorded with: the module graph and every module's parameters as they are now (this
+    // thread, before the logger thread sees the session; the motion thread is not involved).
+    session->writer->writeAnnotation(moduleGraphAnnotation(describeModuleGraph(controller)));
+    for (const ModuleInfo* module : ModuleRegistry::instance().modules())
+    {
+      if (!module->parameters) continue;
+      std::string text;
+      try
+      {
+        text = controller.parametersText(module->name);
+      }
+      catch (const std::exception& error)
+      {
+        text = std::string("# not available: ") + error.what() + "\n";
+      }
+      session->writer->writeAnnotation(parametersAnnotation({module->name, true, 0, std::move(text)}));
+    }
   }
   catch (const std::exception& error)
   {
@@ -63,6 +83,7 @@ std::string Logger::start(Controller& controller, const std::filesystem::path& p
     session_ = std::move(session);
     closeRequested_ = false;
     failed_ = false;
+    pendingEdits_.clear();
     status_ = {true, path.string(), 0, 0, 0, {}};
   }
   wake_.notify_all();
@@ -113,11 +134,31 @@ LogStatus Logger::status() const
   return status_;
 }
 
+void Logger::noteParameters(const std::string& module, std::string toml)
+{
+  std::lock_guard lock(mutex_);
+  if (!attachedTap_ || failed_) return;
+  pendingEdits_.push_back({module, std::move(toml), attachedTap_->copied.load(std::memory_order_acquire)});
+}
+
+void Logger::writeEdits(Session& session, std::uint32_t frame, bool all)
+{
+  std::size_t written = 0;
+  for (const ParameterEdit& edit : session.edits)
+  {
+    if (!all && edit.fromRecord > session.recordsRead) break;
+    session.writer->writeAnnotation(parametersAnnotation({edit.module, false, frame, edit.toml}));
+    ++written;
+  }
+  session.edits.erase(session.edits.begin(), session.edits.begin() + static_cast<std::ptrdiff_t>(written));
+}
+
 void Logger::drain(Session& session, std::size_t& frames)
 {
   const auto& registry = RepresentationRegistry::instance();
   while (TapRecord* record = session.tap->ring.beginRead())
   {
+    if (!session.edits.empty()) writeEdits(session, record->frameNumber, false);
     builder_.begin(record->frameNumber);
     for (std::size_t i = 0; i < session.tap->ids.size(); ++i)
     {
@@ -125,10 +166,23 @@ void Logger::drain(Session& session, std::size_t& frames)
       registry.info(session.tap->ids[i]).saveBinary(record->objects[i].get(), scratch_);
       builder_.addRecord(session.tap->ids[i], scratch_);
     }
+    session.lastFrameNumber = record->frameNumber;
     session.tap->ring.commitRead();
+    ++session.recordsRead;
     session.writer->writeFrame(builder_);
     ++frames;
   }
+}
+
+void Logger::finish(Session& session, std::size_t& frames)
+{
+  drain(session, frames);
+  // Edits after the last frame: in force from the frame after it.
+  writeEdits(session, session.lastFrameNumber + 1, true);
+  // The log says itself how complete it is (LogTool info shows it).
+  session.writer->writeAnnotation("motion frames dropped (logger fell behind): " +
+                                  std::to_string(session.tap->dropped.load()));
+  session.writer->close();
 }
 
 void Logger::threadMain()
@@ -140,21 +194,18 @@ void Logger::threadMain()
     if (!session_) continue;
     Session& session = *session_;
     const bool closing = closeRequested_ || stopThread_;
+    std::move(pendingEdits_.begin(), pendingEdits_.end(), std::back_inserter(session.edits));
+    pendingEdits_.clear();
     lock.unlock();
     std::size_t frames = 0;
     std::string error;
     try
     {
-      drain(session, frames);
       if (closing)
-      {
-        // The log says itself how complete it is (LogTool info shows it).
-        session.writer->writeAnnotation("motion frames dropped (logger fell behind): " +
-                                        std::to_string(session.tap->dropped.load()));
-        session.writer->close();
-      }
-      else if (frames)
-        session.writer->flush();
+        finish(session, frames);
+      else
+        drain(session, frames);
+      if (!closing && frames) session.writer->flush();
     }
     catch (const std::exception& exception)
     {
@@ -176,10 +227,9 @@ void Logger::threadMain()
   if (session_)
   {
     std::size_t frames = 0;
-    drain(*session_, frames);
-    session_->writer->writeAnnotation("motion frames dropped (logger fell behind): " +
-                                      std::to_string(session_->tap->dropped.load()));
-    session_->writer->close();
+    std::move(pendingEdits_.begin(), pendingEdits_.end(), std::back_inserter(session_->edits));
+    pendingEdits_.clear();
+    finish(*session_, frames);
     session_.reset();
   }
 }

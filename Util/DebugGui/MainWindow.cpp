@@ -75,6 +75,10 @@ MainWindow::MainWindow(GuiOptions options)
   {
     if (!log_) return;
     const LoadedLog::Frame& frame = log_->frames[static_cast<std::size_t>(index)];
+    const bool parametersChange =
+        log_->metadata.parametersAt(frame.number) != log_->metadata.parametersAt(logFrame_);
+    logFrame_ = frame.number;
+    if (parametersChange && !parameters_->module().empty()) requestParameters(parameters_->module());
     for (const Sample& sample : frame.samples)
       store_.setLatest(sample);
     joints_->refresh(store_);

@@ -119,6 +119,7 @@ private:
   SeriesStore store_;
   std::unique_ptr<RobotLink> link_;
   std::unique_ptr<LoadedLog> log_;
+  std::uint32_t logFrame_ = 0; ///< the frame number the timeline stands at (a log's parameters follow it)
   debug::ListReply list_;
   std::map<std::string, std::string> providers_;
   std::vector<std::string> jointSubscriptions_;

@@ -1,6 +1,7 @@
 // The console's commands and the parameter editor's requests: each runs on the link's worker thread (DebugClient
 // blocks) and hands back what the GUI thread shows.
 #include "Framework/Client/DebugClient.h"
+#include "Framework/Module.h"
 #include "Util/DebugGui/MainWindow.h"
 #include <sstream>
 
@@ -35,6 +36,17 @@ std::vector<std::string> splitWords(const std::string& line, std::size_t maxWord
 
 void MainWindow::requestParameters(const std::string& module)
 {
+  if (log_)
+  {
+    // The parameters the log recorded as in force at the timeline's frame; the units and ranges are this binary's.
+    const auto parameters = log_->metadata.parametersAt(logFrame_);
+    const auto found = parameters.find(module);
+    const ModuleInfo* info = ModuleRegistry::instance().find(module);
+    parameters_->showParameters(module, found == parameters.end() ? std::string() : found->second,
+                                info && info->parameters ? info->parameters->fields
+                                                         : std::vector<FieldDescription>{});
+    return;
+  }
   if (!link_) return;
   link_->post(
       [this, module](DebugClient& client) -> std::function<void()>

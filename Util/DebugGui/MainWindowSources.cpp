@@ -74,6 +74,8 @@ void MainWindow::connectTo(const LinkTarget& target)
   link_.reset();
   timesSubscribed_ = false;
   log_.reset();
+  parameters_->setReadOnly(false);
+  graph_->setRecorded(false);
   store_.clear();
   ready_ = false;
   lastError_.clear();
@@ -135,6 +137,8 @@ bool MainWindow::openLog(const std::string& path)
 {
   link_.reset();
   timesSubscribed_ = false;
+  parameters_->setReadOnly(false);
+  graph_->setRecorded(false);
   store_.clear();
   ready_ = false;
   lastError_.clear();
@@ -169,11 +173,34 @@ bool MainWindow::openLog(const std::string& path)
   joints_->configure(store_, {});
   timeline_->setLog(log_.get());
   timelineDock_->show();
-  // A log names its representations, not the modules that provided them: no graph to draw, and the view says so.
-  graph_->showNoGraph(
-      QString("this log holds no module graph (a log records %1 representations, not the modules "
-              "that provided them): see the Representations dock")
-          .arg(store_.fields().size()));
+  logFrame_ = log_->frames.empty() ? 0 : log_->frames.front().number;
+  if (const auto& graph = log_->metadata.graph)
+  {
+    // The graph the robot ran when it wrote the log, drawn as live; nothing to switch.
+    graph_->setRecorded(true);
+    graph_->setGraph(*graph);
+  }
+  else
+    // A log written before logs recorded the module graph names only its representations: the view says so.
+    graph_->showNoGraph(
+        QString("this log holds no module graph (a log records %1 representations, not the modules "
+                "that provided them): see the Representations dock")
+            .arg(store_.fields().size()));
+  if (log_->metadata.hasParameters())
+  {
+    std::vector<std::pair<std::string, bool>> modules;
+    for (const auto& [module, toml] : log_->metadata.parametersAt(logFrame_))
+    {
+      bool active = !log_->metadata.graph;
+      if (log_->metadata.graph)
+        for (const debug::ModuleEntry& entry : log_->metadata.graph->modules)
+          active |= entry.name == module && entry.active;
+      modules.emplace_back(module, active);
+    }
+    parameters_->setReadOnly(true,
+                             "the log's parameters at the timeline's frame (recorded in the log: read-only)");
+    parameters_->setModules(modules);
+  }
   std::set<std::string> logged;
   for (const auto& [name, fields] : store_.fields())
     logged.insert(name);

@@ -47,7 +47,7 @@ protected:
     QGraphicsItem* item = itemAt(event->pos());
     while (item && !item->data(0).isValid())
       item = item->parentItem();
-    if (!item) return;
+    if (!item || owner_.recorded_) return; // a log's graph: nothing to switch
     const std::string representation = item->data(0).toByteArray().toStdString();
     QMenu menu;
     for (const std::string& module : providersOf[representation])
@@ -210,7 +210,9 @@ void ModuleGraphView::collect()
   }
   if (!layout.error.empty()) return status_->setText(QString::fromStdString(layout.error));
   zoomToFit();
-  status_->setText(QString("%1 nodes, scenario %2; right-click a representation to switch its provider")
+  status_->setText(QString(recorded_
+                               ? "%1 nodes, scenario %2; recorded in the log"
+                               : "%1 nodes, scenario %2; right-click a representation to switch its provider")
                        .arg(nodes_)
                        .arg(shownName(scenario_)));
 }

@@ -46,12 +46,14 @@ ParameterEditor::ParameterEditor(Hooks hooks, QWidget* parent)
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(message_);
-  auto* saveRow = new QHBoxLayout;
+  saveButtons_ = new QWidget;
+  auto* saveRow = new QHBoxLayout(saveButtons_);
+  saveRow->setContentsMargins(0, 0, 0, 0);
   auto* saveModule = new QPushButton("Save to Config/Modules");
   auto* saveRobot = new QPushButton("Save to robot overlay");
   saveRow->addWidget(saveModule);
   saveRow->addWidget(saveRobot);
-  layout->addLayout(saveRow);
+  layout->addWidget(saveButtons_);
   files_->setWordWrap(true);
   layout->addWidget(files_);
   connect(modules_, &QComboBox::currentTextChanged,
@@ -67,7 +69,7 @@ ParameterEditor::ParameterEditor(Hooks hooks, QWidget* parent)
   connect(table_, &QTableWidget::itemChanged,
           [this](QTableWidgetItem* item)
           {
-            if (filling_ || item->column() != 1) return;
+            if (filling_ || readOnly_ || item->column() != 1) return;
             const std::string key = table_->item(item->row(), 0)->text().toStdString();
             showMessage("applying " + q(key) + " = " + item->text() + " …", false);
             hooks_.set(module_, key, item->text().toStdString());
@@ -118,7 +120,9 @@ void ParameterEditor::showParameters(const std::string& module, const std::strin
       auto* keyItem = new QTableWidgetItem(q(key));
       keyItem->setFlags(keyItem->flags() & ~Qt::ItemIsEditable);
       table_->setItem(row, 0, keyItem);
-      table_->setItem(row, 1, new QTableWidgetItem(q(value)));
+      auto* valueItem = new QTableWidgetItem(q(value));
+      if (readOnly_) valueItem->setFlags(valueItem->flags() & ~Qt::ItemIsEditable);
+      table_->setItem(row, 1, valueItem);
       // The leaf itself, or the first element of an array the file writes on one line ("centerOfMassMin").
       QString unit, range, doc;
       for (const FieldDescription& field : fields)
@@ -150,6 +154,13 @@ void ParameterEditor::showParameters(const std::string& module, const std::strin
       "\nrobot overlay: " + q((config_ / "Robots" / robot_ / "Modules" / (module + ".toml")).string()));
 }
 
+void ParameterEditor::setReadOnly(bool readOnly, const QString& why)
+{
+  readOnly_ = readOnly;
+  saveButtons_->setEnabled(!readOnly);
+  if (readOnly) showMessage(why, false);
+}
+
 void ParameterEditor::editResult(const std::string& module, const std::string& key, const std::string& value,
                                  bool ok, const std::string& message)
 {
@@ -161,6 +172,11 @@ void ParameterEditor::editResult(const std::string& module, const std::string& k
 
 bool ParameterEditor::editValue(const std::string& key, const std::string& value)
 {
+  if (readOnly_)
+  {
+    showMessage("a log's parameters are read-only: " + q(key) + " stays as recorded", true);
+    return false;
+  }
   for (int row = 0; row < table_->rowCount(); ++row)
     if (table_->item(row, 0)->text().toStdString() == key)
     {
@@ -180,6 +196,11 @@ QString ParameterEditor::value(const std::string& key) const
 
 bool ParameterEditor::save(const std::string& target)
 {
+  if (readOnly_)
+  {
+    showMessage("a log's parameters are read-only: nothing to save", true);
+    return false;
+  }
   const auto changed = applied_.find(module_);
   if (changed == applied_.end() || changed->second.empty())
   {

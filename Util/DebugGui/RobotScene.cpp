@@ -118,8 +118,11 @@ RobotScene::RobotScene(const std::filesystem::path& configDir, const std::string
     outlineGeoms_.push_back(sim::requireId(*model_, mjOBJ_GEOM, (foot + sim::mjcf::outlineSuffix).c_str()));
   soleGeoms_.insert(soleGeoms_.end(), outlineGeoms_.begin(), outlineGeoms_.end());
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    jointQpos_[j] =
-        model_->jnt_qposadr[sim::requireId(*model_, mjOBJ_JOINT, std::string(jointNames[j]).c_str())];
+  {
+    const int joint = sim::requireId(*model_, mjOBJ_JOINT, std::string(jointNames[j]).c_str());
+    jointQpos_[j] = model_->jnt_qposadr[joint];
+    jointBody_[j] = model_->jnt_bodyid[joint];
+  }
   for (int e = 0; e < model_->neq; ++e)
     if (model_->eq_type[e] == mjEQ_JOINT && model_->eq_obj2id[e] >= 0)
     {
@@ -187,6 +190,7 @@ void RobotScene::setPose(const RobotPose& pose)
     placedShapes_.push_back({shape.name, start, end, shape.radius});
   }
   stiffness_ = pose.stiffness && pose.stiffness->valid ? pose.stiffness : std::nullopt;
+  temperatureColours_ = pose.temperatureColours;
   // The support polygon: the sole outline corners on the ground.
   std::vector<Eigen::Vector2d> corners;
   for (const int geom : outlineGeoms_)
@@ -262,8 +266,15 @@ void RobotScene::draw(mjvScene& scene, mjvCamera& camera, const std::array<bool,
 {
   const float alpha = overlays[static_cast<std::size_t>(Overlay::seeThrough)] ? 0.3f : 1.0f;
   for (int g = 0; g < model_->ngeom; ++g)
-    model_->geom_rgba[4 * g + 3] =
-        g == floorGeom_ ? 1.0f : alpha * robotColours_[static_cast<std::size_t>(g)][3];
+  {
+    std::array<float, 4> colour = robotColours_[static_cast<std::size_t>(g)];
+    if (overlays[static_cast<std::size_t>(Overlay::temperature)])
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+        if (temperatureColours_[j] && model_->geom_bodyid[g] == jointBody_[j])
+          colour = *temperatureColours_[j];
+    if (g != floorGeom_) colour[3] *= alpha;
+    std::copy(colour.begin(), colour.end(), model_->geom_rgba + 4 * g);
+  }
   const Eigen::Vector3d torso = torsoPosition();
   camera.lookat[0] = torso.x();
   camera.lookat[1] = torso.y();

@@ -3,7 +3,8 @@
 // Util/MujocoModel's MjcfBuilder, the same model the simulator steps) posed by measured joint angles, and the
 // overlays as extra geoms of a MuJoCo scene (mjvScene): the self-collision shapes (Tools/Collision/BodyShapes.h), the
 // centre of mass of the framework's robot description (RobotDescription, with the robot's mass calibration), the
-// support polygon of the soles on the ground and each limb's stiffness ellipsoid (LimbStiffness).
+// support polygon of the soles on the ground, each limb's stiffness ellipsoid (LimbStiffness) and each joint's link
+// coloured by its estimated temperature (JointThermalState).
 //
 // Placement: no robot measures where its torso is, so the torso's roll and pitch come from the IMU
 // (InertialSensorData.angles; without it, the sole that is lower with the torso upright is laid flat), its yaw
@@ -29,6 +30,8 @@ struct RobotPose
   JointArray<float> angles{};                      ///< rad, measured; a non-finite angle is drawn as 0
   std::optional<std::array<float, 2>> torsoAngles; ///< rad, IMU roll (x) and pitch (y); none: lower sole flat
   std::optional<LimbStiffness> stiffness;          ///< drawn when valid
+  /// RGBA (0..1) of each joint's link by its estimated temperature (ThermalDisplay.h); none: the joint keeps its grey
+  JointArray<std::optional<std::array<float, 4>>> temperatureColours{};
 };
 
 enum class Overlay
@@ -37,11 +40,13 @@ enum class Overlay
   centerOfMass,
   supportPolygon,
   stiffness,
-  seeThrough, ///< the robot's own geoms translucent, so that overlays inside it show
+  seeThrough,  ///< the robot's own geoms translucent, so that overlays inside it show
+  temperature, ///< each joint's link coloured by its estimated temperature: blue 25 °C, red at its status 1
 };
-inline constexpr std::size_t numOfOverlays = 5;
+inline constexpr std::size_t numOfOverlays = 6;
 inline constexpr std::array<const char*, numOfOverlays> overlayNames = {
-    "collision shapes", "centre of mass", "support polygon", "stiffness ellipsoids", "see-through"};
+    "collision shapes",     "centre of mass", "support polygon",
+    "stiffness ellipsoids", "see-through",    "temperature"};
 
 /// Colours of the overlays (RGBA 0..1), lit by emission so that they keep their hue on screen (tests find them).
 namespace overlayColour
@@ -98,7 +103,9 @@ private:
   std::vector<int> soleGeoms_;    ///< FSR spheres and outline boxes
   std::vector<int> outlineGeoms_; ///< one box per sole
   std::vector<std::array<float, 4>> robotColours_;
-  JointArray<int> jointQpos_{};                          ///< qpos address of each LoLA joint
+  JointArray<int> jointQpos_{}; ///< qpos address of each LoLA joint
+  JointArray<int> jointBody_{}; ///< the body each LoLA joint moves (its link)
+  JointArray<std::optional<std::array<float, 4>>> temperatureColours_{};
   std::vector<std::array<int, 2>> mimicQpos_;            ///< (follower, master) qpos addresses
   std::vector<std::array<double, 2>> mimicCoefficients_; ///< offset, multiplier
   Eigen::Vector3d centerOfMass_ = Eigen::Vector3d::Zero();

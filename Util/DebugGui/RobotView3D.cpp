@@ -2,6 +2,7 @@
 
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"
+#include "Util/DebugGui/ThermalDisplay.h"
 
 #include <QCheckBox>
 #include <QGridLayout>
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 namespace nao::gui
 {
@@ -93,6 +95,9 @@ RobotPose poseFromStore(const SeriesStore& store)
     }
     pose.stiffness = stiffness;
   }
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    if (const auto estimate = estimatedTemperature(store, std::string(jointNames[j])))
+      pose.temperatureColours[j] = temperatureColour((*estimate)[0], (*estimate)[1]);
   return pose;
 }
 
@@ -194,25 +199,42 @@ void RobotView3D::releaseGl()
 void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::string>& providers)
 {
   std::set<std::string> available;
-  for (const char* representation : {"JointSensorData", "InertialSensorData", "LimbStiffness"})
+  for (const char* representation :
+       {"JointSensorData", "InertialSensorData", "LimbStiffness", "JointThermalState"})
     if (const auto provider = providers.find(representation);
         provider != providers.end() && !provider->second.empty())
     {
       link.retain(representation);
       available.insert(representation);
     }
-  setAvailable(available, "the robot's module graph has no LimbStiffness (its scenario runs no "
-                          "LimbStiffnessProvider: Config/Scenarios/)");
+  setAvailable(
+      available,
+      "the robot's module graph has no LimbStiffness (its scenario runs no "
+      "LimbStiffnessProvider: Config/Scenarios/)",
+      "the robot's module graph has no JointThermalState (JointThermalStateProvider is on by default; its "
+      "scenario's [Motion] sets JointThermalState = \"none\": Config/Scenarios/)");
 }
 
-void RobotView3D::setAvailable(const std::set<std::string>& representations, const QString& whyNot)
+void RobotView3D::setAvailable(const std::set<std::string>& representations, const QString& whyNot,
+                               const QString& whyNoTemperature)
 {
-  // The stiffness ellipsoids are LimbStiffness's; the other overlays come from the robot description and the pose.
-  QCheckBox* box = boxes_[static_cast<std::size_t>(Overlay::stiffness)];
-  const bool available = representations.contains("LimbStiffness");
-  box->setEnabled(available);
-  box->setToolTip(available ? QString() : whyNot);
-  if (!available) setOverlay(Overlay::stiffness, false);
+  // The stiffness ellipsoids are LimbStiffness's, the temperature JointThermalState's; the other overlays come from
+  // the robot description and the pose.
+  for (const auto& [overlay, representation, why] :
+       {std::tuple{Overlay::stiffness, "LimbStiffness", whyNot},
+        std::tuple{
+            Overlay::temperature, "JointThermalState",
+            whyNoTemperature.isEmpty()
+                ? QString("this source has no JointThermalState (a log holds it when its scenario's [Log] "
+                          "representations name it)")
+                : whyNoTemperature}})
+  {
+    QCheckBox* box = boxes_[static_cast<std::size_t>(overlay)];
+    const bool available = representations.contains(representation);
+    box->setEnabled(available);
+    box->setToolTip(available ? QString() : why);
+    if (!available) setOverlay(overlay, false);
+  }
 }
 
 bool RobotView3D::initialise()

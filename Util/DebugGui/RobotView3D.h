@@ -9,7 +9,7 @@
 // QWidget::grab(), the GUI's --screenshot and the tests see without any GL read-back path of Qt's. The copy
 // costs one glReadPixels of the view's size per drawn frame (at most 30 a second, only when the pose changed).
 //
-// The pose: JointSensorData.angles, InertialSensorData.angles and LimbStiffness from the SeriesStore (the debug
+// The pose: JointSensorData.angles, InertialSensorData.angles, LimbStiffness and JointThermalState from the SeriesStore (the debug
 // channel's latest samples, or a log's frame at the timeline). Without OpenGL (Qt's offscreen platform, no
 // display) the view shows why and the rest of the GUI works as before.
 #include "Util/DebugGui/RobotScene.h"
@@ -49,8 +49,10 @@ public:
   /// reply names them); called once per new connection.
   void subscribe(RobotLink& link, const std::map<std::string, std::string>& providers);
   /// The representations the source has (a log's): an overlay whose representation is missing is disabled and
-  /// switched off, its tooltip `whyNot`.
-  void setAvailable(const std::set<std::string>& representations, const QString& whyNot);
+  /// switched off, its tooltip `whyNot` (LimbStiffness) or `whyNoTemperature` (JointThermalState; empty: a
+  /// reason that fits any source).
+  void setAvailable(const std::set<std::string>& representations, const QString& whyNot,
+                    const QString& whyNoTemperature = {});
   /// The overlay's check box (enabled, tooltip), for tests.
   QCheckBox* overlayBox(Overlay overlay) const { return boxes_[static_cast<std::size_t>(overlay)]; }
 
@@ -80,7 +82,7 @@ private:
   std::filesystem::path configDir_;
   std::string robot_;
   std::unique_ptr<RobotScene> scene_;
-  std::array<bool, numOfOverlays> overlays_{false, true, true, true, false};
+  std::array<bool, numOfOverlays> overlays_{false, true, true, true, false, false};
   std::array<QCheckBox*, numOfOverlays> boxes_{};
   Canvas* canvas_;
   QTimer* timer_;

@@ -114,6 +114,9 @@ LoadedLog loadLog(const std::filesystem::path& path)
     }
     for (const std::string& warning : decoder.reader().warnings())
       log.warnings.push_back(warning);
+    log.metadata = LogMetadata::fromAnnotations(decoder.reader().annotations());
+    for (const std::string& error : log.metadata.errors)
+      log.warnings.push_back(error);
   }
   catch (const std::exception& error)
   {

@@ -1,6 +1,7 @@
 #pragma once
 // What the views show: the time series of every numeric leaf received (or read from a log), the latest text of
 // every leaf, and the field list (types and units) from the debug channel or the log's type table.
+#include "Framework/LogMetadata.h"
 #include "Framework/Representation.h"
 #include "Util/DebugGui/RobotLink.h"
 #include <filesystem>
@@ -58,6 +59,7 @@ struct LoadedLog
   };
   std::vector<Frame> frames;
   std::vector<std::string> warnings; ///< undecodable types, damaged chunks
+  LogMetadata metadata;              ///< the module graph and parameters, if the log recorded them
 };
 
 /// Reads a log with LogReading's decoder (the same as LogTool). Throws std::runtime_error naming the file.

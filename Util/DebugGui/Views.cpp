@@ -1,5 +1,6 @@
 #include "Util/DebugGui/Views.h"
 #include "Util/DebugGui/DisplayUnits.h"
+#include "Util/DebugGui/ThermalDisplay.h"
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -118,13 +119,22 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
       // changes (the README of EnergySavingProvider and of SmartStiffnessProvider).
       {"heat guard", "EnergySaving", "guard", 1, false, true, true},
       {"stiffness guard", "SmartStiffness", "guarded", 1, false, true, true},
+      // JointThermalState's forecast: shown as "—" when the source lacks it.
+      {"status 1 in", "JointThermalState", "hot.times", 1, false, true, false, true},
   };
   columns_.clear();
   std::set<std::string> needed;
   for (Column column : wanted)
   {
     const FieldDescription* field = store.field(column.representation + "." + column.leafPrefix + ".HeadYaw");
-    if (!provided(column.representation) || !field) continue;
+    const bool available = provided(column.representation) && field;
+    if (column.thermal)
+    {
+      columns_.push_back(column);
+      if (available) needed.insert(column.representation);
+      continue;
+    }
+    if (!available) continue;
     if (!column.status && !column.text)
     {
       const DisplayUnit shown = displayUnit(field->unit);
@@ -151,6 +161,10 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
     for (int c = 0; c < columnCount(); ++c)
       setItem(r, c, new QTableWidgetItem(""));
   resizeColumnsToContents(); // as wide as the titles: every column in view at the window's default width
+  for (std::size_t c = 0; c < columns_.size(); ++c)
+    if (columns_[c].thermal) // room for its longest text, "12.3 min → 2"
+      setColumnWidth(static_cast<int>(c), std::max(columnWidth(static_cast<int>(c)),
+                                                   fontMetrics().horizontalAdvance("00.0 min → 0") + 12));
   return {needed.begin(), needed.end()};
 }
 
@@ -158,10 +172,19 @@ void JointTable::refresh(const SeriesStore& store)
 {
   for (std::size_t r = 0; r < joints_.size(); ++r)
   {
-    QColor rowColour;
+    QColor rowColour, thermalColour;
     for (std::size_t c = 0; c < columns_.size(); ++c)
     {
       const Column& column = columns_[c];
+      QTableWidgetItem* cellItem = item(static_cast<int>(r), static_cast<int>(c));
+      if (column.thermal)
+      {
+        const ThermalCell thermal = thermalCell(store, joints_[r]);
+        thermalColour = thermal.colour;
+        if (cellItem->text() != thermal.text) cellItem->setText(thermal.text);
+        if (cellItem->toolTip() != thermal.toolTip) cellItem->setToolTip(thermal.toolTip);
+        continue;
+      }
       const std::string text =
           store.latest(column.representation + "." + column.leafPrefix + "." + joints_[r]);
       QString shown = q(text);
@@ -175,7 +198,6 @@ void JointTable::refresh(const SeriesStore& store)
         if (text == "veryHot") rowColour = QColor(255, 180, 120);
         if (text == "criticallyHot") rowColour = QColor(255, 120, 120);
       }
-      QTableWidgetItem* cellItem = item(static_cast<int>(r), static_cast<int>(c));
       if (cellItem->text() != shown) cellItem->setText(shown);
     }
     for (std::size_t c = 0; c < columns_.size(); ++c)
@@ -186,7 +208,7 @@ void JointTable::refresh(const SeriesStore& store)
       // A guard that holds the joint (the stage made it worse): lilac, over the row's temperature colour.
       const bool guardHolds = column.guard && (text == "heldAtBest" || text == "heldAtZero" ||
                                                text == "restless" || text == "true");
-      const QColor colour = guardHolds ? QColor(220, 190, 255) : rowColour;
+      const QColor colour = column.thermal ? thermalColour : guardHolds ? QColor(220, 190, 255) : rowColour;
       cellItem->setBackground(colour.isValid() ? QBrush(colour) : QBrush());
     }
   }
@@ -194,11 +216,17 @@ void JointTable::refresh(const SeriesStore& store)
 
 QString JointTable::cell(const QString& joint, const QString& column) const
 {
+  const QTableWidgetItem* found = cellItem(joint, column);
+  return found ? found->text() : QString();
+}
+
+const QTableWidgetItem* JointTable::cellItem(const QString& joint, const QString& column) const
+{
   for (std::size_t r = 0; r < joints_.size(); ++r)
     for (std::size_t c = 0; c < columns_.size(); ++c)
       if (q(joints_[r]) == joint && columns_[c].title == column)
-        return item(static_cast<int>(r), static_cast<int>(c))->text();
-  return {};
+        return item(static_cast<int>(r), static_cast<int>(c));
+  return nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -38,7 +38,8 @@ protected:
 };
 
 /// One row per joint; columns for whichever of request, measurement, current, temperature (status colour),
-/// stiffness, heat-adjustment offset the robot provides.
+/// stiffness, heat-adjustment offset the robot provides, and the minutes to the next temperature status
+/// (JointThermalState, ThermalDisplay.h; "—" without it).
 class JointTable : public QTableWidget
 {
 public:
@@ -49,6 +50,8 @@ public:
   void refresh(const SeriesStore& store);
   /// The shown text of a joint's column ("LKneePitch", "current [mA]"), for tests.
   QString cell(const QString& joint, const QString& column) const;
+  /// The cell's item (background, tooltip), or nullptr, for tests.
+  const QTableWidgetItem* cellItem(const QString& joint, const QString& column) const;
 
 private:
   struct Column
@@ -59,6 +62,7 @@ private:
     bool status = false;                    ///< colours the row by temperature status
     bool text = false;                      ///< shown as the robot sends it (an enum, a flag)
     bool guard = false;                     ///< a stage's guard: colours the cell while it holds the joint
+    bool thermal = false; ///< minutes to the next temperature status (ThermalDisplay.h), always shown
   };
   std::vector<Column> columns_;
   std::vector<std::string> joints_;
@@ -80,6 +84,9 @@ public:
   /// The robot's parameters of a module (TOML text in file units, field list).
   void showParameters(const std::string& module, const std::string& toml,
                       const std::vector<FieldDescription>& fields);
+  /// Read-only (a log's parameters): no edits, no saving; `why` is shown. false: editable again.
+  void setReadOnly(bool readOnly, const QString& why = {});
+  bool readOnly() const { return readOnly_; }
   /// The robot's answer to an edit.
   void editResult(const std::string& module, const std::string& key, const std::string& value, bool ok,
                   const std::string& message);
@@ -104,6 +111,8 @@ private:
   QLabel* files_;
   bool messageIsError_ = false;
   bool filling_ = false;
+  bool readOnly_ = false;
+  QWidget* saveButtons_ = nullptr;
   std::string module_;
   std::filesystem::path config_;
   std::string robot_;
@@ -171,6 +180,8 @@ public:
   void setGraph(const debug::ListReply& list);
   /// No graph to show (a log): the view is empty and says why.
   void showNoGraph(const QString& why);
+  /// The graph comes from a log: it says so instead of offering to switch providers (right-click does nothing).
+  void setRecorded(bool recorded) { recorded_ = recorded; }
   /// Scales the drawing to fit the view, but never below minimumTextPointSize (then it scrolls).
   void zoomToFit();
   /// The point size the nodes' names are drawn at on screen (scene font × the view's scale).
@@ -204,6 +215,7 @@ private:
   QTimer* poll_;
   std::shared_ptr<Job> job_;
   int nodes_ = 0;
+  bool recorded_ = false;
   std::string dot_, scenario_;
   std::vector<std::string> names_;
 };

@@ -1,6 +1,8 @@
-// LogTool: what is in a robot log, and its data as CSV or as a frame dump.
+// LogTool: what is in a robot log, its data as CSV or as a frame dump, and its joints' thermal forecast.
 #include "Framework/Client/LogDecoder.h"
+#include "Metadata.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Thermal.h"
 #include "Tools/Streams/Field.h"
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -53,8 +55,10 @@ int info(const std::string& path)
                       : "  (cannot decode: " + undecodable->second + ")")
               << "\n";
   }
+  logtool::printMetadataSummary(LogMetadata::fromAnnotations(decoder.reader().annotations()), std::cout);
   for (const auto& annotation : decoder.reader().annotations())
-    std::cout << "annotation @" << annotation.offset << ": " << annotation.text << "\n";
+    if (!LogMetadata::isMetadata(annotation.text))
+      std::cout << "annotation @" << annotation.offset << ": " << annotation.text << "\n";
   printWarnings(decoder);
   return 0;
 }
@@ -182,11 +186,22 @@ int main(int argc, char** argv)
   auto* dumpCommand = app.add_subcommand("dump", "every representation of one frame");
   dumpCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
   dumpCommand->add_option("frame", frame, "frame number")->required();
+  auto* thermalCommand = app.add_subcommand(
+      "thermal", "each joint's fitted thermal model and forecast to statuses 1-3 (JointThermalState)");
+  thermalCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
+  std::optional<std::uint32_t> parametersFrame;
+  auto* parametersCommand = app.add_subcommand(
+      "parameters",
+      "every module's parameters (TOML, file units) in force at a frame, as the log recorded them");
+  parametersCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
+  parametersCommand->add_option("frame", parametersFrame, "frame number (default: the log's first)");
   CLI11_PARSE(app, argc, argv);
   try
   {
     if (*infoCommand) return info(path);
     if (*csvCommand) return csv(path, fields);
+    if (*parametersCommand) return logtool::printParameters(path, parametersFrame);
+    if (*thermalCommand) return printThermal(path);
     return dump(path, frame);
   }
   catch (const std::exception& error)

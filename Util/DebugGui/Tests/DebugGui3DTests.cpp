@@ -5,12 +5,13 @@
 // What is asserted is what a user sees: pixels of the robot's grey inside the image, a raised arm reaching above
 // the head, the mouse turning and zooming, the overlays' colours appearing only when switched on, in the whole
 // window fed by a log the pose and the stiffness ellipsoids of the logged frames, fed by the simulator the stand it
-// subscribed itself; and the placement without an IMU.
+// subscribed itself, each joint's link coloured by its estimated temperature; and the placement without an IMU.
 #include "Tools/Testing/SourceTree.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/Tests/XvfbApplication.h"
 #include <QApplication>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QMouseEvent>
 #include <QProcess>
@@ -246,6 +247,43 @@ TEST(DebugGui3D, OverlaysShowTheirColourOnlyWhenSwitchedOn)
   const int comOnly = count(fixture.draw(90), red);
   fixture.view.setOverlay(Overlay::seeThrough, true);
   EXPECT_GT(count(fixture.draw(90), red), comOnly + 50) << "the CoM sphere through the translucent torso";
+}
+
+TEST(DebugGui3D, TheTemperatureOverlayColoursEachJointsLinkByItsEstimate)
+{
+  ViewFixture fixture;
+  // JointThermalState's leaves as the debug channel sends them: the legs' pitch joints at 60 °C, past their status-1
+  // threshold of 50 °C (red), every other joint at 28 °C (blue).
+  Sample thermal;
+  thermal.representation = "JointThermalState";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const std::string joint(jointNames[j]);
+    const bool hot = joint.find("HipPitch") != std::string::npos ||
+                     joint.find("KneePitch") != std::string::npos ||
+                     joint.find("AnklePitch") != std::string::npos;
+    thermal.values.emplace_back("valid." + joint, "true");
+    thermal.values.emplace_back("temperatures." + joint, hot ? "60" : "28");
+    thermal.values.emplace_back("hot.thresholds." + joint, "50");
+  }
+  fixture.store.add(thermal);
+  const QImage plain = fixture.draw(90);
+  EXPECT_EQ(count(plain, red), 0);
+  EXPECT_EQ(count(plain, blue), 0);
+  fixture.view.setOverlay(Overlay::temperature, true);
+  const QImage coloured = fixture.draw(90);
+  coloured.save(QString(NAO_BUILD_DIR) + "/DebugGui3D-temperature.png");
+  EXPECT_GT(count(coloured, red), 200) << "the hot legs";
+  EXPECT_GT(count(coloured, blue), 200) << "the cool arms and head";
+  // Without JointThermalState in the source the overlay is disabled, switched off, and says why.
+  fixture.view.setAvailable({"JointSensorData"}, "no LimbStiffness");
+  QCheckBox* box = fixture.view.overlayBox(Overlay::temperature);
+  EXPECT_FALSE(box->isEnabled());
+  EXPECT_FALSE(fixture.view.overlay(Overlay::temperature));
+  EXPECT_TRUE(box->toolTip().contains("JointThermalState")) << box->toolTip().toStdString();
+  EXPECT_EQ(count(fixture.draw(90), red), 0);
+  fixture.view.setAvailable({"JointSensorData", "JointThermalState"}, "no LimbStiffness");
+  EXPECT_TRUE(box->isEnabled());
 }
 
 TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)

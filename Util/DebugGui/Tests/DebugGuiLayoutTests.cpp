@@ -1,13 +1,14 @@
 // The window as a new user sees it at 1600 × 1000 (issue 29), headless: the plot takes the space, its legend stays
 // off the data, its y range keeps a rise in view and shows the table's units, a log replay's timeline scrubs with
 // the docks filled from the log, the module graph's names are readable, an overlay without its representation is
-// disabled with the reason, the tables show every joint column and each field's type and unit, and the team view
-// shows two robots in one table.
+// disabled with the reason, the tables show every joint column (the thermal forecast's coloured) and each field's
+// type and unit, and the team view shows two robots in one table.
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/TeamView.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSlider>
 #include <iostream>
@@ -107,6 +108,33 @@ TEST(DebugGuiLayout, ThePlotTakesHalfTheWindowKeepsTheRiseInViewInTheTablesUnits
   QApplication::processEvents();
   expectColumnInView(window.joints(), "temperature");
   expectColumnInView(window.joints(), "stiffness measured");
+  // The thermal forecast (JointThermalState, in the stand's graph): minutes to the next status per joint, coloured
+  // green, yellow or red, the estimate and the thresholds with their sources in the tooltip; in view at 1600 px.
+  expectColumnInView(window.joints(), "status 1 in");
+  ASSERT_TRUE(waitFor([&] { return window.joints().cell("LKneePitch", "status 1 in") != "—"; }))
+      << "no forecast: " << window.joints().cellItem("LKneePitch", "status 1 in")->toolTip().toStdString();
+  for (const char* joint : {"LKneePitch", "RHipPitch", "HeadYaw"})
+  {
+    const QTableWidgetItem* cell = window.joints().cellItem(joint, "status 1 in");
+    ASSERT_NE(cell, nullptr);
+    EXPECT_TRUE(
+        QRegularExpression("^([0-9]+(\\.[0-9])? min( → [23])?|∞|now)$").match(cell->text()).hasMatch())
+        << joint << ": " << cell->text().toStdString();
+    const QColor colour = cell->background().color();
+    EXPECT_TRUE(cell->background().style() != Qt::NoBrush &&
+                (colour == QColor(150, 230, 150) || colour == QColor(255, 230, 110) ||
+                 colour == QColor(255, 120, 120)))
+        << joint << ": " << colour.name().toStdString();
+    EXPECT_TRUE(cell->toolTip().contains(" ± ") && cell->toolTip().contains("status 1 (hot) at") &&
+                (cell->toolTip().contains("prior") || cell->toolTip().contains("learned") ||
+                 cell->toolTip().contains("lowerBound")))
+        << cell->toolTip().toStdString();
+  }
+  std::cout << "LKneePitch status 1 in " << window.joints().cell("LKneePitch", "status 1 in").toStdString()
+            << "\n";
+  EXPECT_TRUE(window.robotView().overlayBox(Overlay::temperature)->isEnabled())
+      << "JointThermalState is in the graph";
+  EXPECT_TRUE(window.grab().save(QString(NAO_BUILD_DIR) + "/DebugGui-layout-joints.png"));
   // The representations: a leaf's type and its unit as plotted; the provider in a column of its own.
   RepresentationTree& tree = window.tree();
   const int type = columnOf(tree, "type"), unit = columnOf(tree, "unit"),
@@ -188,9 +216,12 @@ TEST(DebugGuiLayout, ALogReplayScrubsWithItsDocksFilledFromTheLog)
   EXPECT_EQ(window.plot().shownUnit(plotted[0]), "mA");
   EXPECT_GT(window.plot().pointCount(plotted[0]), 250u);
   expectLegendOffTheData(window.plot());
-  // A log has no module graph: the view says so instead of offering to switch providers.
-  EXPECT_TRUE(window.graph().message().contains("no module graph")) << window.graph().message().toStdString();
+  // The log's module graph, drawn as live: the view says where it comes from instead of offering to switch providers.
+  ASSERT_TRUE(waitFor([&] { return !window.graph().layingOut(); }, 30));
+  EXPECT_TRUE(window.graph().message().contains("recorded in the log"))
+      << window.graph().message().toStdString();
   EXPECT_FALSE(window.graph().message().contains("right-click"));
+  EXPECT_GE(window.graph().shownTextPointSize(), ModuleGraphView::minimumTextPointSize);
   // Scrub, step, play: the joint table and the 3D view's pose follow the frame.
   timeline.setFrameIndex(150);
   timeline.step(1);

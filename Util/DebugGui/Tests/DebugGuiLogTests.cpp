@@ -1,9 +1,11 @@
 // The debug GUI's offline parts, headless: the TOML splice its parameter editor saves with, a log's replay against
-// LogTool, and the commands of Util/DebugGui/README.md.
+// LogTool and with the module graph and parameters the log recorded, and the commands of Util/DebugGui/README.md.
+#include "Tools/Streams/TomlFiles.h"
 #include "Tools/Testing/Markdown.h"
 #include "Tools/Testing/SourceTree.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/TomlSplice.h"
+#include <algorithm>
 
 using namespace nao::gui;
 using namespace nao::gui::test;
@@ -126,5 +128,92 @@ TEST(DebugGuiReadme, TheBlockRuns)
       EXPECT_GT(std::stoul(output.substr(at + 11)), 50u) << output;
     }
   }
+  std::filesystem::remove_all(folder);
+}
+
+TEST(DebugGui, LogReplayDrawsTheLogsModuleGraphAndShowsItsParametersReadOnly)
+{
+  application();
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("DebugGuiTests-metadata-" + std::to_string(::getpid()));
+  const std::filesystem::path log = folder / "stand.log";
+  ASSERT_NO_FATAL_FAILURE(recordStandLog(folder, log, 100));
+  const toml::table file = nao::streams::loadTomlFile(std::filesystem::path(NAO_CONFIG_DIR) / "Modules" /
+                                                      "StandPoseProvider.toml");
+  const double loadedTransitionTime = *file["transitionTime"].value<double>();
+  {
+    MainWindow window(options());
+    ASSERT_TRUE(window.openLog(log.string())) << window.lastError();
+    ASSERT_TRUE(waitFor([&] { return !window.graph().layingOut(); }, 30));
+    const std::vector<std::string>& nodes = window.graph().nodeNames();
+    for (const std::string module : {"ScenarioPlayer", "RobotModelProvider"})
+      EXPECT_NE(std::find(nodes.begin(), nodes.end(), module), nodes.end()) << module;
+    EXPECT_GT(window.graph().nodeCount(), 5);
+    EXPECT_TRUE(window.graph().message().contains("recorded in the log"))
+        << window.graph().message().toStdString();
+    EXPECT_FALSE(window.graph().message().contains("right-click"));
+
+    // The parameters as the robot loaded them: the values of the module's file, not editable.
+    window.timeline().setFrameIndex(50);
+    window.parameters().selectModule("StandPoseProvider");
+    EXPECT_EQ(window.parameters().module(), "StandPoseProvider");
+    EXPECT_TRUE(window.parameters().readOnly());
+    EXPECT_EQ(window.parameters().value("transitionTime").toDouble(),
+              *file["transitionTime"].value<double>());
+    EXPECT_EQ(window.parameters().value("angles.LKneePitch").toDouble(),
+              *file["angles"]["LKneePitch"].value<double>());
+    EXPECT_FALSE(window.parameters().editValue("transitionTime", "5"));
+    EXPECT_EQ(window.parameters().value("transitionTime").toDouble(), *file["transitionTime"].value<double>())
+        << "a log's parameters are read-only";
+    EXPECT_FALSE(window.parameters().save("module"));
+  }
+
+  // The same log with a live edit of StandPoseProvider from its 51st frame on, and as written before logs carried
+  // the graph and parameters.
+  const std::filesystem::path edited = folder / "edited.log", old = folder / "old.log";
+  std::uint32_t editFrame = 0;
+  {
+    nao::binaryio::LogReader reader(log);
+    std::vector<nao::binaryio::LogFrame> frames;
+    while (auto frame = reader.nextFrame())
+      frames.push_back(std::move(*frame));
+    ASSERT_GT(frames.size(), 60u);
+    editFrame = frames[50].frameNumber();
+    nao::binaryio::LogWriter withEdit(edited, reader.typeTable()), without(old, reader.typeTable());
+    for (const nao::binaryio::LogAnnotation& annotation : reader.annotations())
+      if (nao::LogMetadata::isMetadata(annotation.text)) withEdit.writeAnnotation(annotation.text);
+    nao::binaryio::FrameChunkBuilder builder;
+    for (const nao::binaryio::LogFrame& frame : frames)
+    {
+      if (frame.frameNumber() == editFrame)
+        withEdit.writeAnnotation(nao::parametersAnnotation(
+            {"StandPoseProvider", false, editFrame, "transitionTime = 777\n[angles]\nLKneePitch = 40.0\n"}));
+      builder.begin(frame.frameNumber());
+      for (const nao::binaryio::FrameRecord& record : frame.view())
+        builder.addRecord(record.typeId, record.bytes);
+      withEdit.writeFrame(builder);
+      without.writeFrame(builder);
+    }
+  }
+  {
+    // The Parameters dock follows the timeline: the loaded values before the edit's frame, the edit's from it on.
+    MainWindow window(options());
+    ASSERT_TRUE(window.openLog(edited.string())) << window.lastError();
+    window.parameters().selectModule("StandPoseProvider");
+    window.timeline().setFrameIndex(49);
+    EXPECT_EQ(window.parameters().value("transitionTime").toDouble(), loadedTransitionTime);
+    window.timeline().setFrameIndex(50);
+    EXPECT_EQ(window.timeline().frameNumber(), editFrame);
+    EXPECT_EQ(window.parameters().value("transitionTime").toDouble(), 777);
+    EXPECT_EQ(window.parameters().value("angles.LKneePitch").toDouble(), 40.0);
+    window.timeline().setFrameIndex(10);
+    EXPECT_EQ(window.parameters().value("transitionTime").toDouble(), loadedTransitionTime);
+  }
+  MainWindow window(options());
+  ASSERT_TRUE(window.openLog(old.string())) << window.lastError();
+  EXPECT_TRUE(window.graph().message().contains("holds no module graph"))
+      << window.graph().message().toStdString();
+  EXPECT_TRUE(window.ready());
+  EXPECT_FALSE(window.parameters().readOnly());
   std::filesystem::remove_all(folder);
 }

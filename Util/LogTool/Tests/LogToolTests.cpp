@@ -1,6 +1,8 @@
 // LogTool on crafted logs: the CSV header comes from the log's type table (every field of the representation, not
 // the first frame's), a frame without a representation gives empty cells and no row is longer than the header; a
-// damaged first type table is read through its copy; a type table that uses an id twice is refused by name.
+// damaged first type table is read through its copy; a type table that uses an id twice is refused by name; the
+// module graph and parameters a log recorded are printed, and a log without them says so.
+#include "Framework/LogMetadata.h"
 #include "Framework/Representation.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/JointRequest.h"
@@ -17,6 +19,7 @@
 
 using namespace nao;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace
 {
@@ -200,4 +203,56 @@ TEST(LogToolTypeTable, DuplicateTypeIdsAreRefusedWithAClearError)
   EXPECT_EQ(info.status, 1);
   EXPECT_THAT(info.out, HasSubstr("used twice"));
   EXPECT_THAT(info.out, HasSubstr("cannot be read unambiguously"));
+}
+
+TEST(LogToolMetadata, ALogWithoutTheModuleGraphAndParametersSaysSo)
+{
+  // A log as written before logs recorded what the robot ran with: LogTool reads it and says what it lacks.
+  Folder folder;
+  const auto log = folder.path / "old.log";
+  writeLog(log, 3, 0);
+  const Result info = logTool("info " + log.string());
+  EXPECT_EQ(info.status, 0) << info.out;
+  EXPECT_THAT(info.out, HasSubstr("frames: 3"));
+  EXPECT_THAT(info.out, HasSubstr("module graph: not in this log"));
+  EXPECT_THAT(info.out, HasSubstr("parameters: not in this log"));
+  const Result parameters = logTool("parameters " + log.string());
+  EXPECT_EQ(parameters.status, 2) << parameters.out;
+  EXPECT_THAT(parameters.out, HasSubstr("holds no parameters"));
+}
+
+TEST(LogToolMetadata, ParametersFollowTheEditsFrames)
+{
+  Folder folder;
+  const auto log = folder.path / "edited.log";
+  {
+    binaryio::LogWriter writer(log, binaryio::TypeTable{{entryOf<FrameInfo>()}});
+    debug::ListReply graph;
+    graph.scenario = "stand";
+    graph.modules = {{"StandPoseProvider", true, {"FrameInfo"}, {}, {"MotionJointRequest"}, {}}};
+    graph.plan = "StandPoseProvider -> MotionJointRequest\n";
+    writer.writeAnnotation(moduleGraphAnnotation(graph));
+    writer.writeAnnotation(parametersAnnotation({"StandPoseProvider", true, 0, "transitionTime = 1000\n"}));
+    binaryio::FrameChunkBuilder frame;
+    for (std::uint32_t i = 0; i < 6; ++i)
+    {
+      if (i == 3)
+        writer.writeAnnotation(
+            parametersAnnotation({"StandPoseProvider", false, 3, "transitionTime = 500\n"}));
+      frame.begin(i);
+      add(frame, FrameInfo{0.012 * i, i, 0});
+      writer.writeFrame(frame);
+    }
+  }
+  const Result info = logTool("info " + log.string());
+  EXPECT_EQ(info.status, 0) << info.out;
+  EXPECT_THAT(info.out,
+              HasSubstr("module graph (scenario stand, 1 of 1 modules active):\n  StandPoseProvider\n"
+                        "    requires: FrameInfo\n    provides: MotionJointRequest\n"));
+  EXPECT_THAT(info.out, HasSubstr("execution order:\nStandPoseProvider -> MotionJointRequest\n"));
+  EXPECT_THAT(info.out, HasSubstr("edited from frame 3: StandPoseProvider"));
+  EXPECT_THAT(info.out, Not(HasSubstr("annotation @"))) << "the metadata is not repeated as raw text";
+  EXPECT_THAT(logTool("parameters " + log.string() + " 2").out, HasSubstr("transitionTime = 1000"));
+  EXPECT_THAT(logTool("parameters " + log.string() + " 3").out, HasSubstr("transitionTime = 500"));
+  EXPECT_THAT(logTool("parameters " + log.string()).out, HasSubstr("in force at frame 0"));
 }

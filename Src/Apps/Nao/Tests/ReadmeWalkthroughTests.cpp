@@ -155,6 +155,12 @@ TEST(ReadmeCommands, TheLogsBlockRunsAsWritten)
   EXPECT_NE(result.output.find("  currents.LKneePitch [A] = "), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("  temperatures.LKneePitch [°C] = "), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("  stiffnesses.LKneePitch = "), std::string::npos) << "dimensionless";
+  // What the robot ran with: the module graph and the parameters, from the log itself.
+  EXPECT_NE(result.output.find("module graph (scenario stand, "), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("\n  ScenarioPlayer\n"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("# parameters in force at frame 100"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("## StandPoseProvider\ntransitionTime = 1000"), std::string::npos)
+      << result.output;
 }
 
 TEST(ReadmeCommands, TheDebugChannelBlockRunsAsWritten)

@@ -1,0 +1,138 @@
+#include "Thermal.h"
+#include "Framework/Client/LogDecoder.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/JointThermalState.h"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <vector>
+
+namespace nao
+{
+namespace
+{
+/// "12.3", "inf" for +∞ (never at this load), "0" when reached.
+std::string minutes(float seconds)
+{
+  if (!std::isfinite(seconds)) return "inf";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", static_cast<double>(seconds) / 60);
+  return text;
+}
+
+std::string fixed(double value, int decimals)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+/// `text` right-aligned in `width` characters (UTF-8: "²" and "°" are one character of two bytes).
+std::string pad(const std::string& text, std::size_t width)
+{
+  const auto characters = static_cast<std::size_t>(std::count_if(
+      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return std::string(width > characters ? width - characters : 0, ' ') + text;
+}
+
+void printRow(const std::string& joint, const std::vector<std::string>& cells)
+{
+  static constexpr std::size_t widths[] = {9, 8, 11, 13, 10, 10, 16, 16, 16, 8, 8, 8};
+  std::cout << joint << std::string(joint.size() < 15 ? 15 - joint.size() : 0, ' ');
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    std::cout << " " << pad(cells[i], widths[i]);
+  std::cout << "\n";
+}
+
+std::string threshold(const ThermalStatusForecast& forecast, std::size_t joint)
+{
+  return fixed(forecast.thresholds[joint], 1) + " " + std::string(streams::enumName(forecast.sources[joint]));
+}
+
+int missing(const std::string& path, const std::string& what)
+{
+  std::cerr
+      << "LogTool thermal: " << path << " " << what
+      << ". Log it: add \"JointThermalState\" to the [Log] representations of the scenario the robot ran "
+         "(Config/Scenarios/<scenario>.toml) with JointThermalStateProvider in its graph (on by default), "
+         "then record again (nao --log FILE)\n";
+  return 2;
+}
+} // namespace
+
+int printThermal(const std::string& path)
+{
+  LogDecoder decoder(path);
+  const std::string name(typeName<JointThermalState>());
+  bool inTable = false;
+  for (const auto& entry : decoder.reader().typeTable().entries)
+    inTable = inTable || entry.name == name;
+  if (!inTable) return missing(path, "holds no JointThermalState (`LogTool info` lists what it holds)");
+  if (const auto reason = decoder.undecodable().find(name); reason != decoder.undecodable().end())
+    return missing(path, "holds a JointThermalState this LogTool cannot decode (" + reason->second + ")");
+  std::optional<JointThermalState> last;
+  double time = NAN;
+  std::uint32_t frameNumber = 0, lastFrame = 0;
+  std::uint64_t frames = 0;
+  std::vector<DecodedRecord> records;
+  while (decoder.next(frameNumber, records))
+  {
+    if (const FrameInfo* info = recordOf<FrameInfo>(records)) time = info->time;
+    if (const JointThermalState* state = recordOf<JointThermalState>(records))
+    {
+      last = *state;
+      lastFrame = frameNumber;
+      ++frames;
+    }
+  }
+  for (const std::string& warning : decoder.reader().warnings())
+    std::cerr << "warning: " << warning << "\n";
+  if (!last) return missing(path, "names JointThermalState but no frame holds one");
+  const JointThermalState& state = *last;
+  std::cout
+      << "log " << path << ": JointThermalState in " << frames << " frames; the last at frame " << lastFrame
+      << (std::isfinite(time) ? ", t = " + fixed(time, 3) + " s" : std::string()) << ", " << state.steps
+      << " filter steps, " << state.rejectedReadings << " readings rejected\n"
+      << "forecast at the log's last load (rms current over the provider's loadWindow); thresholds with "
+         "their source (prior: a guess, not a firmware fact; lowerBound; learned)\n";
+  printRow("joint", {"k [K/A²]", "tau [s]", "T_amb [°C]", "T [°C]", "I_rms [A]", "T_ss [°C]", "status 1 [°C]",
+                     "status 2 [°C]", "status 3 [°C]", "1 [min]", "2 [min]", "3 [min]"});
+  std::optional<std::size_t> hottest, soonest;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const std::string joint(jointNames[j]);
+    if (!state.valid[j])
+    {
+      std::cout << joint << std::string(joint.size() < 15 ? 15 - joint.size() : 0, ' ')
+                << " no estimate (no plausible temperature reading)\n";
+      continue;
+    }
+    printRow(joint,
+             {fixed(state.rises[j], 2), fixed(state.timeConstants[j], 0), fixed(state.ambients[j], 1),
+              fixed(state.temperatures[j], 1) + " ± " + fixed(state.temperatureStdDevs[j], 1),
+              fixed(state.rmsCurrents[j], 3), fixed(state.steadyTemperatures[j], 1), threshold(state.hot, j),
+              threshold(state.veryHot, j), threshold(state.criticallyHot, j), minutes(state.hot.times[j]),
+              minutes(state.veryHot.times[j]), minutes(state.criticallyHot.times[j])});
+    if (!hottest || state.temperatures[j] > state.temperatures[*hottest]) hottest = j;
+    if (!soonest || state.hot.times[j] < state.hot.times[*soonest]) soonest = j;
+  }
+  std::cout << "summary " << path << ": ";
+  if (!hottest)
+  {
+    std::cout << "no joint has an estimate\n";
+    return 0;
+  }
+  const std::size_t h = *hottest, s = *soonest;
+  std::cout << "hottest joint " << jointNames[h] << " " << fixed(state.temperatures[h], 1) << " ± "
+            << fixed(state.temperatureStdDevs[h], 1) << " °C; least time left ";
+  const float left = state.hot.times[s];
+  if (!std::isfinite(left))
+    std::cout << "none: no joint reaches status 1 at this load\n";
+  else
+    std::cout << jointNames[s] << ", status 1 (" << threshold(state.hot, s) << " °C) "
+              << (left <= 0 ? "reached" : "in " + minutes(left) + " min") << "\n";
+  return 0;
+}
+} // namespace nao
