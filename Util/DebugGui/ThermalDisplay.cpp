@@ -72,6 +72,13 @@ ThermalCell thermalCell(const SeriesStore& store, const std::string& joint)
                .arg(QString::fromStdString(source.empty() ? "?" : source))
                .arg(times[s] <= 0 ? QString("reached") : minutes(times[s]));
   }
+  // The module's confidence: "learning" while the forecast's standard deviation exceeds its learningSpread of the
+  // time left (right after a load step, the slow nodes not yet seen), so that no early guess shows as a red time.
+  const std::string learningLeaf = store.latest("JointThermalState.learning." + joint);
+  const bool learning = learningLeaf == "true" || learningLeaf == "1";
+  const double spread = number(store, "timeStdDevs." + joint).value_or(NAN);
+  tip += learning ? QString("\nforecast still learning (± %1)").arg(minutes(spread))
+                  : QString("\nforecast ± %1").arg(minutes(spread));
   cell.toolTip = tip + "\n(at the present load; prior thresholds are guesses, not firmware facts)";
   // The first status not reached yet; its number when it is not 1.
   const auto next = std::find_if(times.begin(), times.end(), [](double t) { return !(t <= 0); });
@@ -81,6 +88,12 @@ ThermalCell thermalCell(const SeriesStore& store, const std::string& joint)
   {
     cell.text = minutes(*next);
     if (next != times.begin()) cell.text += QString(" → %1").arg(next - times.begin() + 1);
+  }
+  if (learning && next != times.end())
+  {
+    cell.text = "learning";
+    cell.colour = QColor(215, 215, 215);
+    return cell;
   }
   const double first = times[0];
   cell.colour = first <= 0 || first < thermalRedSeconds ? QColor(255, 120, 120)

@@ -19,8 +19,10 @@ inline constexpr double thermalBlueTemperature = 25;
 
 struct ThermalCell
 {
-  QString text;  ///< "12 min", "4.5 min → 2", "∞", "now", "—" (no JointThermalState or no estimate yet)
-  QColor colour; ///< green, yellow or red; invalid without an estimate
+  /// "12 min", "4.5 min → 2", "∞", "now", "learning" (the module does not trust its forecast yet), "—" (no
+  /// JointThermalState or no estimate yet)
+  QString text;
+  QColor colour; ///< green, yellow or red; grey while learning; invalid without an estimate
   QString toolTip;
 };
 

@@ -39,11 +39,20 @@ std::string pad(const std::string& text, std::size_t width)
 
 void printRow(const std::string& joint, const std::vector<std::string>& cells)
 {
-  static constexpr std::size_t widths[] = {9, 8, 11, 13, 10, 10, 16, 16, 16, 8, 8, 8};
+  static constexpr std::size_t widths[] = {9, 8, 11, 13, 10, 10, 16, 16, 16, 8, 8, 8, 9, 18};
   std::cout << joint << std::string(joint.size() < 15 ? 15 - joint.size() : 0, ' ');
   for (std::size_t i = 0; i < cells.size(); ++i)
     std::cout << " " << pad(cells[i], widths[i]);
   std::cout << "\n";
+}
+
+/// Each node's rise per A², slowest first: "31.2/8.0/2.1/0.4".
+std::string gains(const JointThermalState& state, std::size_t joint)
+{
+  std::string text;
+  for (std::size_t i = 0; i < JointThermalState::maxNodes && state.nodeTimeConstants[i] > 0; ++i)
+    text += (text.empty() ? "" : "/") + fixed(state.nodeGains[i][joint], 1);
+  return text;
 }
 
 std::string threshold(const ThermalStatusForecast& forecast, std::size_t joint)
@@ -97,8 +106,9 @@ int printThermal(const std::string& path)
       << " filter steps, " << state.rejectedReadings << " readings rejected\n"
       << "forecast at the log's last load (rms current over the provider's loadWindow); thresholds with "
          "their source (prior: a guess, not a firmware fact; lowerBound; learned)\n";
-  printRow("joint", {"k [K/A²]", "tau [s]", "T_amb [°C]", "T [°C]", "I_rms [A]", "T_ss [°C]", "status 1 [°C]",
-                     "status 2 [°C]", "status 3 [°C]", "1 [min]", "2 [min]", "3 [min]"});
+  printRow("joint",
+           {"k [K/A²]", "tau [s]", "T_amb [°C]", "T [°C]", "I_rms [A]", "T_ss [°C]", "status 1 [°C]",
+            "status 2 [°C]", "status 3 [°C]", "1 [min]", "2 [min]", "3 [min]", "forecast", "g_i [K/A²]"});
   std::optional<std::size_t> hottest, soonest;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
@@ -114,7 +124,8 @@ int printThermal(const std::string& path)
               fixed(state.temperatures[j], 1) + " ± " + fixed(state.temperatureStdDevs[j], 1),
               fixed(state.rmsCurrents[j], 3), fixed(state.steadyTemperatures[j], 1), threshold(state.hot, j),
               threshold(state.veryHot, j), threshold(state.criticallyHot, j), minutes(state.hot.times[j]),
-              minutes(state.veryHot.times[j]), minutes(state.criticallyHot.times[j])});
+              minutes(state.veryHot.times[j]), minutes(state.criticallyHot.times[j]),
+              state.learning[j] ? "learning" : "trusted", gains(state, j)});
     if (!hottest || state.temperatures[j] > state.temperatures[*hottest]) hottest = j;
     if (!soonest || state.hot.times[j] < state.hot.times[*soonest]) soonest = j;
   }

@@ -1,12 +1,14 @@
 #pragma once
 // How hot each joint's motor is and when it will reach the firmware's temperature statuses (NaoFacts.md §18) at the
-// load it carries now: a first-order thermal model per joint fitted online to the reported temperatures
-// (JointThermalStateProvider, its README.md). The forecast assumes the present load (the RMS current over the last
-// loadWindow) holds; the firmware's thresholds in °C are not public, so each one is a prior, a lower bound from the
-// robot's own status, or learned from a status transition.
+// load it carries now: per joint a sum of thermal nodes with fixed time constants (winding seconds to housing tens of
+// minutes) fitted online to the reported temperatures (JointThermalStateProvider, its README.md). The forecast assumes
+// the present load (the RMS current over the last loadWindow) holds; the firmware's thresholds in °C are not public, so
+// each one is a prior, a lower bound from the robot's own status, or learned from a status transition.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
+#include <array>
+#include <boost/serialization/array.hpp>
 #include <cstdint>
 #include <limits>
 
@@ -48,17 +50,36 @@ struct JointThermalState
   JointArray<bool> valid{};       ///< a plausible reading has started the joint's filter
   JointArray<float> temperatures; ///< °C, estimated temperature (what LoLA reports, without its 1 K steps)
   JointArray<float> temperatureStdDevs; ///< K, its standard deviation
-  JointArray<float> rises;         ///< K/A² (no unit in the table), k: steady-state rise per squared ampere
-  JointArray<float> timeConstants; ///< s, τ of the fitted first-order model
-  JointArray<float> ambients;      ///< °C, T_amb: where the joint settles without current
-  JointArray<float> rmsCurrents;   ///< A, the present load: √(mean I²) over the provider's loadWindow
-  JointArray<float> steadyTemperatures; ///< °C, T_amb + k·I² at the present load
-  ThermalStatusForecast hot;            ///< status 1: the firmware starts to reduce the stiffness
-  ThermalStatusForecast veryHot;        ///< status 2: stiffness reduced by more than 30 %
-  ThermalStatusForecast criticallyHot;  ///< status 3: stiffness 0
+  JointArray<float> rises; ///< K/A² (no unit in the table): steady-state rise per squared ampere, Σ g_i
+  /// s, Σ g_i τ_i / Σ g_i: the mean time of the fitted step response (an effective time constant)
+  JointArray<float> timeConstants;
+  JointArray<float> ambients;           ///< °C, T_amb: where the joint settles without current
+  JointArray<float> rmsCurrents;        ///< A, the present load: √(mean I²) over the provider's loadWindow
+  JointArray<float> steadyTemperatures; ///< °C, T_amb + Σ g_i·I² at the present load
+  /// s, standard deviation of the time to the next status not reached (+∞ when that is "never" but might be)
+  JointArray<float> timeStdDevs = ThermalStatusForecast::filled(std::numeric_limits<float>::infinity());
+  /// the forecast is not yet to be trusted: its standard deviation exceeds the provider's learningSpread of the
+  /// time left, or a "never" that the steady state's uncertainty does not rule out (and every joint without estimate)
+  JointArray<bool> learning = filledLearning();
+  /// The fitted nodes (T = T_amb + Σ c_i, c_i → g_i·I² with time constant τ_i), enough to forecast any threshold
+  /// (ThermalFilter.h, timeToReach); node 0 is the slowest, unused nodes are 0.
+  static constexpr std::size_t maxNodes = 4;
+  std::array<float, maxNodes> nodeTimeConstants{};     ///< s, τ_i
+  std::array<JointArray<float>, maxNodes> nodeRises{}; ///< K, c_i: each node's share of T − T_amb
+  std::array<JointArray<float>, maxNodes> nodeGains{}; ///< K/A² (no unit in the table), g_i
+  ThermalStatusForecast hot;           ///< status 1: the firmware starts to reduce the stiffness
+  ThermalStatusForecast veryHot;       ///< status 2: stiffness reduced by more than 30 %
+  ThermalStatusForecast criticallyHot; ///< status 3: stiffness 0
   std::uint32_t rejectedReadings =
       0;                   ///< readings ignored since the start: NaN, implausible, or far off the model
   std::uint32_t steps = 0; ///< filter steps since the start (one joint per frame, in turn)
+
+  static JointArray<bool> filledLearning()
+  {
+    JointArray<bool> array;
+    array.fill(true);
+    return array;
+  }
 
   /// The forecast of status 1, 2 or 3.
   ThermalStatusForecast& forecast(int status)
@@ -81,6 +102,9 @@ struct JointThermalState
         streams::field("ambients", ambients).unit(Unit::degreesCelsius) &
         streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
         streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
+        streams::field("timeStdDevs", timeStdDevs).unit(Unit::seconds) & BOOST_SERIALIZATION_NVP(learning) &
+        streams::field("nodeTimeConstants", nodeTimeConstants).unit(Unit::seconds) &
+        streams::field("nodeRises", nodeRises).unit(Unit::kelvins) & BOOST_SERIALIZATION_NVP(nodeGains) &
         BOOST_SERIALIZATION_NVP(hot) & BOOST_SERIALIZATION_NVP(veryHot) &
         BOOST_SERIALIZATION_NVP(criticallyHot) & BOOST_SERIALIZATION_NVP(rejectedReadings) &
         BOOST_SERIALIZATION_NVP(steps);

@@ -71,6 +71,11 @@ struct RobotDistributions
   Distribution terminalResistance; ///< factor, per motor
   Distribution thermalResistance;  ///< factor on winding-to-case and case-to-air, per motor
   Distribution heatCapacity;       ///< factor on winding and case capacity, per motor
+  /// Per robot: °C of the room around it (motors.toml roomTemperature is the nominal robot's).
+  Distribution roomTemperature{Law::fixed, 25.0, 0.0};
+  /// Per robot: K above its room that everything inside starts at (a robot started warm, after a previous half);
+  /// a draw below 0 starts it at the room.
+  Distribution startRise;
   std::vector<RobotPreset> presets;
 
   template<class Archive>
@@ -86,6 +91,8 @@ struct RobotDistributions
     ar& field("terminalResistance", terminalResistance);
     ar& field("thermalResistance", thermalResistance);
     ar& field("heatCapacity", heatCapacity);
+    ar& field("roomTemperature", roomTemperature);
+    ar& field("startRise", startRise);
     ar& field("presets", presets);
   }
 };

@@ -80,6 +80,9 @@ RobotVariation drawRobot(const RobotDistributions& distributions, double positio
     joint.slidingFriction *= preset->slidingFriction;
     joint.backlash *= preset->backlash;
   }
+  // Drawn after every joint's values, so that a robot keeps all its other values whatever these are.
+  robot.roomTemperature = draw(distributions.roomTemperature, random);
+  robot.startRise = std::max(0.0, draw(distributions.startRise, random));
   return robot;
 }
 } // namespace nao::sim

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace nao::sim
@@ -38,6 +39,9 @@ struct RobotVariation
   std::string preset;         ///< empty: none
   std::string variant;        ///< the plant variant applied (PlantVariants.h); empty: none
   int currentDelayFrames = 0; ///< LoLA frames the current reading lags (a plant variant)
+  /// °C of the room around this robot; NaN: motors.toml roomTemperature (the nominal robot)
+  double roomTemperature = std::numeric_limits<double>::quiet_NaN();
+  double startRise = 0.0; ///< K above the room that everything inside starts at (a robot started warm)
   std::array<JointVariation, numOfJoints> joints{};
 };
 

@@ -47,6 +47,21 @@ std::string celsius(double value)
   std::snprintf(text, sizeof text, "%.1f", value);
   return text;
 }
+/// The module's nodes of joint `j` as logged (JointThermalState: node 0 the slowest, unused nodes have τ 0).
+ThermalNodes loggedNodes(const JointThermalState& state, std::size_t j)
+{
+  ThermalNodes nodes;
+  nodes.ambient = state.ambients[j];
+  nodes.slowest = state.nodeTimeConstants[0];
+  for (std::size_t i = 0; i < JointThermalState::maxNodes && state.nodeTimeConstants[i] > 0; ++i)
+  {
+    nodes.powers[i] = static_cast<int>(std::lround(nodes.slowest / state.nodeTimeConstants[i]));
+    nodes.rises[i] = state.nodeRises[i][j];
+    nodes.gains[i] = state.nodeGains[i][j];
+    nodes.nodes = static_cast<int>(i) + 1;
+  }
+  return nodes;
+}
 } // namespace
 
 RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
@@ -95,8 +110,11 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         forecast.threshold = state->hot.thresholds[j];
         forecast.temperature = state->temperatures[j];
         const double load = static_cast<double>(state->rmsCurrents[j]) * state->rmsCurrents[j];
-        forecast.steady = state->ambients[j] + state->rises[j] * load;
+        forecast.steady = state->steadyTemperatures[j];
         forecast.timeConstant = state->timeConstants[j];
+        forecast.load = load;
+        forecast.learning = state->learning[j];
+        forecast.nodes = loggedNodes(*state, j);
         robot.forecasts.push_back(forecast);
       }
     }
@@ -117,11 +135,10 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
   for (JointForecast& forecast : robot.forecasts)
   {
     forecast.learnedThreshold = std::isnan(thresholds[forecast.joint]) ? lowest : thresholds[forecast.joint];
-    // The module's own formula: T(t) = T_ss + (T0 − T_ss)·e^(−t/τ) solved for the learned threshold.
+    // The module's own forecast (ThermalFilter.h): its logged nodes solved for the learned threshold.
     forecast.learned = std::isnan(forecast.learnedThreshold)
                            ? notANumber
-                           : timeToReach(forecast.temperature, forecast.steady, forecast.timeConstant,
-                                         forecast.learnedThreshold);
+                           : timeToReach(forecast.nodes, forecast.load, forecast.learnedThreshold);
   }
   return robot;
 }
@@ -134,7 +151,7 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
   {
     ForecastErrors errors;
     errors.horizon = horizon;
-    std::vector<double> actual, signedErrors, absolute, relative;
+    std::vector<double> actual, signedErrors, absolute, relative, trusted;
     for (const RobotThermalForecast& robot : robots)
       for (const JointForecast& forecast : robot.forecasts)
       {
@@ -156,6 +173,10 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
         signedErrors.push_back(error);
         absolute.push_back(std::abs(error));
         relative.push_back(std::abs(error) / std::max(forecast.actual, 1.0));
+        if (forecast.learning)
+          ++errors.learning;
+        else
+          trusted.push_back(relative.back());
       }
     errors.actualMedian = percentile(actual, 0.5);
     errors.signedMedian = percentile(signedErrors, 0.5);
@@ -163,6 +184,7 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
     errors.absolute90 = percentile(absolute, 0.9);
     errors.relativeMedian = percentile(relative, 0.5);
     errors.relative90 = percentile(relative, 0.9);
+    errors.trustedMedian = trusted.empty() ? notANumber : percentile(trusted, 0.5);
     table.push_back(errors);
   }
   return table;
@@ -216,12 +238,14 @@ void writeThermalForecasts(const std::filesystem::path& file, const std::vector<
   if (!out) throw std::runtime_error("cannot write " + file.string());
   out << "seed,preset,joint,after hold [s],plant's time [s],run left [s],forecast as run [s],forecast "
          "learned [s],"
-         "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s]\n";
+         "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s],"
+         "learning\n";
   for (const RobotThermalForecast& robot : robots)
     for (const JointForecast& f : robot.forecasts)
       out << f.seed << ',' << f.preset << ',' << jointNames[f.joint] << ',' << f.horizon << ',' << f.actual
           << ',' << f.remaining << ',' << f.asRun << ',' << f.learned << ',' << f.threshold << ','
-          << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << '\n';
+          << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << ','
+          << f.learning << '\n';
   if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
@@ -232,14 +256,15 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
   std::ostringstream out;
   for (const bool learned : {false, true})
   {
-    out << (learned ? "(b) thresholds learned from an earlier run of the same robot, forecast rescaled\n\n"
-                    : "(a) thresholds as the robot ran them (the module's priors until a transition teaches "
-                      "one)\n\n");
+    out << (learned
+                ? "(b) thresholds learned from an earlier run of the same robot, forecast solved for them\n\n"
+                : "(a) thresholds as the robot ran them (the module's priors until a transition teaches "
+                  "one)\n\n");
     // Short headers, so that a README's lines stay within 120 characters; the README says what each means.
     out << "| configuration | at [s] | joints | plant [s] | error [s] | abs. [s] | abs. 90 % [s] | rel. | "
            "rel. 90 % | "
-           "never | soon |\n"
-        << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+           "never | soon | learning | rel. trusted |\n"
+        << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (std::size_t c = 0; c < configurations.size(); ++c)
       for (const ForecastErrors& errors : forecastErrors(configurations[c], horizons, learned))
         out << "| " << labels[c] << " | " << seconds(errors.horizon) << " | " << errors.joints
@@ -249,7 +274,8 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
             << " | " << seconds(errors.actualMedian) << " | " << seconds(errors.signedMedian) << " | "
             << seconds(errors.absoluteMedian) << " | " << seconds(errors.absolute90) << " | "
             << percent(errors.relativeMedian) << " | " << percent(errors.relative90) << " | "
-            << errors.neverWrongly << " | " << errors.soonWrongly << " (of " << errors.quietJoints << ") |\n";
+            << errors.neverWrongly << " | " << errors.soonWrongly << " (of " << errors.quietJoints << ") | "
+            << errors.learning << " | " << percent(errors.trustedMedian) << " |\n";
     out << "\n";
   }
   out << "at: s after the posture is held; joints: that reach status 1 after the forecast within the run; "
@@ -258,7 +284,8 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
          "percentile of "
          "|forecast − plant|, rel.: of that / plant; never: joints called never (∞) that reach status 1; "
          "soon: "
-         "joints sent to status 1 within the run that stayed below (of all that stayed below)\n\n"
+         "joints sent to status 1 within the run that stayed below (of all that stayed below); learning: "
+         "forecasts the module flagged as not yet to be trusted; rel. trusted: median rel. of the others\n\n"
          "Learned status-1 thresholds (the estimate at which the robot reported status 1):\n\n";
   for (std::size_t c = 0; c < configurations.size(); ++c)
   {

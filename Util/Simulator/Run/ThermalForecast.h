@@ -1,11 +1,12 @@
 #pragma once
 // How well JointThermalStateProvider's forecast of the time to temperature status 1 holds on simulated robots: for
-// every robot run of an ensemble (its log with JointThermalState and JointSensorData, its summary), the forecast made
-// a few minutes after the posture is held against the time the plant really took, (a) with the thresholds as the
-// robot ran them (the module's priors until the robot teaches them), (b) with each joint's threshold learned from an
-// earlier run of the same robot, the forecast rescaled with the module's own formula. The simulator's plant is a
-// different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
+// every robot run of an ensemble (its log with JointThermalState and JointSensorData, its summary), the forecast made a
+// few minutes after the posture is held against the time the plant really took, (a) with the thresholds as the robot
+// ran them (the module's priors until the robot teaches them), (b) with each joint's threshold learned from an earlier
+// run of the same robot, the forecast solved again from the module's logged nodes for that threshold. The simulator's
+// plant is a different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
 // Src/Modules/Modeling/JointThermalStateProvider/README.md.
+#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <array>
@@ -35,7 +36,10 @@ struct JointForecast
   double learnedThreshold = 0; ///< °C, NaN: none
   double temperature = 0;      ///< °C, the estimate at the forecast
   double steady = 0;           ///< °C, T_amb + k·I² at the forecast
-  double timeConstant = 0;     ///< s, τ at the forecast
+  double timeConstant = 0;     ///< s, the effective τ (Σ g_i τ_i / Σ g_i) at the forecast
+  double load = 0;             ///< A², the present load the forecast assumes
+  bool learning = true;        ///< the module flagged the forecast as not yet to be trusted
+  ThermalNodes nodes;          ///< the module's fitted nodes at the forecast (for the learned threshold)
 };
 
 /// One robot run: the forecasts of every joint that is still below status 1 at each horizon, and what the run taught.
@@ -77,6 +81,8 @@ struct ForecastErrors
   /// remaining time)
   std::size_t soonWrongly = 0;
   std::size_t quietJoints = 0; ///< joints still below status 1 at the end, of those with a forecast
+  std::size_t learning = 0; ///< of the reaching joints with a forecast, those the module flagged as learning
+  double trustedMedian = 0; ///< median of |forecast − actual| / actual over the others (NaN: none)
 };
 
 /// (a) when `learned` is false, (b) when true, for every horizon of `robots`.

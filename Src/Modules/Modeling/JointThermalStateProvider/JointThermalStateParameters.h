@@ -8,27 +8,26 @@ namespace nao
 {
 struct JointThermalStateParameters
 {
-  // Priors of the model dT/dt = (T_amb + k·I² − T)/τ; the filter starts every joint there.
+  // Priors of the model T = T_amb + Σ c_i (README.md); the filter starts every joint there.
   float rise = 25.f;
-  float riseFactor = 3.f;
-  float timeConstant = 600.f;
-  float timeConstantFactor = 3.f;
+  float riseStdDev = 50.f;
+  float startRiseStdDev = 10.f;
   float ambient = 25.f;
   float ambientStdDev = 8.f;
+  // The fixed-pole basis: nodes with time constants fastestTimeConstant · nodeRatio^i.
+  int nodes = 4;
+  float fastestTimeConstant = 10.f;
+  int nodeRatio = 6;
   // The reading and the model's trust.
   float temperatureStep = 1.f;
   float sensorNoise = 0.4f;
-  float temperatureDrift = 0.003f;
-  float riseDrift = 1e-6f;
-  float timeConstantDrift = 1e-6f;
+  float temperatureDrift = 3e-4f;
+  float riseDrift = 6.25e-4f;
   float ambientDrift = 1e-4f;
   float gate = 5.f;
   int maxRejections = 10;
   // Bounds that keep the fit physical.
-  float minRise = 0.5f;
   float maxRise = 500.f;
-  float minTimeConstant = 10.f;
-  float maxTimeConstant = 20000.f;
   float minAmbient = -10.f;
   float maxAmbient = 60.f;
   // Bad input.
@@ -36,8 +35,9 @@ struct JointThermalStateParameters
   float maxTemperature = 130.f;
   float maxCurrent = 5.f;
   float maxStepTime = 60.f;
-  // The present load.
+  // The present load and the forecast's confidence.
   float loadWindow = 10.f;
+  float learningSpread = 0.25f;
   // Prior thresholds of the statuses: B-Human's LED display thresholds (NaoFacts.md §18), not the firmware's.
   float hotThreshold = 50.f;
   float veryHotThreshold = 65.f;
@@ -49,17 +49,16 @@ struct JointThermalStateParameters
     using streams::Unit;
     ar& streams::field("rise", rise)
         .range(0.5, 500.0)
-        .doc("prior of k in K/A²: steady-state rise above ambient per squared ampere (a guess, README)");
-    ar& streams::field("riseFactor", riseFactor)
-        .range(1.0, 100.0)
-        .doc("one standard deviation of the prior of k, as a factor (3: k within 8..75 K/A² at 1 sigma)");
-    ar& streams::field("timeConstant", timeConstant)
-        .unit(Unit::seconds)
-        .range(10.0, 20000.0)
-        .doc("prior of the time constant tau (small DC motors' housings: minutes, README)");
-    ar& streams::field("timeConstantFactor", timeConstantFactor)
-        .range(1.0, 100.0)
-        .doc("one standard deviation of the prior of tau, as a factor");
+        .doc("prior of the steady-state rise above ambient per squared ampere in K/A² (sum over the nodes, a "
+             "guess, README)");
+    ar& streams::field("riseStdDev", riseStdDev)
+        .range(0.1, 1000.0)
+        .doc("K/A², one standard deviation of the prior of the slowest node's rise per squared ampere (of the "
+             "others: in proportion to their prior shares)");
+    ar& streams::field("startRiseStdDev", startRiseStdDev)
+        .unit(Unit::kelvins)
+        .range(0.1, 100.0)
+        .doc("one standard deviation of the start's rise above ambient (a robot started warm)");
     ar& streams::field("ambient", ambient)
         .unit(Unit::degreesCelsius)
         .range(-10.0, 60.0)
@@ -68,6 +67,14 @@ struct JointThermalStateParameters
         .unit(Unit::kelvins)
         .range(0.1, 50.0)
         .doc("one standard deviation of the prior of T_amb");
+    ar& streams::field("nodes", nodes).range(1, 4).doc("thermal nodes of the fixed-pole basis (at most 4)");
+    ar& streams::field("fastestTimeConstant", fastestTimeConstant)
+        .unit(Unit::seconds)
+        .range(1.0, 1000.0)
+        .doc("time constant of the fastest node (a small motor's winding: seconds)");
+    ar& streams::field("nodeRatio", nodeRatio)
+        .range(2, 20)
+        .doc("each node's time constant is this many times the next faster one's (a whole number)");
     ar& streams::field("temperatureStep", temperatureStep)
         .unit(Unit::kelvins)
         .range(0.0, 10.0)
@@ -79,13 +86,10 @@ struct JointThermalStateParameters
              "over consecutive readings");
     ar& streams::field("temperatureDrift", temperatureDrift)
         .range(0.0, 10.0)
-        .doc("K²/s, process noise of T: what a first-order model misses of the real plant");
+        .doc("K²/s, process noise of the temperature: what the fixed poles miss of the real plant");
     ar& streams::field("riseDrift", riseDrift)
-        .range(0.0, 1.0)
-        .doc("1/s, random walk of ln k (wear, friction)");
-    ar& streams::field("timeConstantDrift", timeConstantDrift)
-        .range(0.0, 1.0)
-        .doc("1/s, random walk of ln(1/tau)");
+        .range(0.0, 10.0)
+        .doc("K²/A⁴/s, random walk of each node's rise per squared ampere (wear, friction)");
     ar& streams::field("ambientDrift", ambientDrift)
         .range(0.0, 10.0)
         .doc("K²/s, random walk of T_amb (the room, the heat of the robot's inside)");
@@ -95,16 +99,9 @@ struct JointThermalStateParameters
     ar& streams::field("maxRejections", maxRejections)
         .range(0, 1000)
         .doc("after this many ignored readings of a joint in a row the filter believes them again");
-    ar& streams::field("minRise", minRise).range(0.01, 500.0).doc("K/A², lower bound of k");
-    ar& streams::field("maxRise", maxRise).range(0.01, 10000.0).doc("K/A², upper bound of k");
-    ar& streams::field("minTimeConstant", minTimeConstant)
-        .unit(Unit::seconds)
-        .range(1.0, 100000.0)
-        .doc("lower bound of tau");
-    ar& streams::field("maxTimeConstant", maxTimeConstant)
-        .unit(Unit::seconds)
-        .range(1.0, 100000.0)
-        .doc("upper bound of tau");
+    ar& streams::field("maxRise", maxRise)
+        .range(0.01, 10000.0)
+        .doc("K/A², upper bound of each node's rise per squared ampere (the lower bound is 0)");
     ar& streams::field("minAmbient", minAmbient)
         .unit(Unit::degreesCelsius)
         .range(-50.0, 100.0)
@@ -124,7 +121,7 @@ struct JointThermalStateParameters
     ar& streams::field("maxCurrent", maxCurrent)
         .unit(Unit::amperes)
         .range(0.1, 100.0)
-        .doc("a current's magnitude is clamped to this (heat goes with I², whatever the sign)");
+        .doc("a current of larger magnitude is a faulty reading and skipped, like NaN");
     ar& streams::field("maxStepTime", maxStepTime)
         .unit(Unit::seconds)
         .range(0.1, 3600.0)
@@ -134,6 +131,10 @@ struct JointThermalStateParameters
         .unit(Unit::seconds)
         .range(0.3, 60.0)
         .doc("the present load is the mean I² over this long (in steps of 0.3 s)");
+    ar& streams::field("learningSpread", learningSpread)
+        .range(0.01, 10.0)
+        .doc(
+            "a forecast whose standard deviation exceeds this share of the time left is flagged as learning");
     ar& streams::field("hotThreshold", hotThreshold)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)

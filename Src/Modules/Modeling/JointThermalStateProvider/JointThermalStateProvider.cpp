@@ -9,21 +9,29 @@ namespace nao
 void JointThermalStateProvider::configure()
 {
   const JointThermalStateParameters& p = params();
-  prior_ = {p.rise, p.riseFactor, p.timeConstant, p.timeConstantFactor, p.ambient, p.ambientStdDev};
+  prior_ = {p.rise, p.riseStdDev, p.startRiseStdDev, p.ambient, p.ambientStdDev};
+  noise_.nodes = p.nodes;
+  noise_.fastestTimeConstant = p.fastestTimeConstant;
+  noise_.ratio = p.nodeRatio;
   noise_.measurementVariance = static_cast<double>(p.temperatureStep) * p.temperatureStep / 12.0 +
                                static_cast<double>(p.sensorNoise) * p.sensorNoise;
   noise_.temperatureDrift = p.temperatureDrift;
-  noise_.logRiseDrift = p.riseDrift;
-  noise_.logRateDrift = p.timeConstantDrift;
+  noise_.riseDrift = p.riseDrift;
   noise_.ambientDrift = p.ambientDrift;
   noise_.gate = p.gate;
   noise_.maxRejections = p.maxRejections;
-  noise_.minRise = std::min(p.minRise, p.maxRise);
   noise_.maxRise = p.maxRise;
-  noise_.minTimeConstant = std::min(p.minTimeConstant, p.maxTimeConstant);
-  noise_.maxTimeConstant = p.maxTimeConstant;
   noise_.minAmbient = std::min(p.minAmbient, p.maxAmbient);
   noise_.maxAmbient = p.maxAmbient;
+  // A changed basis starts every joint's fit over (its state means nothing in another basis).
+  for (JointModel& joint : joints_)
+    if (joint.filter.initialised() &&
+        (joint.filter.nodes() != std::clamp(p.nodes, 1, ThermalFilter::maxNodes) ||
+         joint.filter.slowestTimeConstant() !=
+             p.fastestTimeConstant *
+                 ThermalNodes::integerPower(std::max(p.nodeRatio, 2),
+                                            std::clamp(p.nodes, 1, ThermalFilter::maxNodes) - 1)))
+      joint.filter = ThermalFilter{};
 
   const int blocks = std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, maxLoadBlocks);
   const std::array<float, 3> priors = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
@@ -134,19 +142,61 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
   {
     for (int s = 1; s <= 3; ++s)
       state.forecast(s).times[j] = std::numeric_limits<float>::infinity();
+    state.timeStdDevs[j] = std::numeric_limits<float>::infinity();
+    state.learning[j] = true;
     return;
   }
-  const double temperature = filter.temperature();
-  const double steady = filter.ambient() + filter.rise() * load;
+  const ThermalNodes nodes = filter.model();
+  const double temperature = nodes.temperature();
+  const double steady = nodes.steady(load);
   state.temperatures[j] = static_cast<float>(temperature);
   state.temperatureStdDevs[j] = static_cast<float>(std::sqrt(std::max(filter.temperatureVariance(), 0.0)));
-  state.rises[j] = static_cast<float>(filter.rise());
-  state.timeConstants[j] = static_cast<float>(filter.timeConstant());
-  state.ambients[j] = static_cast<float>(filter.ambient());
+  state.rises[j] = static_cast<float>(nodes.gain());
+  state.timeConstants[j] = static_cast<float>(nodes.effectiveTimeConstant());
+  state.ambients[j] = static_cast<float>(nodes.ambient);
   state.steadyTemperatures[j] = static_cast<float>(steady);
+  for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
+  {
+    const bool used = static_cast<int>(i) < nodes.nodes;
+    state.nodeTimeConstants[i] = used ? static_cast<float>(nodes.slowest / nodes.powers[i]) : 0.f;
+    state.nodeRises[i][j] = used ? static_cast<float>(nodes.rises[i]) : 0.f;
+    state.nodeGains[i][j] = used ? static_cast<float>(nodes.gains[i]) : 0.f;
+  }
+  // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
+  // predicted there (hᵀPh) over the rate of rise there; a "never" is confident when the steady state stays two
+  // standard deviations below the threshold.
+  const std::array<double, 3> thresholds = {joint.thresholds[0], joint.thresholds[1], joint.thresholds[2]};
+  std::array<double, 3> times{};
+  timesToReach(nodes, load, thresholds.data(), times.data(), 3);
+  bool nextFound = false;
   for (int s = 1; s <= 3; ++s)
-    state.forecast(s).times[j] = static_cast<float>(timeToReach(
-        temperature, steady, filter.timeConstant(), joint.thresholds[static_cast<std::size_t>(s - 1)]));
+  {
+    const double threshold = thresholds[static_cast<std::size_t>(s - 1)];
+    const double time = times[static_cast<std::size_t>(s - 1)];
+    state.forecast(s).times[j] = static_cast<float>(time);
+    if (nextFound || time <= 0) continue;
+    nextFound = true;
+    double deviation = std::numeric_limits<double>::infinity();
+    bool learning = true;
+    if (std::isfinite(time))
+    {
+      double slope = 0;
+      const double z = std::exp(-time / nodes.slowest);
+      nodes.at(z, load, slope);
+      const double rate = -slope * z / nodes.slowest; // K/s, dT/dt = dT/dz · dz/dt
+      if (rate > 0) deviation = std::sqrt(filter.forecastVariance(time, load)) / rate;
+      learning = !(deviation <= params().learningSpread * time);
+    }
+    else
+      learning = threshold - steady < 2.0 * std::sqrt(filter.forecastVariance(1e9, load));
+    state.timeStdDevs[j] = static_cast<float>(deviation);
+    state.learning[j] = learning;
+  }
+  if (!nextFound)
+  {
+    state.timeStdDevs[j] = 0.f; // at every threshold: nothing to forecast
+    state.learning[j] = false;
+  }
 }
 
 void JointThermalStateProvider::update(JointThermalState& state)
@@ -155,11 +205,12 @@ void JointThermalStateProvider::update(JointThermalState& state)
   const JointSensorData& sensors = get<JointSensorData>();
   const float maxSquared = params().maxCurrent * params().maxCurrent;
   // Branch-free, so that it runs four joints at a time: heat goes with I², so a negative current counts by its
-  // magnitude, any current (also ±∞) by at most maxCurrent; NaN is skipped (NaN stays NaN through std::min).
+  // magnitude; a current beyond maxCurrent (also ±∞) is a fault of the reading and skipped like NaN (NaN fails
+  // every comparison): clamped, it would drive the fast nodes of an unlearned joint far off within a second.
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    const float squared = std::min(sensors.currents[j] * sensors.currents[j], maxSquared);
-    const bool valid = squared == squared;
+    const float squared = sensors.currents[j] * sensors.currents[j];
+    const bool valid = squared <= maxSquared;
     squaredCurrentSums_[j] += valid ? squared : 0.f;
     samples_[j] += valid ? 1 : 0;
   }

@@ -1,8 +1,8 @@
 #pragma once
-// Per joint a first-order thermal model fitted online (an extended Kalman filter on [T, ln k, ln(1/τ), T_amb]) to
-// the temperatures LoLA reports, and the time to each firmware temperature status at the present load. Cheap: every
-// frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames, 0.3 s).
-// No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
+// Per joint a sum of thermal nodes with fixed time constants fitted online (a linear Kalman filter on [c_i, g_i,
+// T_amb]) to the temperatures LoLA reports, and the time to each firmware temperature status at the present load.
+// Cheap: every frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames,
+// 0.3 s). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
 #include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"

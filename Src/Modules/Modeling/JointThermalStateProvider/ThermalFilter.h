@@ -1,8 +1,13 @@
 #pragma once
-// One joint's thermal model and its extended Kalman filter (README.md of this folder): a first-order model
-// dT/dt = (T_amb + k·I² − T)/τ, state and parameters estimated together on x = [T, ln k, ln(1/τ), T_amb]. The log
-// parameters keep k and τ positive and make the priors relative ("within a factor 3"). Pure: no framework, no
-// allocation; double precision, as the covariance spans 10⁻⁶..10³.
+// One joint's thermal model and its linear Kalman filter (README.md of this folder): the reported temperature is
+// T = T_amb + Σ c_i, a sum of nodes with fixed, log-spaced time constants τ_i (a fixed-pole basis: a winding's
+// seconds to a housing's tens of minutes), each driven by the measured I²:
+//   c_i' = c_i·e^(−Δt/τ_i) + g_i·I²·(1 − e^(−Δt/τ_i)).
+// State x = [c_1..c_n, g_1..g_n, T_amb]: linear in the state given I², so nothing is linearised. The time constants
+// are τ_slowest / ratio^i with an integer ratio, so that every e^(−t/τ_i) is a whole power of z = e^(−t/τ_slowest):
+// one exp per step, none while solving for the time to a threshold. Pure: no framework, no allocation; double
+// precision (the covariance spans 10⁻⁶..10³).
+#include "Modules/Modeling/JointThermalStateProvider/ThermalNodes.h"
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -13,156 +18,257 @@ namespace nao
 /// Where the filter starts and what it believes before any data (README.md, "Priors").
 struct ThermalPrior
 {
-  double rise = 25.0;              ///< K/A², k: steady-state rise above ambient per squared ampere
-  double riseFactor = 3.0;         ///< one standard deviation of k as a factor (ln k ± ln riseFactor)
-  double timeConstant = 600.0;     ///< s, τ
-  double timeConstantFactor = 3.0; ///< one standard deviation of τ as a factor
-  double ambient = 25.0;           ///< °C, T_amb
-  double ambientStdDev = 8.0;      ///< K
+  /// K/A², Σ g_i: steady-state rise above ambient per squared ampere, split n : n−1 : .. : 1 from the slowest node
+  double rise = 25.0;
+  double riseStdDev =
+      50.0; ///< K/A², one standard deviation of the slowest node's g_i (of node i: × (n − i)/n)
+  double startRiseStdDev =
+      10.0;                   ///< K, one standard deviation of the start's rise above ambient (a warm robot)
+  double ambient = 25.0;      ///< °C, T_amb
+  double ambientStdDev = 8.0; ///< K
 };
 
-/// How much the model and the reading are trusted, and the bounds that keep the parameters physical.
+/// The nodes' time constants and how much the model and the reading are trusted.
 struct ThermalNoise
 {
+  int nodes = 4;                     ///< 1..maxNodes
+  double fastestTimeConstant = 10.0; ///< s, τ of the fastest node
+  int ratio = 6;                     ///< τ_i / τ_(i+1), a whole number ≥ 2
   /// K², the reading: uniform 1 K steps (1/12) + sensor noise (0.4 K)²
   double measurementVariance = 1.0 / 12.0 + 0.16;
-  double temperatureDrift = 3e-3; ///< K²/s, model error of T per second (the real plant is not first order)
-  double logRiseDrift = 1e-6;     ///< 1/s, random walk of ln k per second (wear, gear friction)
-  double logRateDrift = 1e-6;     ///< 1/s, random walk of ln(1/τ) per second
-  double ambientDrift = 1e-4;     ///< K²/s, random walk of T_amb per second (the room, the robot's inside)
+  double temperatureDrift = 3e-4; ///< K²/s, process noise of the node sum (what the fixed poles miss)
+  double riseDrift = 6.25e-4;     ///< K²/A⁴/s, random walk of each g_i (wear, friction)
+  double ambientDrift = 1e-4;     ///< K²/s, random walk of T_amb (the room, the robot's inside)
   double gate = 5.0;      ///< a reading further than gate standard deviations of the innovation is rejected
   int maxRejections = 10; ///< consecutive rejected readings after which the filter re-anchors on them
-  double minRise = 0.5, maxRise = 500.0;                    ///< K/A², bounds of k
-  double minTimeConstant = 10.0, maxTimeConstant = 20000.0; ///< s, bounds of τ
-  double minAmbient = -10.0, maxAmbient = 60.0;             ///< °C, bounds of T_amb
+  double maxRise = 500.0; ///< K/A², bound of each g_i (the lower bound is 0)
+  double minAmbient = -10.0, maxAmbient = 60.0; ///< °C, bounds of T_amb
 };
 
 class ThermalFilter
 {
 public:
-  enum Index
-  {
-    temperatureIndex,
-    logRiseIndex,
-    logRateIndex,
-    ambientIndex,
-    stateSize
-  };
-  using Vector = std::array<double, stateSize>;
-  using Matrix = std::array<Vector, stateSize>;
+  static constexpr int maxNodes = ThermalNodes::maxNodes;
+  static constexpr int maxState = 2 * maxNodes + 1;
+  using Vector = std::array<double, maxState>;
+  using Matrix = std::array<Vector, maxState>;
+  /// Fixed places in the state, whatever the number of nodes: c_i at i, g_i at maxNodes + i, T_amb last. A node
+  /// not used has its state and covariance 0 and stays so, so that every loop has a size known at compile time.
+  static constexpr std::size_t gainIndex = maxNodes, ambientIndex = 2 * maxNodes;
 
   bool initialised() const { return initialised_; }
 
-  /// Starts at the reading `measured` (°C) with the prior's parameters. A robot is mostly switched on cold: its first
-  /// reading is the best guess of its ambient, within one standard deviation of the prior's.
-  void initialise(double measured, const ThermalPrior& prior, const ThermalNoise& noise)
+  /// The nodes' time constants: fastestTimeConstant · ratio^i, node 0 the slowest.
+  void configure(const ThermalNoise& noise)
   {
-    const double ambient =
-        std::clamp(measured, prior.ambient - prior.ambientStdDev, prior.ambient + prior.ambientStdDev);
-    x_ = {measured, std::log(prior.rise), -std::log(prior.timeConstant), ambient};
-    P_ = {};
-    P_[temperatureIndex][temperatureIndex] = noise.measurementVariance;
-    P_[logRiseIndex][logRiseIndex] = square(std::log(prior.riseFactor));
-    P_[logRateIndex][logRateIndex] = square(std::log(prior.timeConstantFactor));
-    P_[ambientIndex][ambientIndex] = square(prior.ambientStdDev);
-    rejections_ = 0;
-    initialised_ = true;
-    refresh(noise);
+    n_ = std::clamp(noise.nodes, 1, maxNodes);
+    const int ratio = std::max(noise.ratio, 2);
+    int power = 1;
+    powers_.fill(1);
+    for (int i = 0; i < n_; ++i, power *= ratio)
+      powers_[static_cast<std::size_t>(i)] = power;
+    slowest_ = noise.fastestTimeConstant * powers_[static_cast<std::size_t>(n_ - 1)];
+    for (std::size_t i = 0; i < maxNodes; ++i)
+      used_[i] = static_cast<int>(i) < n_ ? 1.0 : 0.0;
+    cachedDt_ = -1;
   }
 
-  /// The model over `dt` (s) at the mean squared current `meanSquaredCurrent` (A²) of that time.
+  /// Starts at the reading `measured` (°C): every node's rise 0 ± startRiseStdDev/√n (a warm robot's nodes above
+  /// its ambient), the gains at the prior's shares n : n−1 : .. : 1 (the slowest most) with standard deviations in
+  /// the same proportion, T_amb at the reading clamped to the prior's one sigma (a robot is mostly switched on cold);
+  /// then the reading corrects that.
+  void initialise(double measured, const ThermalPrior& prior, const ThermalNoise& noise)
+  {
+    configure(noise);
+    x_ = {};
+    P_ = {};
+    const double nodeVariance = prior.startRiseStdDev * prior.startRiseStdDev / n_;
+    for (int i = 0; i < n_; ++i)
+    {
+      const auto c = static_cast<std::size_t>(i), g = gainIndex + c;
+      const double share = 2.0 * (n_ - i) / (n_ * (n_ + 1));
+      x_[g] = prior.rise * share;
+      P_[c][c] = nodeVariance;
+      const double deviation = prior.riseStdDev * (n_ - i) / n_; // the fast nodes hold the smaller rises
+      P_[g][g] = deviation * deviation;
+    }
+    x_[ambientIndex] =
+        std::clamp(measured, prior.ambient - prior.ambientStdDev, prior.ambient + prior.ambientStdDev);
+    P_[ambientIndex][ambientIndex] = prior.ambientStdDev * prior.ambientStdDev;
+    rejections_ = 0;
+    initialised_ = true;
+    update(measured, noise);
+  }
+
+  /// The model over `dt` (s) at the mean squared current `meanSquaredCurrent` (A²) of that time: P' = F P Fᵀ + Q,
+  /// F the identity but for c_i' = a_i c_i + b_i g_i, so O(n²).
   void predict(double dt, double meanSquaredCurrent, const ThermalNoise& noise)
   {
-    const double k = rise_;
-    const double a = rate_;
-    const double e = std::exp(-a * dt);
-    const double steady = x_[ambientIndex] + k * meanSquaredCurrent;
-    const double t = x_[temperatureIndex];
-    x_[temperatureIndex] = steady + (t - steady) * e;
-    // F = identity except row 0: ∂T'/∂x.
-    const Vector f = {e, k * meanSquaredCurrent * (1.0 - e), -a * dt * e * (t - steady), 1.0 - e};
-    // P' = F P Fᵀ: only row and column 0 change.
-    Vector fp{}; // row 0 of F·P
-    for (int j = 0; j < stateSize; ++j)
-      fp[j] = f[0] * P_[0][j] + f[1] * P_[1][j] + f[2] * P_[2][j] + f[3] * P_[3][j];
-    const double p00 = fp[0] * f[0] + fp[1] * f[1] + fp[2] * f[2] + fp[3] * f[3];
-    for (int j = 1; j < stateSize; ++j)
-      P_[0][j] = P_[j][0] = fp[j];
-    P_[0][0] = p00 + noise.temperatureDrift * dt;
-    P_[1][1] += noise.logRiseDrift * dt;
-    P_[2][2] += noise.logRateDrift * dt;
-    P_[3][3] += noise.ambientDrift * dt;
+    if (std::abs(dt - cachedDt_) > 1e-6 * dt) // steps of a joint are 0.3 s apart up to the clock's rounding
+    {
+      const double z = std::exp(-dt / slowest_);
+      for (std::size_t i = 0; i < maxNodes; ++i)
+        decays_[i] = used_[i] * ThermalNodes::integerPower(z, powers_[i]);
+      cachedDt_ = dt;
+    }
+    std::array<double, maxNodes> b{};
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      b[i] = (used_[i] - decays_[i]) * meanSquaredCurrent;
+      x_[i] = decays_[i] * x_[i] + b[i] * x_[gainIndex + i];
+    }
+    // Rows c_i of F·P (the rows g_i are not changed, so in place), then columns c_j of (F·P)·Fᵀ.
+    for (std::size_t i = 0; i < maxNodes; ++i)
+      for (std::size_t k = 0; k < maxState; ++k)
+        P_[i][k] = decays_[i] * P_[i][k] + b[i] * P_[gainIndex + i][k];
+    for (std::size_t k = 0; k < maxState; ++k)
+      for (std::size_t j = 0; j < maxNodes; ++j)
+        P_[k][j] = decays_[j] * P_[k][j] + b[j] * P_[k][gainIndex + j];
+    const double nodeDrift = noise.temperatureDrift * dt / n_, gainDrift = noise.riseDrift * dt;
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      P_[i][i] += used_[i] * nodeDrift;
+      P_[gainIndex + i][gainIndex + i] += used_[i] * gainDrift;
+    }
+    P_[ambientIndex][ambientIndex] += noise.ambientDrift * dt;
   }
 
   /// The reading `measured` (°C). Returns false when it was rejected by the gate.
   bool correct(double measured, const ThermalNoise& noise)
   {
-    const double innovation = measured - x_[temperatureIndex];
-    double s = P_[0][0] + noise.measurementVariance;
+    const double innovation = measured - temperature();
+    const double s = temperatureVariance() + noise.measurementVariance;
     if (innovation * innovation > noise.gate * noise.gate * s)
     {
       if (++rejections_ <= noise.maxRejections) return false;
-      // The readings have disagreed for a while: believe them, with the temperature's uncertainty widened.
-      P_[0][0] += innovation * innovation;
-      s = P_[0][0] + noise.measurementVariance;
+      // The readings have disagreed for a while: believe them, the fastest node's uncertainty widened.
+      const auto fastest = static_cast<std::size_t>(n_ - 1);
+      P_[fastest][fastest] += innovation * innovation;
     }
     rejections_ = 0;
-    const Vector p0 = P_[0];
-    const double inverse = 1.0 / s;
-    for (int i = 0; i < stateSize; ++i)
-    {
-      const double gain = p0[i] * inverse;
-      x_[i] += gain * innovation;
-      for (int j = 0; j <= i; ++j)
-        P_[i][j] = P_[j][i] = P_[i][j] - gain * p0[j];
-    }
-    x_[ambientIndex] = std::clamp(x_[ambientIndex], noise.minAmbient, noise.maxAmbient);
-    refresh(noise);
+    update(measured, noise);
     return true;
   }
 
-  double temperature() const { return x_[temperatureIndex]; } ///< °C
-  double temperatureVariance() const { return P_[0][0]; }     ///< K²
-  double rise() const { return rise_; }                       ///< K/A²
-  double timeConstant() const { return 1.0 / rate_; }         ///< s
-  double ambient() const { return x_[ambientIndex]; }         ///< °C
+  double temperature() const ///< °C, T_amb + Σ c_i
+  {
+    double sum = x_[ambientIndex];
+    for (std::size_t i = 0; i < maxNodes; ++i)
+      sum += x_[i];
+    return sum;
+  }
+  double temperatureVariance() const ///< K², of T = hᵀx with h = [1..1, 0..0, 1]
+  {
+    double sum = 0;
+    for (std::size_t r : measuredPlaces)
+      for (std::size_t c : measuredPlaces)
+        sum += P_[r][c];
+    return sum;
+  }
+  double ambient() const { return x_[ambientIndex]; } ///< °C
+  int nodes() const { return n_; }
+  double slowestTimeConstant() const { return slowest_; }
+  /// The model now, for a forecast.
+  ThermalNodes model() const
+  {
+    ThermalNodes model;
+    model.nodes = n_;
+    model.slowest = slowest_;
+    model.powers = powers_;
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      model.rises[i] = x_[i];
+      model.gains[i] = x_[gainIndex + i];
+    }
+    model.ambient = ambient();
+    return model;
+  }
+  /// K², the variance of the temperature predicted `time` s ahead at the load L (A²): hᵀPh with h = [z^m_i ..,
+  /// L·(1 − z^m_i) .., 1].
+  double forecastVariance(double time, double load) const
+  {
+    Vector h{};
+    const double z = std::exp(-time / slowest_);
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      const double decay = used_[i] * ThermalNodes::integerPower(z, powers_[i]);
+      h[i] = decay;
+      h[gainIndex + i] = load * (used_[i] - decay);
+    }
+    h[ambientIndex] = 1.0;
+    double sum = 0;
+    for (std::size_t r = 0; r < maxState; ++r)
+    {
+      double row = 0;
+      for (std::size_t c = 0; c < maxState; ++c)
+        row += P_[r][c] * h[c];
+      sum += h[r] * row;
+    }
+    return std::max(sum, 0.0);
+  }
   const Vector& state() const { return x_; }
   const Matrix& covariance() const { return P_; }
 
 private:
-  static double square(double v) { return v * v; }
-  /// k and 1/τ from their logarithms, once per change, in single precision (exp is most of a step's cost; k and τ
-  /// need no more than 7 digits), kept within the bounds (the rare bound sets the logarithm back).
-  void refresh(const ThermalNoise& noise)
+  /// The places where h = 1: the nodes and T_amb (a node not used adds 0).
+  static_assert(maxNodes == 4, "measuredPlaces and update() name the nodes one by one");
+  static constexpr std::array<std::size_t, maxNodes + 1> measuredPlaces = {0, 1, 2, 3, ambientIndex};
+
+  /// The Kalman update with y = hᵀx + v: u = P h, s = hᵀu + R, x += u·ν/s, P −= u uᵀ/s; then c_i ≥ 0, g_i ≥ 0
+  /// and T_amb within its bounds (projection onto the physical set).
+  void update(double measured, const ThermalNoise& noise)
   {
-    rise_ = std::exp(static_cast<float>(x_[logRiseIndex]));
-    rate_ = std::exp(static_cast<float>(x_[logRateIndex]));
-    if (rise_ < noise.minRise || rise_ > noise.maxRise)
+    Vector u{};
+    for (std::size_t r = 0; r < maxState; ++r)
+      u[r] = P_[r][0] + P_[r][1] + P_[r][2] + P_[r][3] + P_[r][ambientIndex];
+    const double s = u[0] + u[1] + u[2] + u[3] + u[ambientIndex] + noise.measurementVariance;
+    const double innovation = measured - temperature();
+    const double inverse = 1.0 / s;
+    for (std::size_t r = 0; r < maxState; ++r)
     {
-      rise_ = std::clamp(rise_, noise.minRise, noise.maxRise);
-      x_[logRiseIndex] = std::log(rise_);
+      const double gain = u[r] * inverse;
+      x_[r] += gain * innovation;
+      for (std::size_t c = 0; c < maxState; ++c)
+        P_[r][c] -= gain * u[c];
     }
-    if (rate_ * noise.maxTimeConstant < 1.0 || rate_ * noise.minTimeConstant > 1.0)
+    for (int i = 0; i < n_; ++i)
     {
-      rate_ = std::clamp(rate_, 1.0 / noise.maxTimeConstant, 1.0 / noise.minTimeConstant);
-      x_[logRateIndex] = std::log(rate_);
+      const auto c = static_cast<std::size_t>(i), g = gainIndex + c;
+      if (x_[c] < 0) constrain(c, 0.0); // a node is never below the ambient: its heat only flows in from I²
+      if (x_[g] < 0)
+        constrain(g, 0.0);
+      else if (x_[g] > noise.maxRise)
+        constrain(g, noise.maxRise);
     }
+    if (x_[ambientIndex] < noise.minAmbient)
+      constrain(ambientIndex, noise.minAmbient);
+    else if (x_[ambientIndex] > noise.maxAmbient)
+      constrain(ambientIndex, noise.maxAmbient);
+  }
+
+  /// Projects the estimate onto x_k = `bound` in the covariance's metric (Simon & Chia's estimate projection:
+  /// x −= P e (x_k − bound)/P_kk), so that the states correlated with x_k follow and the temperature stays where
+  /// the readings put it. P is kept: the bound is an inequality, and a gain held at it early (the first seconds
+  /// of a load show only the fast nodes) must stay free to leave it when the slow response shows.
+  void constrain(std::size_t k, double bound)
+  {
+    const double variance = P_[k][k];
+    const double excess = x_[k] - bound;
+    if (variance > 1e-12)
+      for (std::size_t r = 0; r < maxState; ++r)
+        x_[r] -= P_[r][k] / variance * excess;
+    x_[k] = bound;
   }
 
   Vector x_{};
   Matrix P_{};
-  double rise_ = 0; ///< K/A², exp(x_[logRiseIndex])
-  double rate_ = 1; ///< 1/s, exp(x_[logRateIndex])
+  int n_ = 1;
+  std::array<int, maxNodes> powers_{1, 1, 1, 1};
+  std::array<double, maxNodes> used_{}; ///< 1 for a node in use, 0 else
+  double slowest_ = 10.0;
+  double cachedDt_ = -1;
+  std::array<double, maxNodes> decays_{};
   int rejections_ = 0;
   bool initialised_ = false;
 };
-
-/// Time (s) until a first-order model at temperature `now` (°C) with steady state `steady` (°C) and time constant
-/// `timeConstant` (s) reaches `threshold` (°C): 0 when it is there already, +∞ when the steady state stays below.
-inline double timeToReach(double now, double steady, double timeConstant, double threshold)
-{
-  if (now >= threshold) return 0.0;
-  if (steady <= threshold) return std::numeric_limits<double>::infinity();
-  return timeConstant * std::log(static_cast<float>((steady - now) / (steady - threshold))); // s: 7 digits do
-}
 } // namespace nao

@@ -1,5 +1,5 @@
-// Robots drawn from Config/Sim/robots.toml: reproducible per seed, distributed as documented, presets change
-// only what they name.
+// Robots drawn from Config/Sim/robots.toml: reproducible per seed, distributed as documented (also each robot's room
+// and start temperature), presets change only what they name.
 #include "TestRobot.h"
 #include "Util/Simulator/Physics/Random.h"
 #include "Util/Simulator/Physics/RobotVariation.h"
@@ -87,6 +87,45 @@ TEST(RobotVariation, DrawsFollowTheDocumentedDistributions)
   EXPECT_NEAR(f.deviation, 0.15, 0.01);
   EXPECT_NEAR(k.mean, 1.0, 0.005);
   EXPECT_NEAR(k.deviation, 0.05, 0.005);
+}
+
+TEST(RobotVariation, EachRobotHasItsRoomAndStartTemperatureAndTheRestIsUnchanged)
+{
+  SimConfig config = test::projectConfig();
+  std::vector<double> rooms;
+  int warm = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed)
+  {
+    const RobotVariation robot = drawRobot(config.robots, test::oneCount, seed);
+    rooms.push_back(robot.roomTemperature);
+    EXPECT_GE(robot.startRise, 0.0);
+    EXPECT_LE(robot.startRise, 15.0);
+    warm += robot.startRise > 0;
+  }
+  // robots.toml: the room uniform within 18..30 °C; the start rise uniform within -45..15 K, below 0 a cold start:
+  // one robot in four starts warm, by up to 15 K.
+  const Moments r = momentsOf(rooms);
+  EXPECT_GE(r.minimum, 18.0);
+  EXPECT_LE(r.maximum, 30.0);
+  EXPECT_NEAR(r.mean, 24.0, 0.5);
+  EXPECT_NEAR(r.deviation, 12.0 / std::sqrt(12.0), 0.3);
+  EXPECT_NEAR(warm / 400.0, 0.25, 0.06);
+  // Drawn after every joint's values: without them (the nominal room, no warm start) a robot is the same.
+  const RobotVariation drawn = drawRobot(config.robots, test::oneCount, 5);
+  config.robots.roomTemperature = {Law::fixed, 25.0, 0.0};
+  config.robots.startRise = {Law::fixed, 0.0, 0.0};
+  const RobotVariation plain = drawRobot(config.robots, test::oneCount, 5);
+  EXPECT_EQ(plain.roomTemperature, 25.0);
+  EXPECT_EQ(plain.startRise, 0.0);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    EXPECT_EQ(plain.joints[j].positionOffset, drawn.joints[j].positionOffset);
+    EXPECT_EQ(plain.joints[j].thermalResistance, drawn.joints[j].thermalResistance);
+    EXPECT_EQ(plain.joints[j].heatCapacity, drawn.joints[j].heatCapacity);
+  }
+  // The nominal robot keeps motors.toml's room (NaN: not its own) and starts cold.
+  EXPECT_TRUE(std::isnan(nominalRobot(5).roomTemperature));
+  EXPECT_EQ(nominalRobot(5).startRise, 0.0);
 }
 
 TEST(RobotVariation, TheSameSeedIsTheSameRobot)
