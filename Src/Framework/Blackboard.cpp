@@ -24,6 +24,7 @@ void registerFrameworkRepresentations()
   representationId<FsrSensorData>();
   representationId<InertialSensorData>();
   representationId<BatteryData>();
+  representationId<TouchData>();
   representationId<JointRequest>();
   representationId<ModuleTimes>();
 }

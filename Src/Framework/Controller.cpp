@@ -40,6 +40,7 @@ std::vector<FixedProvider> Controller::fixedProviders()
           {representationId<FsrSensorData>(), "Body", true},
           {representationId<InertialSensorData>(), "Body", true},
           {representationId<BatteryData>(), "Body", true},
+          {representationId<TouchData>(), "Body", true},
           {representationId<ModuleTimes>(), "Framework", false}};
 }
 

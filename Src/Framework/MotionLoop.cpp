@@ -25,9 +25,9 @@ std::uint32_t clampToU32(std::uint64_t value)
 
 MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
     : blackboard_(blackboard),
-      body_(body), sensors_{blackboard.get<FrameInfo>(), blackboard.get<JointSensorData>(),
+      body_(body), sensors_{blackboard.get<FrameInfo>(),     blackboard.get<JointSensorData>(),
                             blackboard.get<FsrSensorData>(), blackboard.get<InertialSensorData>(),
-                            blackboard.get<BatteryData>()},
+                            blackboard.get<BatteryData>(),   blackboard.get<TouchData>()},
       request_(blackboard.get<JointRequest>()), moduleTimes_(blackboard.get<ModuleTimes>()),
       frameInfo_(blackboard.get<FrameInfo>())
 {

@@ -68,8 +68,11 @@ double ScenarioScript::scriptedEnd(const std::vector<float>& transitionTimes) co
   }
   for (const ScriptEvent& event : events)
     end =
-        std::max(end, static_cast<double>(event.time) +
-                          (event.kind == ScriptEventKind::push ? static_cast<double>(event.duration) : 0.0));
+        std::max(end, static_cast<double>(event.time) + (event.kind == ScriptEventKind::push ||
+                                                                 event.kind == ScriptEventKind::pressButton ||
+                                                                 event.kind == ScriptEventKind::drainBattery
+                                                             ? static_cast<double>(event.duration)
+                                                             : 0.0));
   return end;
 }
 

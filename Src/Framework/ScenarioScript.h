@@ -20,9 +20,10 @@
 //                                   # balancer's feedback does (0: still)
 //   [[Script.events]]
 //   time = 120.0                    # s since start
-//   kind = "pickUp"                 # pickUp | putDown | push
+//   kind = "pickUp"                 # pickUp | putDown | push | pressButton | drainBattery
 //   force = [0.0, 0.0, 0.0]         # N in the world frame (push)
-//   duration = 0.1                  # s (push)
+//   duration = 0.1                  # s (push: how long; pressButton: how long the chest button is held;
+//                                   # drainBattery: the time in which the charge falls to 0)
 #include "Framework/ConfigFiles.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Enum.h"
@@ -81,9 +82,11 @@ struct ScriptKeyframe
 };
 
 NAO_ENUM(ScriptEventKind, std::uint8_t,
-         pickUp,  ///< lift the torso until the feet leave the ground
-         putDown, ///< lower it back and let go
-         push,    ///< a force on the torso for a while
+         pickUp,       ///< lift the torso until the feet leave the ground
+         putDown,      ///< lower it back and let go
+         push,         ///< a force on the torso for a while
+         pressButton,  ///< the chest button reads pressed for `duration` s
+         drainBattery, ///< the battery's charge falls linearly to 0 within `duration` s
 );
 
 struct ScriptEvent
@@ -91,7 +94,7 @@ struct ScriptEvent
   float time = 0.f; ///< s since the start
   ScriptEventKind kind = ScriptEventKind::push;
   std::array<float, 3> force{}; ///< N, world frame (push)
-  float duration = 0.1f;        ///< s (push)
+  float duration = 0.1f;        ///< s (push, pressButton, drainBattery: see ScriptEventKind)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

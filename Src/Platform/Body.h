@@ -7,6 +7,7 @@
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/TouchData.h"
 
 namespace nao
 {
@@ -18,6 +19,7 @@ struct BodySensors
   FsrSensorData& fsr;
   InertialSensorData& inertial;
   BatteryData& battery;
+  TouchData& touch;
 };
 
 class Body

@@ -70,9 +70,16 @@ RobotPose poseFromStore(const SeriesStore& store)
   for (std::size_t j = 0; j < numOfJoints; ++j)
     pose.angles[j] =
         latestNumber(store, "JointSensorData.angles." + std::string(jointNames[j])).value_or(0.f);
+  // The filtered orientation (InertialDataFilter) while it is valid; LoLA's own angles otherwise.
+  const std::string filtered = store.latest("InertialData.valid");
+  const auto filteredRoll = latestNumber(store, "InertialData.angles[0]");
+  const auto filteredPitch = latestNumber(store, "InertialData.angles[1]");
   const auto roll = latestNumber(store, "InertialSensorData.angles[0]");
   const auto pitch = latestNumber(store, "InertialSensorData.angles[1]");
-  if (roll && pitch) pose.torsoAngles = std::array<float, 2>{*roll, *pitch};
+  if ((filtered == "true" || filtered == "1") && filteredRoll && filteredPitch)
+    pose.torsoAngles = std::array<float, 2>{*filteredRoll, *filteredPitch};
+  else if (roll && pitch)
+    pose.torsoAngles = std::array<float, 2>{*roll, *pitch};
   if (const std::string valid = store.latest("LimbStiffness.valid"); valid == "true" || valid == "1")
   {
     LimbStiffness stiffness;
@@ -99,6 +106,23 @@ RobotPose poseFromStore(const SeriesStore& store)
     if (const auto estimate = estimatedTemperature(store, std::string(jointNames[j])))
       pose.temperatureColours[j] = temperatureColour((*estimate)[0], (*estimate)[1]);
   return pose;
+}
+
+std::string fallStateLabel(const SeriesStore& store)
+{
+  const std::string state = store.latest("FallDownState.state");
+  if (state.empty()) return {};
+  if (state == "falling")
+  {
+    const std::string direction = store.latest("FallDownState.direction");
+    return direction.empty() || direction == "none" ? state : state + " " + direction;
+  }
+  if (state == "fallen")
+  {
+    const std::string side = store.latest("FallDownState.side");
+    return side.empty() || side == "none" ? state : state + " on " + side;
+  }
+  return state;
 }
 
 struct RobotView3D::Gl
@@ -129,6 +153,14 @@ protected:
     QPainter painter(this);
     painter.fillRect(rect(), Qt::black);
     if (!view_.image_.isNull()) painter.drawImage(rect(), view_.image_);
+    if (!view_.fallLabel_.isEmpty() && view_.error_.isEmpty())
+    {
+      const QRect box = painter.fontMetrics().boundingRect(view_.fallLabel_).adjusted(-4, -2, 4, 2);
+      const QRect placed = box.translated(8 - box.left(), 8 - box.top());
+      painter.fillRect(placed, QColor(0, 0, 0, 160));
+      painter.setPen(Qt::white);
+      painter.drawText(placed, Qt::AlignCenter, view_.fallLabel_);
+    }
     if (!view_.error_.isEmpty())
     {
       painter.setPen(Qt::white);
@@ -199,10 +231,17 @@ void RobotView3D::releaseGl()
 void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::string>& providers)
 {
   std::set<std::string> available;
+  const auto provided = [&](const char* representation)
+  {
+    const auto provider = providers.find(representation);
+    return provider != providers.end() && !provider->second.empty();
+  };
+  // The torso's tilt: the filtered one where the robot runs InertialDataFilter, else LoLA's (one of them: a client's
+  // subscriptions are bounded, DebugServer::maxSubscriptionsPerClient).
+  const char* tilt = provided("InertialData") ? "InertialData" : "InertialSensorData";
   for (const char* representation :
-       {"JointSensorData", "InertialSensorData", "LimbStiffness", "JointThermalState"})
-    if (const auto provider = providers.find(representation);
-        provider != providers.end() && !provider->second.empty())
+       {"JointSensorData", tilt, "FallDownState", "LimbStiffness", "JointThermalState"})
+    if (provided(representation))
     {
       link.retain(representation);
       available.insert(representation);
@@ -311,6 +350,7 @@ bool RobotView3D::initialise()
 bool RobotView3D::refresh()
 {
   storeVersion_ = store_.version();
+  fallLabel_ = QString::fromStdString(fallStateLabel(store_));
   return render(poseFromStore(store_));
 }
 

@@ -9,7 +9,8 @@
 // QWidget::grab(), the GUI's --screenshot and the tests see without any GL read-back path of Qt's. The copy
 // costs one glReadPixels of the view's size per drawn frame (at most 30 a second, only when the pose changed).
 //
-// The pose: JointSensorData.angles, InertialSensorData.angles, LimbStiffness and JointThermalState from the SeriesStore (the debug
+// The pose: JointSensorData.angles, InertialData.angles (else InertialSensorData.angles), LimbStiffness and
+// JointThermalState from the SeriesStore (the debug
 // channel's latest samples, or a log's frame at the timeline). Without OpenGL (Qt's offscreen platform, no
 // display) the view shows why and the rest of the GUI works as before.
 #include "Util/DebugGui/RobotScene.h"
@@ -32,9 +33,14 @@ namespace nao::gui
 class RobotLink;
 class SeriesStore;
 
-/// The pose in the store's latest values: angles of JointSensorData (missing joints 0), the IMU's roll and pitch
-/// if InertialSensorData was received, LimbStiffness if it was.
+/// The pose in the store's latest values: angles of JointSensorData (missing joints 0), the torso's roll and pitch
+/// filtered by InertialDataFilter (InertialData, while valid) or else LoLA's (InertialSensorData), LimbStiffness if
+/// it was received.
 RobotPose poseFromStore(const SeriesStore& store);
+
+/// The label the 3D view shows of FallDownState's latest values ("falling front", "fallen on back", "lifted"); empty
+/// when none was received.
+std::string fallStateLabel(const SeriesStore& store);
 
 class RobotView3D : public QWidget
 {
@@ -70,6 +76,8 @@ public:
 
   const QImage& image() const { return image_; }
   const QString& error() const { return error_; }
+  /// FallDownState's label drawn over the image (fallStateLabel(); empty: none).
+  const QString& fallLabel() const { return fallLabel_; }
   RobotScene* scene() { return scene_.get(); }
   std::uint64_t framesDrawn() const { return framesDrawn_; }
 
@@ -88,6 +96,7 @@ private:
   QTimer* timer_;
   QImage image_;
   QString error_;
+  QString fallLabel_;
   bool initialised_ = false, dirty_ = true;
   std::uint64_t storeVersion_ = ~std::uint64_t{0}, framesDrawn_ = 0;
   // OpenGL and MuJoCo's rendering state (opaque here: the header stays free of GL).

@@ -70,10 +70,10 @@ void BM_FrameWith20TrivialModules(benchmark::State& state)
   std::vector<ProviderChoice> choices;
   for (int i = 0; i < bench::chainLength; ++i)
     choices.push_back({"Link<" + std::to_string(i) + ">", "ChainModule<" + std::to_string(i) + ">", {}});
-  // No motion source: the request stays at its default and the three safety stages (off) pass it through, as
-  // in a scenario without them. Their copies are part of the measured frame.
-  for (const char* stage :
-       {"MotionJointRequest", "CollisionFreeJointRequest", "StiffnessJointRequest", "JointRequest"})
+  // No motion source: the request stays at its default and the five stages (off) pass it through, as in a
+  // scenario without them. Their copies are part of the measured frame.
+  for (const char* stage : {"MotionJointRequest", "SafeMotionJointRequest", "FallSafeJointRequest",
+                            "CollisionFreeJointRequest", "StiffnessJointRequest", "JointRequest"})
     choices.push_back({stage, "off", {}});
   controller.start(choices, "benchmark");
   for (auto _ : state)
@@ -82,7 +82,7 @@ void BM_FrameWith20TrivialModules(benchmark::State& state)
   if (last != static_cast<int>(blackboard.get<FrameInfo>().frameNumber) + bench::chainLength - 1)
     state.SkipWithError("chain computed a wrong value");
   state.counters["modules"] = bench::chainLength;
-  state.counters["passThroughStages"] = 3;
+  state.counters["passThroughStages"] = 5;
 }
 BENCHMARK(BM_FrameWith20TrivialModules);
 

@@ -12,6 +12,7 @@
 #include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/ModuleTimes.h"
+#include "Representations/Modeling/FallDownState.h"
 #include "Representations/Modeling/JointLimits.h"
 #include "Representations/Modeling/JointThermalState.h"
 #include "Representations/Modeling/JointTorques.h"
@@ -19,13 +20,17 @@
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
+#include "Representations/MotionControl/FallProtection.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SelfCollision.h"
+#include "Representations/MotionControl/SitDown.h"
 #include "Representations/MotionControl/SmartStiffness.h"
 #include "Representations/Sensing/FilteredCurrent.h"
 #include "Representations/Sensing/FsrSensorData.h"
+#include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/TouchData.h"
 #include "Tools/BinaryIO/LogFormat.h"
 
 #include <algorithm>
@@ -79,9 +84,13 @@ std::vector<Filled> fillAll()
   all.push_back(fill<CollisionFreeJointRequest>());
   all.push_back(fill<EnergySaving>());
   all.push_back(fill<EnergySavingRequest>());
+  all.push_back(fill<FallDownState>());
+  all.push_back(fill<FallProtection>());
+  all.push_back(fill<FallSafeJointRequest>());
   all.push_back(fill<FilteredCurrent>());
   all.push_back(fill<FrameInfo>());
   all.push_back(fill<FsrSensorData>());
+  all.push_back(fill<InertialData>());
   all.push_back(fill<InertialSensorData>());
   all.push_back(fill<JointLimits>());
   all.push_back(fill<JointRequest>());
@@ -92,9 +101,12 @@ std::vector<Filled> fillAll()
   all.push_back(fill<ModuleTimes>());
   all.push_back(fill<MotionJointRequest>());
   all.push_back(fill<RobotModel>());
+  all.push_back(fill<SafeMotionJointRequest>());
   all.push_back(fill<SelfCollision>());
+  all.push_back(fill<SitDown>());
   all.push_back(fill<SmartStiffness>());
   all.push_back(fill<StiffnessJointRequest>());
+  all.push_back(fill<TouchData>());
   std::sort(all.begin(), all.end(), [](const Filled& a, const Filled& b) { return a.name < b.name; });
   return all;
 }

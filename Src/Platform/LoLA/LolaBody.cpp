@@ -196,6 +196,7 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
     sensors.fsr = readings_.fsr;
     sensors.inertial = readings_.inertial;
     sensors.battery = readings_.battery;
+    sensors.touch = readings_.touch;
   }
   return true;
 }

@@ -98,6 +98,8 @@ bool convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParame
       lolaBatteryCharging(frame.battery[static_cast<std::size_t>(LolaBattery::status)]);
   readings.battery.current = frame.battery[static_cast<std::size_t>(LolaBattery::current)];
   readings.battery.temperature = frame.battery[static_cast<std::size_t>(LolaBattery::temperature)];
+  for (std::size_t i = 0; i < TouchData::count; ++i)
+    readings.touch.values[i] = std::isfinite(frame.touch[i]) ? frame.touch[i] : 0.f;
   return true;
 }
 } // namespace nao

@@ -5,6 +5,7 @@
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/TouchData.h"
 
 namespace nao
 {
@@ -36,11 +37,13 @@ struct LolaBodyReadings
   FsrSensorData fsr;
   InertialSensorData inertial;
   BatteryData battery;
+  TouchData touch;
 };
 
 /// Fills `readings` from `frame`: angles rad, currents A, temperatures °C, status, stiffnesses; FSR readings
 /// kg per foot with totals, centre of pressure (m, ankle frame; weights below 0 count as 0) and contact; the
-/// IMU with our sign conventions (LolaProtocol.h); the battery from [charge, status, current, temperature].
+/// IMU with our sign conventions (LolaProtocol.h); the battery from [charge, status, current, temperature]; the
+/// touch sensors as they come (a value that is not finite becomes 0: not pressed).
 /// Returns false and names the value in `error` if a value the modules use is not finite or a Status lies
 /// outside 0..3; `readings` is then left unchanged, so a bad frame never reaches a module.
 bool convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParameters& parameters,

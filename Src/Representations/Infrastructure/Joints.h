@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <numbers>
 #include <string_view>
 
 namespace nao
@@ -63,6 +64,16 @@ constexpr Joint jointAt(std::size_t i)
 /// A value per joint, indexed by Joint. Written in config files as a table keyed by joint name.
 template<class T>
 using JointArray = EnumArray<Joint, T, numOfJoints>;
+
+/// A posture written in degrees (one per joint, in Joint order; Hands 0..57.3 for closed..open), in radians: the
+/// default of a pose parameter reads as the file does.
+inline JointArray<float> jointAnglesFromDegrees(const std::array<double, numOfJoints>& degrees)
+{
+  JointArray<float> angles;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    angles[j] = static_cast<float>(degrees[j] * std::numbers::pi / 180.0);
+  return angles;
+}
 
 /// The limbs, each named by its side; the head is none.
 NAO_ENUM(Limb, std::uint8_t, leftArm, rightArm, leftLeg, rightLeg);

@@ -4,8 +4,10 @@
 // what goes out in the LoLA answer (Position, Stiffness). A stage set `off` passes its input through
 // unchanged.
 //
-//   MotionJointRequest -> CollisionFreeJointRequest -> StiffnessJointRequest -> JointRequest
-//   (motion source)       (SelfCollisionProvider)      (SmartStiffnessProvider)  (EnergySavingProvider)
+//   MotionJointRequest -> SafeMotionJointRequest -> FallSafeJointRequest -> CollisionFreeJointRequest ->
+//   (motion source)       (SitDownProvider)         (FallProtectionProvider)  (SelfCollisionProvider)
+//   StiffnessJointRequest -> JointRequest
+//   (SmartStiffnessProvider)  (EnergySavingProvider)
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/PassThroughFrom.h"
 #include "Tools/Streams/Field.h"
@@ -30,6 +32,19 @@ struct MotionJointRequest : JointRequest
   using JointRequest::operator=;
 };
 
+/// The motion source's request, or the sit-down (and the stand-up) the chest button or a low battery asked for.
+struct SafeMotionJointRequest : JointRequest
+{
+  using JointRequest::operator=;
+};
+
+/// The request before, or while a fall is certain the protective posture (head against the fall, arms out, low
+/// stiffness).
+struct FallSafeJointRequest : JointRequest
+{
+  using JointRequest::operator=;
+};
+
 /// The motion source's request with every protected chain kept out of the body.
 struct CollisionFreeJointRequest : JointRequest
 {
@@ -43,9 +58,19 @@ struct StiffnessJointRequest : JointRequest
 };
 
 template<>
-struct PassThroughFrom<CollisionFreeJointRequest>
+struct PassThroughFrom<SafeMotionJointRequest>
 {
   using type = MotionJointRequest;
+};
+template<>
+struct PassThroughFrom<FallSafeJointRequest>
+{
+  using type = SafeMotionJointRequest;
+};
+template<>
+struct PassThroughFrom<CollisionFreeJointRequest>
+{
+  using type = FallSafeJointRequest;
 };
 template<>
 struct PassThroughFrom<StiffnessJointRequest>

@@ -374,18 +374,22 @@ TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
       << window.statusLine().toStdString();
   ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
   window.plotField("JointSensorData.currents.LKneePitch");
-  // The view subscribed the joints and the IMU itself; 400 frames (5 s) take the robot from its crouch into the
-  // stand. The view's own timer draws what arrives.
+  // The view subscribed the joints, the filtered IMU and the fall state itself; 400 frames (5 s) take the robot from
+  // its crouch into the stand. The view's own timer draws what arrives.
   RobotView3D& view = window.robotView();
   const std::uint64_t before = view.framesDrawn();
   ASSERT_TRUE(
       waitFor([&] { return window.store().series("JointSensorData.angles.LKneePitch").time.size() >= 400; }))
       << window.statusLine().toStdString();
-  ASSERT_TRUE(
-      waitFor([&] { return window.store().series("InertialSensorData.angles[1]").time.size() >= 100; }))
-      << "the view subscribes the IMU";
+  ASSERT_TRUE(waitFor([&] { return window.store().series("InertialData.angles[1]").time.size() >= 100; }))
+      << "the view subscribes the filtered IMU (InertialData, in the default graph)";
   EXPECT_GT(view.framesDrawn(), before + 10) << "the view's timer draws the streamed pose";
+  ASSERT_TRUE(waitFor([&] { return !window.store().latest("FallDownState.state").empty(); }))
+      << "the view subscribes FallDownState: " << window.lastError() << " "
+      << window.statusLine().toStdString();
   ASSERT_TRUE(view.refresh()) << view.error().toStdString();
+  EXPECT_EQ(view.fallLabel().toStdString(), "upright")
+      << "the standing robot's FallDownState, drawn as a label";
   const RobotPose pose = poseFromStore(window.store());
   EXPECT_NEAR(pose.angles[Joint::LKneePitch] * 180 / std::numbers::pi, 48, 5) << "°, the stand's knee";
   ASSERT_TRUE(pose.torsoAngles);
@@ -445,4 +449,38 @@ TEST(DebugGui3D, WithoutAnImuTheLowerSoleLiesFlat)
   pose.torsoAngles = std::array<float, 2>{0.f, 0.f}; // an IMU that reads an upright torso
   scene.setPose(pose);
   EXPECT_LT(area(scene.supportPolygon()), 0.004) << "m², only the soles' edges touch";
+}
+
+TEST(DebugGui3D, TheTorsoTakesTheFilteredOrientationWhileValidAndTheFallStateIsALabel)
+{
+  SeriesStore store;
+  Sample lola;
+  lola.representation = "InertialSensorData";
+  lola.values = {{"angles[0]", "0.1"}, {"angles[1]", "0.2"}};
+  store.add(lola);
+  ASSERT_TRUE(poseFromStore(store).torsoAngles);
+  EXPECT_FLOAT_EQ((*poseFromStore(store).torsoAngles)[1], 0.2f) << "LoLA's angles without InertialData";
+  Sample filtered;
+  filtered.representation = "InertialData";
+  filtered.values = {{"angles[0]", "0.3"}, {"angles[1]", "0.4"}, {"valid", "true"}};
+  store.add(filtered);
+  EXPECT_FLOAT_EQ((*poseFromStore(store).torsoAngles)[0], 0.3f) << "the filter's while valid";
+  EXPECT_FLOAT_EQ((*poseFromStore(store).torsoAngles)[1], 0.4f);
+  filtered.values = {{"angles[0]", "0.3"}, {"angles[1]", "0.4"}, {"valid", "false"}};
+  store.add(filtered);
+  EXPECT_FLOAT_EQ((*poseFromStore(store).torsoAngles)[0], 0.1f)
+      << "LoLA's again while the filter is not valid";
+
+  EXPECT_EQ(fallStateLabel(store), "");
+  Sample fall;
+  fall.representation = "FallDownState";
+  fall.values = {{"state", "falling"}, {"direction", "front"}, {"side", "none"}};
+  store.add(fall);
+  EXPECT_EQ(fallStateLabel(store), "falling front");
+  fall.values = {{"state", "fallen"}, {"direction", "front"}, {"side", "back"}};
+  store.add(fall);
+  EXPECT_EQ(fallStateLabel(store), "fallen on back");
+  fall.values = {{"state", "upright"}, {"direction", "none"}, {"side", "none"}};
+  store.add(fall);
+  EXPECT_EQ(fallStateLabel(store), "upright");
 }

@@ -7,6 +7,8 @@
 #include "Tools/Streams/ClosestName.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/FallEvaluation.h"
+#include "Util/Simulator/Run/FallProtectionEvaluation.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/SimulationRun.h"
@@ -317,6 +319,11 @@ int main(int argc, char** argv)
          "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
          "on another day")
       ->check(seedDigits);
+  run->add_option(
+         "--room", options.room,
+         "°C: every robot in this room, started at it (default: each drawn robot's own room and start, "
+         "Config/Sim/robots.toml)")
+      ->check(CLI::Range(-10.0, 50.0));
   run->add_option("--robots", robots, withDefault("ensemble: this many robots, one process each", robots))
       ->check(CLI::Range(1, 10000));
   run->add_option("--worn", worn,
@@ -435,6 +442,33 @@ int main(int argc, char** argv)
                    "s after the posture is held at which forecasts are taken "
                    "(default 60,120,300)")
       ->delimiter(',');
+  int fallRobots = 1;
+  std::uint64_t fallSeed = 1;
+  std::string fallOutput = "Build/Simulation/falls";
+  auto* fallsCommand = app.add_subcommand(
+      "falls",
+      "InertialDataFilter's orientation error and FallDownStateDetector's detections against the "
+      "simulator's truth (stand, stepping, picked up, arms, sit, pushes from 8 directions); writes falls.md");
+  fallsCommand->add_option("--robots", fallRobots, withDefault("seeds, each runs every scenario", fallRobots))
+      ->check(CLI::Range(1, 1000));
+  fallsCommand->add_option("--seed", fallSeed, withDefault("the first seed", fallSeed));
+  fallsCommand->add_option("--output", fallOutput, withDefault("folder of falls.md", fallOutput));
+  fallsCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  int protectionRobots = 1;
+  std::uint64_t protectionSeed = 1;
+  std::string protectionOutput = "Build/Simulation/fallprotection";
+  auto* protectionCommand = app.add_subcommand(
+      "fallprotection",
+      "FallProtectionProvider: the head's and the arms' impacts and torques in pushed falls from 8 "
+      "directions, with and without it; writes fallprotection.md");
+  protectionCommand
+      ->add_option("--robots", protectionRobots,
+                   withDefault("seeds, each falls from every direction", protectionRobots))
+      ->check(CLI::Range(1, 1000));
+  protectionCommand->add_option("--seed", protectionSeed, withDefault("the first seed", protectionSeed));
+  protectionCommand->add_option("--output", protectionOutput,
+                                withDefault("folder of fallprotection.md", protectionOutput));
+  protectionCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -442,6 +476,25 @@ int main(int argc, char** argv)
     if (reportCommand->parsed()) return report(folders, labels, figure, title);
     if (thermalCommand->parsed()) return thermal(thermalFolders, thermalLabels, teacher, horizons);
     if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
+    if (fallsCommand->parsed())
+    {
+      std::vector<std::uint64_t> seeds;
+      for (int k = 0; k < fallRobots; ++k)
+        seeds.push_back(fallSeed + static_cast<std::uint64_t>(k));
+      std::filesystem::create_directories(fallOutput);
+      std::cout << nao::runFallEnsemble(configDirectory, seeds, fallOutput) << "output in " << fallOutput
+                << ": falls.md\n";
+      return 0;
+    }
+    if (protectionCommand->parsed())
+    {
+      std::vector<std::uint64_t> seeds;
+      for (int k = 0; k < protectionRobots; ++k)
+        seeds.push_back(protectionSeed + static_cast<std::uint64_t>(k));
+      std::cout << nao::runFallProtectionEnsemble(configDirectory, seeds, protectionOutput) << "output in "
+                << protectionOutput << ": fallprotection.md\n";
+      return 0;
+    }
     if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
     if (serve->parsed())
     {
@@ -553,6 +606,8 @@ int main(int argc, char** argv)
       if (options.noiseSeed != 0)
         ensemble.runArguments.insert(ensemble.runArguments.end(),
                                      {"--noise-seed", std::to_string(options.noiseSeed)});
+      if (!std::isnan(options.room))
+        ensemble.runArguments.insert(ensemble.runArguments.end(), {"--room", std::to_string(options.room)});
       if (options.realTime) ensemble.runArguments.push_back("--realtime");
       if (options.robotBinary)
         ensemble.runArguments.insert(

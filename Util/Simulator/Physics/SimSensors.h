@@ -26,6 +26,7 @@ struct SimSensors
   std::array<float, 2> angles{};        ///< rad, torso roll (about x) and pitch (about y), noisy
   std::array<float, numOfFsrs> fsr{};   ///< kg, normal force / g on each FSR, noisy, never negative
   BatteryState battery;                 ///< charge 0..1, current A (negative: discharging), °C
+  std::array<float, 14> touch{};        ///< 0 or 1, LoLA's Touch order (lola.md §5): 0 is the chest button
 };
 
 struct GroundTruth
@@ -48,5 +49,15 @@ struct GroundTruth
   double fsrTotal = 0.0;                                 ///< kg, sum of the 8 FSRs without noise
   std::array<double, 2>
       footForces{}; ///< N, normal force of the ground on the left and right sole (FSRs 0..3, 4..7)
+  /// A MuJoCo contact between a geom of the torso, the head or an upper arm (shoulder, biceps) and the world (the
+  /// floor) this frame: the impact of a fall (a fall to the side lands on the arm; FallDownStateDetector's README)
+  bool upperBodyOnGround = false;
+  /// Fall impacts (FallProtectionProvider's README): whether a geom of the head, or of an arm (shoulder to hand),
+  /// touches the floor this frame, and the largest linear speed of the group's bodies (m/s, world frame, at each
+  /// body's centre of mass).
+  bool headOnGround = false;
+  bool armOnGround = false;
+  double headSpeed = 0.0; ///< m/s
+  double armSpeed = 0.0;  ///< m/s
 };
 } // namespace nao::sim

@@ -35,11 +35,12 @@ SimulatedRobot::SimulatedRobot(const SimConfig& config, const RobotVariation& ro
   findModelParts();
   frictionForces_.assign(static_cast<std::size_t>(model_->nv), 0.0);
   torqueFactor_.fill(1.0);
-  const double room = config_.motors.roomTemperature;
+  room_ = std::isnan(robot.roomTemperature) ? config_.motors.roomTemperature : robot.roomTemperature;
+  const double start = room_ + robot.startRise;
   for (auto& temperature : temperatures_)
-    temperature = {room, room};
-  airTemperature_ = room;
-  battery_ = {config_.motors.battery.initialCharge, 0.0, room};
+    temperature = {start, start};
+  airTemperature_ = start;
+  battery_ = {config_.motors.battery.initialCharge, 0.0, start};
   resetToPosture(JointValues{});
 }
 
@@ -64,6 +65,9 @@ void SimulatedRobot::findModelParts()
   for (int eq = 0; eq < m.neq; ++eq)
     if (m.eq_type[eq] == mjEQ_JOINT) mimicDof_ = m.jnt_dofadr[m.eq_obj1id[eq]];
   torsoBody_ = requireId(m, mjOBJ_BODY, config_.physics.torsoLink.c_str());
+  upperBodies_ = {requireId(m, mjOBJ_BODY, "Head"), requireId(m, mjOBJ_BODY, "LShoulder"),
+                  requireId(m, mjOBJ_BODY, "LBicep"), requireId(m, mjOBJ_BODY, "RShoulder"),
+                  requireId(m, mjOBJ_BODY, "RBicep")};
   liftHandle_ = m.body_mocapid[requireId(m, mjOBJ_BODY, mjcf::liftHandle)];
   liftWeld_ = requireId(m, mjOBJ_EQUALITY, mjcf::liftWeld);
   accelerometerSite_ = requireId(m, mjOBJ_SITE, config_.physics.accelerometerLink.c_str());
@@ -166,11 +170,19 @@ void SimulatedRobot::step()
     ++mujocoSteps_;
     if (pushStepsLeft_ > 0 && --pushStepsLeft_ == 0)
       std::fill_n(data_->xfrc_applied + 6 * torsoBody_, 3, 0.0);
+    // The gyroscope reads the frame's mean angular velocity (below, readSensors): a MEMS gyroscope low-passes and
+    // averages its internal samples before the 83 Hz read, and an instant sample would alias the jolt each new
+    // 12 ms target gives the body into a rate that integrates away from the true orientation.
+    mjtNum motion[6];
+    mj_objectVelocity(model_.get(), data_.get(), mjOBJ_SITE, gyroscopeSite_, motion, 1);
+    for (std::size_t axis = 0; axis < 3; ++axis)
+      gyroSum_[axis] += motion[axis];
     collectFrictionForces();
     for (JointActuator& actuator : actuators_)
       actuator.afterStep(*model_, *data_, frictionForces_[static_cast<std::size_t>(actuator.dof())]);
     updateSleep(running);
   }
+  ++gyroSteps_; // asleep, the body rests: the step adds no rotation
   ++steps_;
   if (++stepsInFrame_ == stepsPerFrame_) finishFrame();
 }
@@ -229,9 +241,9 @@ void SimulatedRobot::finishFrame()
     currentSum_[joint] = 0.0;
     squaredCurrentSum_[joint] = 0.0;
   }
-  airTemperature_ =
-      advanceBodyAir(airTemperature_, motors.bodyAir, heatIntoAir, motors.roomTemperature, frameSeconds);
-  advanceBattery(battery_, motors.battery, totalCurrent, motors.roomTemperature, frameSeconds);
+  airTemperature_ = advanceBodyAir(airTemperature_, motors.bodyAir, heatIntoAir, room_, frameSeconds);
+  advanceBattery(battery_, motors.battery, totalCurrent, room_, frameSeconds);
+  battery_.charge = std::max(0.0, battery_.charge - drainRate_ * frameSeconds);
   stepsInFrame_ = 0;
   pastCurrents_[++framesFinished_ % currentHistory] = frameCurrents_;
   readSensors();

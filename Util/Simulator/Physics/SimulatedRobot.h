@@ -65,6 +65,11 @@ public:
   void holdTorso(double raise);
   /// "Push": a force in N (world frame) on the torso's centre of mass for `duration` seconds.
   void push(const Eigen::Vector3d& force, double duration);
+  /// "Press the button": the chest button (Touch 0) reads pressed for `duration` seconds from now.
+  void pressChestButton(double duration);
+  /// "Drain the battery": from now the charge falls linearly to 0 within `duration` seconds, on top of what the
+  /// currents draw (a battery running flat, sped up).
+  void drainBattery(double duration);
 
   /// True while the robot rests and MuJoCo is not stepped: every joint stuck, no event running. Motor boards,
   /// currents, heat, noise and every reading go on.
@@ -116,6 +121,7 @@ private:
   /// Adds one contact's normal force (N) to the FSRs of the foot it touches, if any.
   void addSoleContact(int contact, std::array<double, numOfFsrs>& forces) const;
   void updateGroundTruth();
+  void updateImpactTruth(); ///< GroundTruth's head and arm contacts and speeds (ImpactTruth.cpp)
   double torqueLimit(std::size_t joint) const;
 
   SimConfig config_;
@@ -130,6 +136,8 @@ private:
   std::array<int, numOfJoints> qposAddress_{};
   int mimicDof_ = -1; ///< RHipYawPitch, driven through the coupling constraint
   int torsoBody_ = -1;
+  std::array<int, 5>
+      upperBodies_{};   ///< Head, LShoulder, LBicep, RShoulder, RBicep (GroundTruth::upperBodyOnGround)
   int liftHandle_ = -1; ///< mocap index
   int liftWeld_ = -1;
   int accelerometerSite_ = -1;
@@ -146,12 +154,15 @@ private:
   std::array<MotorTemperature, numOfJoints> temperatures_{};
   std::array<int, numOfJoints> status_{};
   double airTemperature_ = 25.0; ///< °C inside the robot
+  double room_ = 25.0; ///< °C around the robot (its RobotVariation, or motors.toml for the nominal one)
   BatteryState battery_;
   std::vector<double> frictionForces_; ///< N·m per dof, last computed step
 
   // Per-frame accumulators.
   std::array<double, numOfJoints> currentSum_{};        ///< A·steps
   std::array<double, numOfJoints> squaredCurrentSum_{}; ///< A²·steps
+  std::array<double, 3> gyroSum_{}; ///< rad/s·steps, the gyroscope site's angular velocity (its frame)
+  int gyroSteps_ = 0;               ///< steps summed into gyroSum_
   int stepsInFrame_ = 0;
   int stepsPerFrame_ = 12;
   std::array<double, numOfJoints> frameCurrents_{}; ///< A, true mean of the last frame
@@ -170,6 +181,9 @@ private:
   double pendingTime_ = 0.0; ///< s requested by advance() but not yet stepped
   Lift lift_;
   std::int64_t pushStepsLeft_ = 0;
+  std::vector<std::uint8_t> bodyGroup_; ///< per MuJoCo body: 0 other, 1 head, 2 arm (ImpactTruth.cpp)
+  double chestButtonUntil_ = -1.0;      ///< s, simulated time until which the chest button reads pressed
+  double drainRate_ = 0.0;              ///< 1/s, charge drained per second on top of the currents
 
   SimSensors sensors_;
   GroundTruth groundTruth_;

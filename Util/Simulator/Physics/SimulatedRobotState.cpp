@@ -47,9 +47,15 @@ void SimulatedRobot::readSensors()
   mj_objectAcceleration(&m, &d, mjOBJ_SITE, accelerometerSite_, motion, 1);
   for (int axis = 0; axis < 3; ++axis)
     s.accelerometer[axis] = static_cast<float>(motion[3 + axis] + noise_.normal() * body.accelerometerNoise);
+  // The frame's mean angular velocity (SimulatedRobot::step); asleep, or before the first step, the state's own.
   mj_objectVelocity(&m, &d, mjOBJ_SITE, gyroscopeSite_, motion, 1);
-  for (int axis = 0; axis < 3; ++axis)
-    s.gyroscope[axis] = static_cast<float>(motion[axis] + noise_.normal() * body.gyroscopeNoise);
+  for (std::size_t axis = 0; axis < 3; ++axis)
+  {
+    const double rate = gyroSteps_ > 0 ? gyroSum_[axis] / gyroSteps_ : motion[axis];
+    s.gyroscope[axis] = static_cast<float>(rate + noise_.normal() * body.gyroscopeNoise);
+  }
+  gyroSum_ = {};
+  gyroSteps_ = 0;
   const mjtNum* r = d.xmat + 9 * torsoBody_; // row-major torso->world rotation
   s.angles[0] = static_cast<float>(std::atan2(r[7], r[8]) + noise_.normal() * body.angleNoise);
   s.angles[1] =
@@ -68,6 +74,8 @@ void SimulatedRobot::readSensors()
   }
   groundTruth_.fsrTotal = total;
   s.battery = battery_;
+  s.touch = {};
+  s.touch[0] = time() < chestButtonUntil_ - 1e-9 ? 1.f : 0.f;
 }
 
 void SimulatedRobot::addSoleContact(int contact, std::array<double, numOfFsrs>& forces) const
@@ -103,6 +111,7 @@ void SimulatedRobot::addSoleContact(int contact, std::array<double, numOfFsrs>& 
 
 void SimulatedRobot::updateGroundTruth()
 {
+  updateImpactTruth();
   const mjModel& m = *model_;
   const mjData& d = *data_;
   GroundTruth& g = groundTruth_;
@@ -127,6 +136,18 @@ void SimulatedRobot::updateGroundTruth()
     g.housingTemperatures[joint] = temperatures_[joint].housing;
   }
   g.airTemperature = airTemperature_;
+  g.upperBodyOnGround = false;
+  for (int contact = 0; contact < d.ncon; ++contact)
+  {
+    const int body1 = m.geom_bodyid[d.contact[contact].geom1],
+              body2 = m.geom_bodyid[d.contact[contact].geom2];
+    const auto robotPart = [&](int body)
+    {
+      return body == torsoBody_ ||
+             std::find(upperBodies_.begin(), upperBodies_.end(), body) != upperBodies_.end();
+    };
+    g.upperBodyOnGround |= (robotPart(body1) && body2 == 0) || (robotPart(body2) && body1 == 0);
+  }
 }
 
 void SimulatedRobot::resetToPosture(const JointValues& angles)
@@ -181,6 +202,8 @@ void SimulatedRobot::resetToPosture(const JointValues& angles)
   model_->eq_active[liftWeld_] = 0;
   lift_ = Lift{};
   pushStepsLeft_ = 0;
+  chestButtonUntil_ = -1.0;
+  drainRate_ = 0.0;
   asleep_ = false;
   quietSteps_ = 0;
   std::fill(frictionForces_.begin(), frictionForces_.end(), 0.0);
@@ -242,5 +265,15 @@ void SimulatedRobot::push(const Eigen::Vector3d& force, double duration)
   for (int axis = 0; axis < 3; ++axis)
     applied[axis] = force[axis];
   pushStepsLeft_ = std::max<std::int64_t>(1, std::llround(duration / config_.physics.timestep));
+}
+
+void SimulatedRobot::pressChestButton(double duration)
+{
+  chestButtonUntil_ = time() + duration;
+}
+
+void SimulatedRobot::drainBattery(double duration)
+{
+  drainRate_ = battery_.charge / std::max(duration, config_.physics.frameTime);
 }
 } // namespace nao::sim

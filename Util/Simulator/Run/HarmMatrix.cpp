@@ -189,6 +189,10 @@ HarmMatrix runHarmMatrix(const HarmMatrixOptions& options, const std::function<v
                                minutes,   "--config",       options.config.string(),
                                "--quiet", "--no-plots",     "--no-log"};
       if (!variant.empty()) ensemble.runArguments.insert(ensemble.runArguments.end(), {"--variant", variant});
+      // Every robot in the room the temperature margin counts the rise from, started at it: a robot's own room
+      // and warm start (robots.toml) would make the start's cooling most of a short run's temperature change.
+      ensemble.runArguments.insert(ensemble.runArguments.end(),
+                                   {"--room", std::to_string(options.margin.room)});
       for (const std::string& provider : configuration.providers)
         ensemble.runArguments.insert(ensemble.runArguments.end(), {"--provider", provider});
       if (configuration.noiseSeed != 0)

@@ -181,8 +181,18 @@ std::string eventName(const ScriptEvent& event)
 {
   if (event.kind == ScriptEventKind::pickUp) return "pick-up";
   if (event.kind == ScriptEventKind::putDown) return "put-down";
-  const double force = std::hypot(event.force[0], event.force[1], event.force[2]);
   char text[64];
+  if (event.kind == ScriptEventKind::pressButton)
+  {
+    std::snprintf(text, sizeof(text), "chest button %.2f s", static_cast<double>(event.duration));
+    return text;
+  }
+  if (event.kind == ScriptEventKind::drainBattery)
+  {
+    std::snprintf(text, sizeof(text), "battery drained in %.0f s", static_cast<double>(event.duration));
+    return text;
+  }
+  const double force = std::hypot(event.force[0], event.force[1], event.force[2]);
   std::snprintf(text, sizeof(text), "push %.0f N, %.2f s", force, static_cast<double>(event.duration));
   return text;
 }

@@ -41,6 +41,7 @@ LolaSensorFrame toLola(const sim::SimSensors& sensors)
   frame.angles = sensors.angles;
   frame.fsr = sensors.fsr;
   frame.sonar = {2.55f, 2.55f}; // m: nothing in front
+  frame.touch = sensors.touch;
   return frame;
 }
 
@@ -90,6 +91,11 @@ SimulationResult runSimulation(const SimulationOptions& options)
   sim::VariantEffect variant;
   if (!options.variant.empty()) variant = sim::applyVariant(config.variants, options.variant, config, robot);
   robot.noiseSeed = options.noiseSeed;
+  if (!std::isnan(options.room))
+  {
+    robot.roomTemperature = options.room;
+    robot.startRise = 0.0;
+  }
   sim::SimulatedRobot simulation(config, robot);
   simulation.resetToPosture(toJointValues(script.pose(script.start).angles));
   // The motors' range, as the URDF gives it: every Position the robot sends is checked against it.
@@ -218,6 +224,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
         simulation.pickUp();
       else if (event.kind == ScriptEventKind::putDown)
         simulation.putDown();
+      else if (event.kind == ScriptEventKind::pressButton)
+        simulation.pressChestButton(event.duration);
+      else if (event.kind == ScriptEventKind::drainBattery)
+        simulation.drainBattery(event.duration);
       else
         simulation.push(Eigen::Vector3d(event.force[0], event.force[1], event.force[2]), event.duration);
     }
@@ -321,6 +331,16 @@ SimulationResult runSimulation(const SimulationOptions& options)
       sample.torsoHeight = static_cast<float>(truth.torsoHeight);
       sample.fsrTotal = static_cast<float>(truth.fsrTotal);
       sample.footForces = {static_cast<float>(truth.footForces[0]), static_cast<float>(truth.footForces[1])};
+      const Eigen::Quaterniond& torso = truth.torsoOrientation;
+      sample.torsoOrientation = {static_cast<float>(torso.w()), static_cast<float>(torso.x()),
+                                 static_cast<float>(torso.y()), static_cast<float>(torso.z())};
+      sample.upperBodyOnGround = truth.upperBodyOnGround;
+      sample.headOnGround = truth.headOnGround;
+      sample.armOnGround = truth.armOnGround;
+      sample.headSpeed = static_cast<float>(truth.headSpeed);
+      sample.armSpeed = static_cast<float>(truth.armSpeed);
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+        sample.gearTorques[j] = static_cast<float>(truth.motorTorques[j] + truth.frictionTorques[j]);
       result.samples.push_back(sample);
     }
     if (options.progress && frame % framesPerSecond == 0)

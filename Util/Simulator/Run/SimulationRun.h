@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +31,9 @@ struct SimulationOptions
   std::string preset;          ///< robots.toml preset of the simulated robot ("worn"), empty: none
   std::string variant;         ///< Sim/variants.toml plant variant of the simulated robot, empty: none
   std::uint64_t noiseSeed = 0; ///< another draw of the robot's noise (0: its seed's own)
-  bool realTime = false;       ///< pace frames in wall-clock time (GUI); false: lock-step, flat out
+  /// °C: every robot in this room and started at it (NaN: each drawn robot's own room and start, robots.toml)
+  double room = std::numeric_limits<double>::quiet_NaN();
+  bool realTime = false;                 ///< pace frames in wall-clock time (GUI); false: lock-step, flat out
   std::filesystem::path outputDirectory; ///< log, CSV, summary and plots go here; empty: nothing is written
   bool writeLog = true;                  ///< the robot's log of the scenario's [Log] representations
   bool writePlots = true;                ///< PNG plots of the CSV (gnuplot)
@@ -100,6 +103,13 @@ struct RunSample
   float torsoHeight = 0;                     ///< m above the floor
   float fsrTotal = 0;                        ///< kg
   std::array<float, 2> footForces{};         ///< N, ground force on the left and right sole
+  std::array<float, 4> torsoOrientation{1, 0, 0, 0}; ///< true torso → world quaternion (w, x, y, z)
+  bool upperBodyOnGround = false;                    ///< GroundTruth::upperBodyOnGround
+  /// GroundTruth's fall impacts: head and arm floor contacts and speeds (m/s), and each joint's torque through its
+  /// gear train (N·m, motor torque + gear friction torque)
+  bool headOnGround = false, armOnGround = false;
+  float headSpeed = 0, armSpeed = 0;
+  std::array<float, 25> gearTorques{};
 };
 
 struct SimulationResult

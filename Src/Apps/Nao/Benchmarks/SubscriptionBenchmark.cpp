@@ -116,7 +116,7 @@ void subscriptionCost(benchmark::State& state, const std::vector<std::string>& r
   bodyOptions.frames = 0xffffffffu;
   StandInBody body(bodyOptions);
   Robot robot(body, testRobotOptions("standin", true));
-  // One client per 8 subscriptions (the robot's limit per client).
+  // One client per maxSubscriptionsPerClient subscriptions (the robot's limit per client).
   std::vector<std::unique_ptr<ClientThread>> clients;
   std::vector<std::vector<std::string>> perClient;
   for (std::size_t i = 0; i < representations.size(); ++i)

@@ -47,12 +47,13 @@ TEST(FullDisk, ALogThatFillsTheDiskIsSaidAtOnceAndItsFramesAreCounted)
 
 TEST(FullDisk, FailedLogsGiveTheirTapBackSoLogsAndSubscriptionsGoOn)
 {
-  // 40 logs that each fail after a few kB: more than the 32 taps the motion thread feeds. Then a subscription and a
-  // log that fails again must still be taken.
+  // 40 logs that each fail a few kB after their header (the module graph and every module's parameters, about 76 kB:
+  // more than the writer's 64 kB stream buffer, so the limit leaves room for it): more than the 32 taps the motion
+  // thread feeds. Then a subscription and a log that fails again must still be taken.
   const auto folder = freshTemporaryFolder("failed-logs");
   const std::string client = std::string(NAO_DEBUG_CLIENT_BINARY) + " --port $port ";
   const CommandResult result = runCommand(
-      "sh -c \"trap '' XFSZ; ulimit -f 8; exec " + std::string(NAO_ROBOT_BINARY) +
+      "sh -c \"trap '' XFSZ; ulimit -f 200; exec " + std::string(NAO_ROBOT_BINARY) +
           " --body standin --realtime --frames 3000 --debug-port 0\" > out.txt 2>&1 & pid=$!; "
           "for i in $(seq 100); do grep -q 'debug channel on port' out.txt && break; sleep 0.1; done; "
           "port=$(sed -n 's/.*debug channel on port \\([0-9]*\\).*/\\1/p' out.txt); "

@@ -33,8 +33,10 @@ TEST(NaoCommandLine, PrintGraphDotDrawsTheStandScenario)
     EXPECT_TRUE(graph.hasEdge("input:RobotDescription", std::string("module:") + module)) << module;
   EXPECT_TRUE(graph.hasEdge("input:ScenarioScript", "module:ScenarioPlayer"));
   EXPECT_FALSE(graph.hasEdge("input:ScenarioScript", "module:RobotModelProvider"));
-  // The self-collision stage between the motion source and the later stages, with its shapes file.
-  EXPECT_TRUE(graph.hasEdge("representation:MotionJointRequest", "module:SelfCollisionProvider"));
+  // The sit-down and fall stages after the motion source, then the self-collision stage with its shapes file.
+  EXPECT_TRUE(graph.hasEdge("representation:MotionJointRequest", "module:SitDownProvider"));
+  EXPECT_TRUE(graph.hasEdge("representation:SafeMotionJointRequest", "module:FallProtectionProvider"));
+  EXPECT_TRUE(graph.hasEdge("representation:FallSafeJointRequest", "module:SelfCollisionProvider"));
   EXPECT_TRUE(graph.hasEdge("module:SelfCollisionProvider", "representation:CollisionFreeJointRequest"));
   EXPECT_TRUE(graph.hasEdge("input:SelfCollisionShapes", "module:SelfCollisionProvider"));
 }

@@ -179,7 +179,7 @@ void SelfCollisionProvider::computeFrame()
 {
   State& s = *state_;
   const SelfCollisionParameters& p = params();
-  const MotionJointRequest& request = get<MotionJointRequest>();
+  const FallSafeJointRequest& request = get<FallSafeJointRequest>();
   const JointSensorData& measured = get<JointSensorData>();
   SelfCollision& result = s.result;
   s.output = request; // exactly the request unless a constrained chain changes it below
@@ -296,7 +296,7 @@ void SelfCollisionProvider::solve(int pairRows, int rows, std::uint32_t involved
 {
   State& s = *state_;
   const SelfCollisionParameters& p = params();
-  const MotionJointRequest& request = get<MotionJointRequest>();
+  const FallSafeJointRequest& request = get<FallSafeJointRequest>();
   SelfCollision& result = s.result;
 
   // Cost, limits and step bounds. Joints outside every pair row keep weight 1 and no rows: their x is their

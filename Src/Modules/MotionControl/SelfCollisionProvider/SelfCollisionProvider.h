@@ -1,5 +1,5 @@
 #pragma once
-// NAOqi's self-collision avoidance (seed 001) as a stage of the joint request: MotionJointRequest in,
+// NAOqi's self-collision avoidance (seed 001) as a stage of the joint request: FallSafeJointRequest in,
 // CollisionFreeJointRequest out. Each frame, with q_ref the last request sent (limp joints: their measurement),
 //
 //   minimise  sum_j w_j (q_j - q_des_j)^2,  w_j = 1 / max(stiffness_j, limpStiffness)
@@ -21,7 +21,7 @@
 namespace nao
 {
 class SelfCollisionProvider
-    : public Module<SelfCollisionProvider, Requires<MotionJointRequest, JointSensorData>,
+    : public Module<SelfCollisionProvider, Requires<FallSafeJointRequest, JointSensorData>,
                     Provides<CollisionFreeJointRequest, SelfCollision>, Parameters<SelfCollisionParameters>,
                     Loads<RobotDescription, SelfCollisionShapes>>
 {

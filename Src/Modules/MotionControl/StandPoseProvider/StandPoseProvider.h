@@ -14,7 +14,7 @@ struct StandPoseParameters
   // One limb per line, in Joint order: head; left arm; left leg; right leg (no RHipYawPitch); right arm; hands.
   // clang-format off
   // B-Human's keyframe "stand" (NaoFacts.md §13).
-  JointArray<float> angles = radians({0, 0,
+  JointArray<float> angles = jointAnglesFromDegrees({0, 0,
                                       90, 7, 0, -2.5, -90,
                                       0, 0, -20.0484, 48.0313, -27.9829, 0,
                                       0, -20.0484, 48.0313, -27.9829, 0,
@@ -42,15 +42,6 @@ struct StandPoseParameters
         .unit(Unit::milliseconds)
         .range(0.0, 60000.0)
         .doc("time from the measured posture to `angles`");
-  }
-
-private:
-  static JointArray<float> radians(const std::array<double, numOfJoints>& degrees)
-  {
-    JointArray<float> angles;
-    for (std::size_t j = 0; j < numOfJoints; ++j)
-      angles[j] = static_cast<float>(degrees[j] * std::numbers::pi / 180.0);
-    return angles;
   }
 };
 

@@ -1,7 +1,8 @@
 // Every command the simulator's README (Util/Simulator/README.md) and the modules' READMEs show runs as written, in
 // a scratch folder with the build's own Build/Release/. The one substitution keeps the test short, as the simulator's
 // README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
-// `--robots 8` as `--robots 2` and `--worn 2`/`--worn 3` as `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
+// `--robots 8` as `--robots 2` (`fallprotection --robots 8` as `--robots 1`) and `--worn 2`/`--worn 3` as
+// `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Tools/Testing/Files.h"
 #include "Tools/Testing/Markdown.h"
@@ -48,6 +49,7 @@ struct Scratch : TemporaryFolder
     std::string script = replaceAll(block, "Build/Release/", buildRoot);
     script = replaceAll(script, "--minutes 10", "--minutes 0.05");
     script = replaceAll(script, "--minutes 3 ", "--minutes 0.05 ");
+    script = replaceAll(script, "fallprotection --robots 8 ", "fallprotection --robots 1 ");
     script = replaceAll(script, "--robots 200 ", "--robots 2 ");
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
     script = replaceAll(script, "--robots 8 ", "--robots 2 ");
@@ -167,6 +169,16 @@ TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
       const Scratch scratch("module-" + entry.path().parent_path().filename().string() + std::to_string(b));
       const CommandResult result = scratch.run(blocks[b]);
       EXPECT_EQ(result.status, 0) << entry.path() << ":\n" << blocks[b] << result.output;
+      if (blocks[b].find("Simulator fallprotection") != std::string::npos)
+      {
+        // FallProtectionProvider's ensemble, one robot: every direction's row, the table written.
+        EXPECT_NE(result.output.find("| front-right (315°) | 1 | "), std::string::npos) << result.output;
+        EXPECT_NE(result.output.find("output in Build/Simulation/fallprotection: fallprotection.md"),
+                  std::string::npos)
+            << result.output;
+        EXPECT_TRUE(
+            std::filesystem::exists(scratch.path / "Build/Simulation/fallprotection/fallprotection.md"));
+      }
       if (blocks[b].find("Simulator/App/Simulator run") == std::string::npos) continue;
       EXPECT_NE(result.output.find("output in "), std::string::npos) << blocks[b] << result.output;
       ++blocksRun;

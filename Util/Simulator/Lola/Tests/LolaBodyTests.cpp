@@ -27,7 +27,8 @@ struct Sensors
   FsrSensorData fsr;
   InertialSensorData inertial;
   BatteryData battery;
-  BodySensors all{frameInfo, joints, fsr, inertial, battery};
+  TouchData touch;
+  BodySensors all{frameInfo, joints, fsr, inertial, battery, touch};
 };
 
 /// Stops the server and joins the body's thread when the scope ends, also when an assertion returns early.

@@ -40,7 +40,7 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
   SelfCollisionParameters judgeParameters;
   judgeParameters.protection = {false, false, false, false, false, false};
   ModuleHarness<SelfCollisionProvider> judge(judgeParameters);
-  judge.input<MotionJointRequest>().stiffnesses.fill(0.f);
+  judge.input<FallSafeJointRequest>().stiffnesses.fill(0.f);
   Outcome outcome;
   // s, mm: for the README's plot (Util/Simulator/Docs/self-collision-comparison.png).
   std::ofstream csv(options.outputDirectory / "distance.csv");
@@ -49,7 +49,7 @@ Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
            result.log, [](const JointSensorData& joints) { return joints.angles; }))
   {
     judge.input<JointSensorData>().angles = angles;
-    judge.input<MotionJointRequest>().angles = angles;
+    judge.input<FallSafeJointRequest>().angles = angles;
     judge.run();
     outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
     csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
@@ -97,7 +97,9 @@ TEST(SelfCollisionSimulation, TheExistingScenariosPassBitForBit)
 {
   // The stage's output depends only on its inputs and its own state, so replaying a stage-off run's logged
   // inputs (MotionJointRequest, JointSensorData) through it with the default parameters shows what it would send
-  // in that run: if that is the request itself in every frame, switching the stage on changes nothing there.
+  // in that run: if that is the request itself in every frame, switching the stage on changes nothing there. (The
+  // stage's input, FallSafeJointRequest, is the motion source's request in these runs: no chest button press and no
+  // fall, so the sit-down and fall stages before it pass it through.)
   for (const char* scenario : {"stand", "sit", "highstand", "standjitter", "stepping", "lifted"})
   {
     SCOPED_TRACE(scenario);
@@ -116,7 +118,7 @@ TEST(SelfCollisionSimulation, TheExistingScenariosPassBitForBit)
         });
     for (const auto& [request, joints] : logged)
     {
-      stage.input<MotionJointRequest>() = request;
+      stage.input<FallSafeJointRequest>() = request;
       stage.input<JointSensorData>() = joints;
       stage.run();
       ++frames;

@@ -204,6 +204,7 @@ private:
   FsrSensorData fsr_;
   InertialSensorData inertial_;
   BatteryData battery_;
-  BodySensors sensors_{frameInfo_, joints_, fsr_, inertial_, battery_};
+  TouchData touch_;
+  BodySensors sensors_{frameInfo_, joints_, fsr_, inertial_, battery_, touch_};
 };
 } // namespace nao::energytest

@@ -325,6 +325,8 @@ TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
   inputs().energySaving = requestAll(EnergySavingPosture::stand);
   const SourcePosition here{"test", 1, 1};
   controller.start({{"MotionJointRequest", "StandPoseProvider", here},
+                    {"SafeMotionJointRequest", "off", here},
+                    {"FallSafeJointRequest", "off", here},
                     {"CollisionFreeJointRequest", "off", here},
                     {"StiffnessJointRequest", "off", here},
                     {"RobotModel", "RobotModelProvider", here},

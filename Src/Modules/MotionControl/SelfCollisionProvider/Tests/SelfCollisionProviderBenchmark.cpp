@@ -45,7 +45,7 @@ void StageMovingFree(benchmark::State& state)
     const float swing = 10.f * degree * std::sin(0.1f * static_cast<float>(frame++));
     request[Joint::LShoulderPitch] += swing;
     request[Joint::RShoulderPitch] -= swing;
-    h.input<MotionJointRequest>().angles = request;
+    h.input<FallSafeJointRequest>().angles = request;
     h.input<JointSensorData>().angles = h.output<CollisionFreeJointRequest>().angles;
     h.run();
     benchmark::DoNotOptimize(h.output<CollisionFreeJointRequest>().angles[0]);

@@ -125,8 +125,8 @@ TEST(SelfCollisionProvider, ALimpArmMakesTheStiffSideMove)
     const JointArray<float> pushed = blend(start, goal, std::min(1.f, f / 40.f));
     JointArray<float> measured = sent;
     measured[Joint::LElbowRoll] = pushed[Joint::LElbowRoll];
-    h.input<MotionJointRequest>().angles = start;
-    h.input<MotionJointRequest>().stiffnesses = stiffness;
+    h.input<FallSafeJointRequest>().angles = start;
+    h.input<FallSafeJointRequest>().stiffnesses = stiffness;
     h.input<JointSensorData>().angles = measured;
     h.run();
     sent = h.output<CollisionFreeJointRequest>().angles;
@@ -151,7 +151,7 @@ TEST(SelfCollisionProvider, ConstrainedFramesAllocateNothing)
   for (int f = 0; f < 50; ++f)
   {
     // Pushing into the torso and back: constrained, optimal and free frames.
-    h.input<MotionJointRequest>().angles = blend(naoqiArm(false), naoqiArm(true), 1.f - (f % 10) / 40.f);
+    h.input<FallSafeJointRequest>().angles = blend(naoqiArm(false), naoqiArm(true), 1.f - (f % 10) / 40.f);
     h.input<JointSensorData>().angles = sent;
     h.run();
     sent = h.output<CollisionFreeJointRequest>().angles;

@@ -54,8 +54,8 @@ using Harness = ModuleHarness<SelfCollisionProvider>;
 inline void step(Harness& h, const JointArray<float>& angles, const JointArray<float>& measured,
                  float stiffness = 1.f)
 {
-  h.input<MotionJointRequest>().angles = angles;
-  h.input<MotionJointRequest>().stiffnesses.fill(stiffness);
+  h.input<FallSafeJointRequest>().angles = angles;
+  h.input<FallSafeJointRequest>().stiffnesses.fill(stiffness);
   h.input<JointSensorData>().angles = measured;
   h.run();
 }

@@ -1,0 +1,136 @@
+#include "Modules/Modeling/FallDownStateDetector/FallDownStateDetector.h"
+#include <algorithm>
+#include <cmath>
+
+namespace nao
+{
+Tilt tiltOf(const std::array<float, 4>& orientation, const std::array<float, 3>& gyro)
+{
+  const float w = orientation[0], x = orientation[1], y = orientation[2], z = orientation[3];
+  // Rows of the rotation matrix torso → world that are needed.
+  const float r02 = 2 * (x * z + w * y), r12 = 2 * (y * z - w * x);
+  const float r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+  const float r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z);
+  const float r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z);
+  Tilt tilt;
+  tilt.angle = std::acos(std::clamp(r22, -1.f, 1.f));
+  // The angular velocity in the world frame; the part about the horizontal axis that tips the torso's z further.
+  const float wx = r00 * gyro[0] + r01 * gyro[1] + r02 * gyro[2];
+  const float wy = r10 * gyro[0] + r11 * gyro[1] + r12 * gyro[2];
+  tilt.speed = std::sqrt(gyro[0] * gyro[0] + gyro[1] * gyro[1] + gyro[2] * gyro[2]);
+  const float lean = std::hypot(r02, r12);
+  if (lean < 1e-4f)
+    tilt.rate = std::hypot(wx, wy); // upright: any horizontal turn tips it
+  else
+    tilt.rate = (-r12 * wx + r02 * wy) / lean; // about e_z × (lean direction)
+  // Where the torso leans, in its own frame: the world's up vector there is (r20, r21, r22).
+  tilt.front = -r20;
+  tilt.left = -r21;
+  return tilt;
+}
+
+namespace
+{
+template<class Side>
+Side sideOf(const Tilt& tilt)
+{
+  if (std::abs(tilt.front) >= std::abs(tilt.left)) return tilt.front >= 0 ? Side::front : Side::back;
+  return tilt.left >= 0 ? Side::left : Side::right;
+}
+} // namespace
+
+void FallDownStateDetector::enter(FallDownState& state, FallState next)
+{
+  state.state = next;
+  state.timeInState = 0;
+  calmFor_ = stillFor_ = 0;
+}
+
+void FallDownStateDetector::update(FallDownState& state)
+{
+  const FallDownStateParameters& p = params();
+  const double time = get<FrameInfo>().time;
+  const float dt = seen_ ? static_cast<float>(std::clamp(time - lastTime_, 0.0, 0.1)) : 0.f;
+  seen_ = true;
+  lastTime_ = time;
+  const InertialData& inertial = get<InertialData>();
+  if (inertial.valid) tilt_ = tiltOf(inertial.orientation, inertial.gyro); // else: the last good tilt
+  const FsrSensorData& fsr = get<FsrSensorData>();
+  const float weight = fsr.left.totalWeight + fsr.right.totalWeight;
+  if (weight < p.liftedWeight) // NaN: neither
+  {
+    unloadedFor_ += dt;
+    loadedFor_ = 0;
+  }
+  else if (weight >= p.liftedWeight)
+  {
+    loadedFor_ += dt;
+    unloadedFor_ = 0;
+  }
+  const Tilt& t = tilt_;
+  calmFor_ = t.angle < p.uprightTilt && t.rate < p.staggerRate ? calmFor_ + dt : 0;
+  stillFor_ = t.angle > p.fallenTilt && t.speed < p.stillRate ? stillFor_ + dt : 0;
+  state.tilt = t.angle;
+  state.timeInState += dt;
+
+  const bool lying = stillFor_ >= p.fallenTime;
+  const bool falling = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
+                       t.angle + t.rate * p.lookahead >= p.fallingTilt;
+  switch (state.state)
+  {
+  case FallState::upright:
+  case FallState::staggering:
+    if (unloadedFor_ >= p.liftedTime && t.angle < p.staggerTilt)
+      enter(state, FallState::lifted);
+    else if (falling)
+    {
+      enter(state, FallState::falling);
+      state.direction = sideOf<FallDirection>(t);
+      state.side = FallenSide::none;
+      ++state.falls;
+    }
+    else if (lying) // lying without a fall seen (a start on the floor)
+    {
+      enter(state, FallState::fallen);
+      state.side = sideOf<FallenSide>(t);
+    }
+    else if (state.state == FallState::upright && (t.angle > p.staggerTilt || t.rate > p.staggerRate))
+      enter(state, FallState::staggering);
+    else if (state.state == FallState::staggering && calmFor_ >= p.uprightTime)
+      enter(state, FallState::upright);
+    break;
+  case FallState::falling:
+    if (lying)
+    {
+      enter(state, FallState::fallen);
+      state.side = sideOf<FallenSide>(t);
+    }
+    else if (calmFor_ >= p.uprightTime) // caught: it did not fall after all
+    {
+      enter(state, FallState::upright);
+      state.direction = FallDirection::none;
+    }
+    break;
+  case FallState::fallen:
+    if (inertial.valid && t.angle > p.fallenTilt) state.side = sideOf<FallenSide>(t); // it may roll over
+    if (calmFor_ >= p.standUpTime)
+    {
+      enter(state, FallState::upright);
+      state.direction = FallDirection::none;
+      state.side = FallenSide::none;
+    }
+    break;
+  case FallState::lifted:
+    if (loadedFor_ >= p.landedTime)
+      enter(state, t.angle > p.staggerTilt ? FallState::staggering : FallState::upright);
+    else if (lying)
+    {
+      enter(state, FallState::fallen);
+      state.side = sideOf<FallenSide>(t);
+    }
+    break;
+  }
+}
+
+MAKE_MODULE(FallDownStateDetector);
+} // namespace nao

@@ -1,0 +1,47 @@
+#pragma once
+// Whether the robot stands, staggers, falls (and which way), lies (and on which side) or is held in the air
+// (FallDownState), from the filtered torso orientation and angular velocity (InertialData) and the feet's load
+// (FsrSensorData). A fall is certain when the tilt, predicted `lookahead` ahead at its present rate, passes
+// `fallingTilt`; every transition has a hysteresis or a time (parameters). No allocation. README.md of this folder.
+#include "Framework/Module.h"
+#include "Modules/Modeling/FallDownStateDetector/FallDownStateParameters.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/FallDownState.h"
+#include "Representations/Sensing/FsrSensorData.h"
+#include "Representations/Sensing/InertialData.h"
+
+namespace nao
+{
+/// The torso's tilt, the rate at which it grows and where it leans, from InertialData.
+struct Tilt
+{
+  float angle = 0; ///< rad from upright
+  float rate = 0;  ///< rad/s, positive: leaning further
+  float speed = 0; ///< rad/s, the whole angular speed
+  float front = 0; ///< the lean towards the torso's front (−: back), the up vector's share
+  float left = 0;  ///< the lean towards the torso's left (−: right)
+};
+
+/// Tilt of an orientation (w, x, y, z: torso → world) turning at `gyro` (rad/s, torso frame).
+Tilt tiltOf(const std::array<float, 4>& orientation, const std::array<float, 3>& gyro);
+
+class FallDownStateDetector
+    : public Module<FallDownStateDetector, Requires<FrameInfo, InertialData, FsrSensorData>,
+                    Provides<FallDownState>, Parameters<FallDownStateParameters>>
+{
+public:
+  using Module::Module;
+  void update(FallDownState& state);
+
+private:
+  void enter(FallDownState& state, FallState next);
+
+  double lastTime_ = 0;
+  bool seen_ = false;
+  float unloadedFor_ = 0; ///< s the feet have been unloaded
+  float loadedFor_ = 0;   ///< s the feet have been loaded
+  float calmFor_ = 0;     ///< s below uprightTilt and slower than staggerRate
+  float stillFor_ = 0;    ///< s above fallenTilt and slower than stillRate
+  Tilt tilt_;
+};
+} // namespace nao

@@ -1,0 +1,96 @@
+#pragma once
+// Every number of FallDownStateDetector. Code holds rad, rad/s, kg and s; Config/Modules/FallDownStateDetector.toml
+// holds degrees, deg/s, kg and s.
+#include "Tools/Streams/Field.h"
+#include <numbers>
+
+namespace nao
+{
+struct FallDownStateParameters
+{
+  static constexpr float degree = std::numbers::pi_v<float> / 180.f;
+
+  float uprightTilt = 10.f * degree;
+  float staggerTilt = 15.f * degree;
+  float staggerRate = 40.f * degree;
+  float uprightTime = 0.5f;
+  float fallingTilt = 40.f * degree;
+  float minFallingTilt = 20.f * degree;
+  float minFallingRate = 30.f * degree;
+  float lookahead = 0.2f;
+  float fallenTilt = 55.f * degree;
+  float stillRate = 30.f * degree;
+  float fallenTime = 0.3f;
+  float standUpTime = 1.f;
+  float liftedWeight = 0.5f;
+  float liftedTime = 0.2f;
+  float landedTime = 0.1f;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::field;
+    using streams::Unit;
+    ar& field("uprightTilt", uprightTilt)
+        .unit(Unit::degrees)
+        .range(1.0, 45.0)
+        .doc("below this tilt (and slower than staggerRate for uprightTime) the robot is upright again");
+    ar& field("staggerTilt", staggerTilt)
+        .unit(Unit::degrees)
+        .range(1.0, 60.0)
+        .doc("above this tilt the robot staggers");
+    ar& field("staggerRate", staggerRate)
+        .unit(Unit::degreesPerSecond)
+        .range(1.0, 1000.0)
+        .doc("a tilt growing faster than this is staggering too");
+    ar& field("uprightTime", uprightTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("upright and slow this long before staggering ends");
+    ar& field("fallingTilt", fallingTilt)
+        .unit(Unit::degrees)
+        .range(5.0, 90.0)
+        .doc("a fall is certain when the tilt predicted lookahead ahead passes this ...");
+    ar& field("minFallingTilt", minFallingTilt)
+        .unit(Unit::degrees)
+        .range(1.0, 90.0)
+        .doc("... while the tilt is above this ...");
+    ar& field("minFallingRate", minFallingRate)
+        .unit(Unit::degreesPerSecond)
+        .range(0.0, 1000.0)
+        .doc("... and grows faster than this");
+    ar& field("lookahead", lookahead)
+        .unit(Unit::seconds)
+        .range(0.0, 2.0)
+        .doc("the tilt is predicted this far ahead at its present rate");
+    ar& field("fallenTilt", fallenTilt)
+        .unit(Unit::degrees)
+        .range(10.0, 90.0)
+        .doc("above this tilt, still for fallenTime, the robot lies");
+    ar& field("stillRate", stillRate)
+        .unit(Unit::degreesPerSecond)
+        .range(1.0, 1000.0)
+        .doc("an angular speed below this is still");
+    ar& field("fallenTime", fallenTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("lying still this long is fallen");
+    ar& field("standUpTime", standUpTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("a fallen robot below uprightTilt this long is upright again");
+    ar& field("liftedWeight", liftedWeight)
+        .unit(Unit::kilograms)
+        .range(0.0, 5.0)
+        .doc("both feet together carrying less than this are unloaded");
+    ar& field("liftedTime", liftedTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("feet unloaded this long, the torso below staggerTilt: lifted");
+    ar& field("landedTime", landedTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("feet loaded this long: a lifted robot stands again");
+  }
+};
+} // namespace nao

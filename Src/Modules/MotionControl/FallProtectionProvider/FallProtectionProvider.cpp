@@ -1,0 +1,113 @@
+// FallProtectionProvider: passThrough → protecting (falling, then lying) → handingBack → passThrough. Why each
+// choice and number: README.md of this folder.
+#include "Modules/MotionControl/FallProtectionProvider/FallProtectionProvider.h"
+#include <algorithm>
+#include <cmath>
+
+namespace nao
+{
+namespace
+{
+/// Smoothstep of t / duration: no velocity jump at either end.
+float blend(double t, double duration)
+{
+  const double x = duration > 0 ? std::clamp(t / duration, 0.0, 1.0) : 1.0;
+  return static_cast<float>(x * x * (3.0 - 2.0 * x));
+}
+} // namespace
+
+void FallProtectionProvider::enter(FallProtectionPhase phase, double now)
+{
+  const JointSensorData& measured = get<JointSensorData>();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    // With low stiffness the request says little about where a joint is: the hand-back starts from the measurement.
+    from_[j] = std::isfinite(measured.angles[j]) ? measured.angles[j] : last_.angles[j];
+    fromStiffness_[j] = last_.stiffnesses[j];
+  }
+  phase_ = phase;
+  phaseStart_ = now;
+}
+
+void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtection& protection)
+{
+  const double now = get<FrameInfo>().time;
+  const FallProtectionParameters& p = params();
+  const FallDownState& fall = get<FallDownState>();
+  const SafeMotionJointRequest& before = get<SafeMotionJointRequest>();
+  JointRequest input;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    input.angles[j] = std::isfinite(before.angles[j]) ? before.angles[j] : last_.angles[j];
+    input.stiffnesses[j] = std::isfinite(before.stiffnesses[j]) ? std::clamp(before.stiffnesses[j], 0.f, 1.f)
+                                                                : last_.stiffnesses[j];
+  }
+  if (!hasOutput_) last_ = input;
+
+  if (fall.state != FallState::fallen)
+    fallenSince_ = -1;
+  else if (fallenSince_ < 0)
+    fallenSince_ = now;
+
+  // The sit-down's own motions and its limp sitting are not taken over, as B-Human's fall engine takes over no
+  // keyframe motion or get-up: the posture is deliberate, and a robot made limp by hand stays limp.
+  const bool sitDownActive = get<SitDown>().phase != SitDownPhase::passThrough;
+  if (fall.state == FallState::falling && phase_ != FallProtectionPhase::protecting && !sitDownActive)
+  {
+    // The direction is kept for the whole fall: a posture that follows a flickering direction would swing the arms.
+    direction_ = fall.direction;
+    ++protectedFalls_;
+    enter(FallProtectionPhase::protecting, now);
+  }
+  else if (phase_ == FallProtectionPhase::protecting)
+  {
+    const bool liesStill = fallenSince_ >= 0 && now - fallenSince_ >= p.lieStillTime - 1e-6;
+    // Upright or staggering again (caught, or a detection that was wrong), or held in the air: nothing to protect.
+    const bool recovered = fall.state == FallState::upright || fall.state == FallState::staggering ||
+                           fall.state == FallState::lifted;
+    if (liesStill || recovered) enter(FallProtectionPhase::handingBack, now);
+  }
+  const double t = now - phaseStart_;
+  if (phase_ == FallProtectionPhase::handingBack && t >= p.handBackTime)
+    enter(FallProtectionPhase::passThrough, now);
+
+  switch (phase_)
+  {
+  case FallProtectionPhase::passThrough:
+    static_cast<JointRequest&>(request) = input;
+    break;
+  case FallProtectionPhase::protecting:
+  {
+    const JointArray<float>& pose = direction_ == FallDirection::back ? p.backPose
+                                    : direction_ == FallDirection::left || direction_ == FallDirection::right
+                                        ? p.sidePose
+                                        : p.frontPose;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      request.angles[j] = pose[j];
+      request.stiffnesses[j] = p.stiffnesses[j];
+    }
+    break;
+  }
+  case FallProtectionPhase::handingBack:
+  {
+    const float s = blend(t, p.handBackTime);
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      request.angles[j] = from_[j] + s * (input.angles[j] - from_[j]);
+      request.stiffnesses[j] = fromStiffness_[j] + s * (input.stiffnesses[j] - fromStiffness_[j]);
+    }
+    break;
+  }
+  }
+
+  last_ = request;
+  hasOutput_ = true;
+  protection.phase = phase_;
+  protection.direction = direction_;
+  protection.timeInPhase = static_cast<float>(now - phaseStart_);
+  protection.protectedFalls = protectedFalls_;
+}
+
+MAKE_MODULE(FallProtectionProvider);
+} // namespace nao

@@ -1,0 +1,162 @@
+// SitDownProvider: the phases passThrough → sittingDown → sitting → standingUp → passThrough, and why each
+// choice: README.md of this folder.
+#include "Modules/MotionControl/SitDownProvider/SitDownProvider.h"
+#include <algorithm>
+#include <cmath>
+
+namespace nao
+{
+namespace
+{
+/// Below this requested stiffness a joint is limp: its request says nothing about where it is.
+constexpr float limpStiffness = 0.05f;
+
+/// Smoothstep of t / duration: no velocity jump at either end.
+float blend(double t, double duration)
+{
+  const double x = duration > 0 ? std::clamp(t / duration, 0.0, 1.0) : 1.0;
+  return static_cast<float>(x * x * (3.0 - 2.0 * x));
+}
+} // namespace
+
+void SitDownProvider::sanitizedInput(JointRequest& input) const
+{
+  const MotionJointRequest& motion = get<MotionJointRequest>();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    input.angles[j] = std::isfinite(motion.angles[j]) ? motion.angles[j] : last_.angles[j];
+    input.stiffnesses[j] = std::isfinite(motion.stiffnesses[j]) ? std::clamp(motion.stiffnesses[j], 0.f, 1.f)
+                                                                : last_.stiffnesses[j];
+  }
+}
+
+bool SitDownProvider::pressed(double now)
+{
+  const bool reading = get<TouchData>().pressed(TouchData::chestButton);
+  if (reading != rawPressed_)
+  {
+    rawPressed_ = reading;
+    rawSince_ = now;
+  }
+  if (rawPressed_ == debounced_ || now - rawSince_ < params().debounceTime - 1e-6) return false;
+  debounced_ = rawPressed_;
+  return debounced_;
+}
+
+bool SitDownProvider::batteryLow(double, SitDown& sitDown)
+{
+  const BatteryData& battery = get<BatteryData>();
+  if (!std::isfinite(battery.charge)) return false; // a bad reading changes nothing
+  if (battery.charging || battery.charge > params().lowBatteryCharge + params().batteryHysteresis)
+  {
+    batteryArmed_ = true;
+    sitDown.lowBattery = false;
+  }
+  else if (battery.charge < params().lowBatteryCharge)
+    sitDown.lowBattery = true;
+  if (!batteryArmed_ || !sitDown.lowBattery) return false;
+  batteryArmed_ = false;
+  return true;
+}
+
+void SitDownProvider::enter(SitDownPhase phase, double now)
+{
+  // Where the transition starts: the last request, except for limp joints, whose request says nothing about where
+  // they are (their measurement instead).
+  const JointSensorData& measured = get<JointSensorData>();
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const bool limp = last_.stiffnesses[j] < limpStiffness;
+    from_[j] = limp && std::isfinite(measured.angles[j]) ? measured.angles[j] : last_.angles[j];
+    fromStiffness_[j] = last_.stiffnesses[j];
+  }
+  phase_ = phase;
+  phaseStart_ = now;
+}
+
+void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown)
+{
+  const double now = get<FrameInfo>().time;
+  const SitDownParameters& p = params();
+  JointRequest input;
+  sanitizedInput(input);
+  if (!hasOutput_) last_ = input;
+
+  const bool press = pressed(now);
+  presses_ += press;
+  const bool low = batteryLow(now, sitDown);
+  const bool up = phase_ == SitDownPhase::passThrough || phase_ == SitDownPhase::standingUp;
+  if (press && up)
+  {
+    reason_ = SitDownReason::chestButton;
+    enter(SitDownPhase::sittingDown, now);
+  }
+  else if (press)
+    enter(SitDownPhase::standingUp, now);
+  else if (low && up)
+  {
+    reason_ = SitDownReason::lowBattery;
+    enter(SitDownPhase::sittingDown, now);
+  }
+
+  const double t = now - phaseStart_;
+  if (phase_ == SitDownPhase::sittingDown && t >= p.sitDownTime + p.settleTime + p.limpTime)
+    enter(SitDownPhase::sitting, now);
+  if (phase_ == SitDownPhase::standingUp && t >= p.standUpTime)
+  {
+    phase_ = SitDownPhase::passThrough;
+    phaseStart_ = now;
+    reason_ = SitDownReason::none;
+  }
+
+  const JointSensorData& measured = get<JointSensorData>();
+  switch (phase_)
+  {
+  case SitDownPhase::passThrough:
+    static_cast<JointRequest&>(request) = input;
+    break;
+  case SitDownPhase::sittingDown:
+  {
+    const float s = blend(t, p.sitDownTime);
+    const double limping = t - p.sitDownTime - p.settleTime;
+    const float k = limping <= 0     ? 1.f
+                    : p.limpTime > 0 ? static_cast<float>(std::clamp(1.0 - limping / p.limpTime, 0.0, 1.0))
+                                     : 0.f;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      request.angles[j] = from_[j] + s * (p.sitAngles[j] - from_[j]);
+      request.stiffnesses[j] = k * p.sitStiffness;
+    }
+    break;
+  }
+  case SitDownPhase::sitting:
+    // Limp: the request follows the measurement, so that the stand-up and the stages after this one start from
+    // where the joints are.
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      request.angles[j] = std::isfinite(measured.angles[j]) ? measured.angles[j] : last_.angles[j];
+      request.stiffnesses[j] = 0.f;
+    }
+    break;
+  case SitDownPhase::standingUp:
+  {
+    const float s = blend(t, p.standUpTime);
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      request.angles[j] = from_[j] + s * (input.angles[j] - from_[j]);
+      request.stiffnesses[j] = input.stiffnesses[j];
+    }
+    break;
+  }
+  }
+
+  last_ = request;
+  hasOutput_ = true;
+  sitDown.phase = phase_;
+  sitDown.reason = reason_;
+  sitDown.timeInPhase = static_cast<float>(now - phaseStart_);
+  sitDown.presses = presses_;
+}
+
+MAKE_MODULE(SitDownProvider);
+} // namespace nao

@@ -1,0 +1,81 @@
+#include "Modules/Sensing/InertialDataFilter/InertialDataFilter.h"
+#include <algorithm>
+#include <cmath>
+
+namespace nao
+{
+bool InertialDataFilter::plausible(const InertialSensorData& sensors) const
+{
+  for (std::size_t axis = 0; axis < 3; ++axis)
+  {
+    // NaN fails both comparisons.
+    if (!(std::abs(sensors.gyro[axis]) <= params().maxGyro)) return false;
+    if (!(std::abs(sensors.accelerometer[axis]) <= params().maxAcceleration)) return false;
+  }
+  return true;
+}
+
+void InertialDataFilter::update(InertialData& data)
+{
+  if (!configured_)
+  {
+    const InertialDataFilterParameters& p = params();
+    noise_ = {p.gyroNoise, p.gyroBiasDrift,     p.accNoise,          p.accMotionNoise, p.accGate,
+              p.gravity,   p.initialTiltStdDev, p.initialBiasStdDev, p.maxBias};
+    configured_ = true;
+  }
+  const InertialSensorData& sensors = get<InertialSensorData>();
+  const double time = get<FrameInfo>().time;
+  const std::array<float, 6> readings = {sensors.gyro[0],          sensors.gyro[1],
+                                         sensors.gyro[2],          sensors.accelerometer[0],
+                                         sensors.accelerometer[1], sensors.accelerometer[2]};
+  // Stale: the time did not advance, or the very same readings again (a noisy sensor never repeats all six).
+  const bool stale = seen_ && (!(time > lastTime_) || readings == lastReadings_);
+  if (!plausible(sensors) || stale)
+  {
+    data.valid = false; // everything else keeps the last good frame's values
+    return;
+  }
+  const Eigen::Vector3d gyro(sensors.gyro[0], sensors.gyro[1], sensors.gyro[2]);
+  const Eigen::Vector3d accelerometer(sensors.accelerometer[0], sensors.accelerometer[1],
+                                      sensors.accelerometer[2]);
+  if (!filter_.initialised())
+  {
+    // Start only from a still torso: the accelerometer then gives the tilt.
+    if (!(std::abs(accelerometer.norm() - noise_.gravity) <= noise_.accGate))
+    {
+      data.valid = false;
+      return;
+    }
+    filter_.reset(accelerometer, noise_);
+  }
+  else
+  {
+    const double dt = std::clamp(time - lastTime_, 0.0, static_cast<double>(params().maxFrameGap));
+    filter_.predict(gyro, dt, noise_);
+    filter_.correct(accelerometer, noise_);
+  }
+  seen_ = true;
+  lastTime_ = time;
+  lastReadings_ = readings;
+
+  const Eigen::Quaterniond& q = filter_.orientation();
+  data.orientation = {static_cast<float>(q.w()), static_cast<float>(q.x()), static_cast<float>(q.y()),
+                      static_cast<float>(q.z())};
+  const Eigen::Vector2d angles = filter_.angles();
+  data.angles = {static_cast<float>(angles.x()), static_cast<float>(angles.y())};
+  const Eigen::Vector3d rate = gyro - filter_.bias();
+  const Eigen::Vector3d acceleration = q * accelerometer - Eigen::Vector3d(0, 0, noise_.gravity);
+  for (std::size_t axis = 0; axis < 3; ++axis)
+  {
+    data.gyro[axis] = static_cast<float>(rate[static_cast<Eigen::Index>(axis)]);
+    data.acceleration[axis] = static_cast<float>(acceleration[static_cast<Eigen::Index>(axis)]);
+    data.gyroBias[axis] = static_cast<float>(filter_.bias()[static_cast<Eigen::Index>(axis)]);
+  }
+  const Eigen::Vector2d deviations = filter_.angleStdDevs();
+  data.angleStdDevs = {static_cast<float>(deviations.x()), static_cast<float>(deviations.y())};
+  data.valid = true;
+}
+
+MAKE_MODULE(InertialDataFilter);
+} // namespace nao

@@ -1,0 +1,101 @@
+#pragma once
+// The torso's orientation and angular velocity (InertialData) from the IMU (InertialSensorData): an error-state
+// Kalman filter on orientation and gyroscope bias (Tools/Inertial/OrientationFilter.h), the accelerometer a gravity
+// measurement weighted down when its norm departs from g. A bad frame (a non-finite or implausible reading, a frame
+// time that does not advance, readings identical to the last frame's) changes nothing but `valid`. No allocation.
+// README.md of this folder: the filter, where each noise figure comes from, the figures in the simulator.
+#include "Framework/Module.h"
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Sensing/InertialData.h"
+#include "Representations/Sensing/InertialSensorData.h"
+#include "Tools/Inertial/OrientationFilter.h"
+#include <array>
+
+namespace nao
+{
+struct InertialDataFilterParameters
+{
+  float gyroNoise = 0.005f;
+  float gyroBiasDrift = 1e-4f;
+  float accNoise = 0.1f;
+  float accMotionNoise = 5.f;
+  float accGate = 3.f;
+  float gravity = 9.81f;
+  float initialTiltStdDev = 0.05f;
+  float initialBiasStdDev = 0.02f;
+  float maxBias = 0.1f;
+  float maxGyro = 8.7f;
+  float maxAcceleration = 100.f;
+  float maxFrameGap = 0.1f;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::Unit;
+    ar& streams::field("gyroNoise", gyroNoise)
+        .unit(Unit::radiansPerSecond)
+        .range(1e-5, 1.0)
+        .doc("standard deviation of one gyroscope reading (not public for the NAO V6: README)");
+    ar& streams::field("gyroBiasDrift", gyroBiasDrift)
+        .range(0.0, 0.1)
+        .doc("rad/s/sqrt(s), random walk of the gyroscope's bias");
+    ar& streams::field("accNoise", accNoise)
+        .unit(Unit::metersPerSecondSquared)
+        .range(0.001, 20.0)
+        .doc("standard deviation of the gravity measurement at rest, the torso's sway included");
+    ar& streams::field("accMotionNoise", accMotionNoise)
+        .range(0.0, 100.0)
+        .doc("m/s² of deviation added per m/s² the accelerometer's norm is off g (motion, impacts)");
+    ar& streams::field("accGate", accGate)
+        .unit(Unit::metersPerSecondSquared)
+        .range(0.01, 100.0)
+        .doc("an accelerometer norm farther than this from g is no gravity measurement");
+    ar& streams::field("gravity", gravity).unit(Unit::metersPerSecondSquared).range(9.7, 9.9).doc("g");
+    ar& streams::field("initialTiltStdDev", initialTiltStdDev)
+        .unit(Unit::radians)
+        .range(0.001, 1.0)
+        .doc("of roll and pitch at the start (from the accelerometer)");
+    ar& streams::field("initialBiasStdDev", initialBiasStdDev)
+        .unit(Unit::radiansPerSecond)
+        .range(0.0001, 1.0)
+        .doc("of each gyroscope bias component at the start");
+    ar& streams::field("maxBias", maxBias)
+        .unit(Unit::radiansPerSecond)
+        .range(0.001, 1.0)
+        .doc("the bias estimate is kept within ±this per axis");
+    ar& streams::field("maxGyro", maxGyro)
+        .unit(Unit::radiansPerSecond)
+        .range(1.0, 100.0)
+        .doc("a larger gyroscope reading is bad input (the range: about 500 deg/s, README)");
+    ar& streams::field("maxAcceleration", maxAcceleration)
+        .unit(Unit::metersPerSecondSquared)
+        .range(10.0, 1000.0)
+        .doc("a larger accelerometer component is bad input");
+    ar& streams::field("maxFrameGap", maxFrameGap)
+        .unit(Unit::seconds)
+        .range(0.012, 10.0)
+        .doc("the gyroscope is integrated over this much at most (a stalled process)");
+  }
+};
+
+class InertialDataFilter : public Module<InertialDataFilter, Requires<FrameInfo, InertialSensorData>,
+                                         Provides<InertialData>, Parameters<InertialDataFilterParameters>>
+{
+public:
+  using Module::Module;
+  void update(InertialData& data);
+
+  static constexpr double framePeriod = 0.012; ///< s, LoLA's frame (NaoFacts.md §8)
+
+private:
+  void onParametersChanged() override { configured_ = false; }
+  bool plausible(const InertialSensorData& sensors) const;
+
+  bool configured_ = false;
+  inertial::ImuNoise noise_;
+  inertial::OrientationFilter filter_;
+  bool seen_ = false;                   ///< a frame was read before (lastTime_, lastReadings_ hold it)
+  double lastTime_ = 0;                 ///< s, FrameInfo time of the last good frame
+  std::array<float, 6> lastReadings_{}; ///< gyroscope and accelerometer of the last good frame
+};
+} // namespace nao

@@ -1,0 +1,78 @@
+// FallProtectionProvider on the simulated robot: pushes that topple the stand forward, backward, to the left and to
+// the right (Config/Scenarios/fall*.toml), each with the fall protection and without it (FallSafeJointRequest off),
+// judged by the simulator's truth, robot seed 1: the short check of FallProtectionProvider's README.
+//
+// Impacts, torques at impact and the takeover: Util/Simulator/Run/FallProtectionEvaluation.h (`Simulator
+// fallprotection` runs the same on an ensemble and 8 directions).
+#include "Util/Simulator/Run/FallProtectionEvaluation.h"
+#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <gtest/gtest.h>
+
+using namespace nao;
+
+namespace
+{
+constexpr double pushTime = 3.0; // s, the scenarios' push
+
+SimulationResult run(const std::string& scenario, bool protection)
+{
+  return runSimulation(
+      fallRunOptions(test::testRunOptions(scenario, fallRunSeconds / 60.0, 1,
+                                          "nao-fallprotection-" + scenario + (protection ? "-on" : "-off")),
+                     protection));
+}
+
+std::string seconds(double t)
+{
+  return t < 0 ? std::string("none") : std::to_string(t).substr(0, 5);
+}
+} // namespace
+
+TEST(FallProtectionSimulation, PushedFallsForwardBackwardAndSidewaysWithAndWithoutProtection)
+{
+  for (const char* direction : {"front", "back", "left", "right"})
+  {
+    SCOPED_TRACE(direction);
+    const std::string scenario = std::string("fall") + direction;
+    const SimulationResult on = run(scenario, true), off = run(scenario, false);
+    const FallImpact a = fallImpactOf(on, pushTime), b = fallImpactOf(off, pushTime);
+    // When the protection took over (the robot's log).
+    const FallTakeover taken = fallTakeoverOf(on.log);
+    const double takeover = taken.time;
+    const FallDirection chosen = taken.direction;
+    std::printf(
+        "%s | %s, %s | %s before | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %.3f / %.3f\n",
+        direction, seconds(takeover).c_str(), std::string(streams::enumName(chosen)).c_str(),
+        seconds(a.firstTime < 0 || takeover < 0 ? -1 : a.firstTime - takeover).c_str(), a.headSpeed,
+        b.headSpeed, a.armSpeed, b.armSpeed, a.headTorque, b.headTorque, a.armTorque, b.armTorque,
+        on.minTorsoHeight, off.minTorsoHeight);
+    std::printf("  contacts on: head %s arm %s first %s; off: head %s arm %s first %s\n",
+                seconds(a.headTime).c_str(), seconds(a.armTime).c_str(), seconds(a.firstTime).c_str(),
+                seconds(b.headTime).c_str(), seconds(b.armTime).c_str(), seconds(b.firstTime).c_str());
+    EXPECT_LT(off.minTorsoHeight, fallenTorsoHeight); // the push topples the robot without protection
+    ASSERT_GT(b.firstTime, 0);
+    // The posture is taken before the first impact, for the direction pushed.
+    ASSERT_GT(takeover, pushTime);
+    EXPECT_LT(takeover, a.firstTime);
+    const FallDirection pushed = direction == std::string("front")  ? FallDirection::front
+                                 : direction == std::string("back") ? FallDirection::back
+                                 : direction == std::string("left") ? FallDirection::left
+                                                                    : FallDirection::right;
+    EXPECT_EQ(chosen, pushed);
+    // The head lands slower, or not at all; the head's and the arms' joints take less torque at impact.
+    // (A head that lands in neither run carries only its motor's torque: nothing to compare.)
+    if (b.headTime > 0)
+    {
+      EXPECT_LT(a.headSpeed, b.headSpeed);
+      EXPECT_LT(a.headTorque, b.headTorque);
+    }
+    else
+      EXPECT_LT(a.headTime, 0);
+    EXPECT_LT(a.armTorque, b.armTorque);
+  }
+}
