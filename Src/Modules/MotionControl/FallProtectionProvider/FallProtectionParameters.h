@@ -13,25 +13,25 @@ struct FallProtectionParameters
   // clang-format off
   // Falling forward: head back to its limit (-38.5°), arms forward below the shoulders, elbows bent, legs crouched.
   JointArray<float> frontPose = jointAnglesFromDegrees({0, -38,
-                                         20, 10, 0, -30, -90,
-                                         0, 0, -35, 75, -40, 0,
-                                         0, -35, 75, -40, 0,
-                                         20, -10, 0, 30, 90,
-                                         0, 0});
+                                                        20, 10, 0, -30, -90,
+                                                        0, 0, -35, 75, -40, 0,
+                                                        0, -35, 75, -40, 0,
+                                                        20, -10, 0, 30, 90,
+                                                        0, 0});
   // Falling backward: chin to the chest (29.5° limit), arms behind the torso (119.5° limit), legs crouched.
   JointArray<float> backPose = jointAnglesFromDegrees({0, 29,
-                                        119, 10, 0, -5, -90,
-                                        0, 0, -35, 75, -40, 0,
-                                        0, -35, 75, -40, 0,
-                                        119, -10, 0, 5, 90,
-                                        0, 0});
+                                                       119, 10, 0, -5, -90,
+                                                       0, 0, -35, 75, -40, 0,
+                                                       0, -35, 75, -40, 0,
+                                                       119, -10, 0, 5, 90,
+                                                       0, 0});
   // Falling sideways: chin to the chest, arms in front of the torso (the shoulder, not the hand or head, lands).
   JointArray<float> sidePose = jointAnglesFromDegrees({0, 29,
-                                        45, 10, 0, -60, -90,
-                                        0, 0, -35, 75, -40, 0,
-                                        0, -35, 75, -40, 0,
-                                        45, -10, 0, 60, 90,
-                                        0, 0});
+                                                       45, 10, 0, -60, -90,
+                                                       0, 0, -35, 75, -40, 0,
+                                                       0, -35, 75, -40, 0,
+                                                       45, -10, 0, 60, 90,
+                                                       0, 0});
   JointArray<float> stiffnesses{{0.3f, 0.3f,
                                  0.2f, 0.2f, 0.2f, 0.2f, 0.2f,
                                  0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f,

@@ -14,11 +14,11 @@ struct SitDownParameters
   // that limp legs can fold only onto their stops; hip -60°, the torso 7° forward, so that a limp hip folds it forward
   // onto the thighs, over the feet, never backward; arms hanging (shoulders 80°). README.md: why not sit.toml's sit.
   JointArray<float> sitAngles = jointAnglesFromDegrees({0, 0,
-                                         80, 8, 0, -5, -90,
-                                         0, 0, -60, 120, -67, 0,
-                                         0, -60, 120, -67, 0,
-                                         80, -8, 0, 5, 90,
-                                         0, 0});
+                                                        80, 8, 0, -5, -90,
+                                                        0, 0, -60, 120, -67, 0,
+                                                        0, -60, 120, -67, 0,
+                                                        80, -8, 0, 5, 90,
+                                                        0, 0});
   // clang-format on
   float sitStiffness = 0.6f;       ///< the sit keyframe's stiffness in sit.toml
   float sitDownTime = 3.f;         ///< s, the sit keyframe's duration in sit.toml

@@ -15,11 +15,11 @@ struct StandPoseParameters
   // clang-format off
   // B-Human's keyframe "stand" (NaoFacts.md §13).
   JointArray<float> angles = jointAnglesFromDegrees({0, 0,
-                                      90, 7, 0, -2.5, -90,
-                                      0, 0, -20.0484, 48.0313, -27.9829, 0,
-                                      0, -20.0484, 48.0313, -27.9829, 0,
-                                      90, -7, 0, 2.5, 90,
-                                      0, 0});
+                                                     90, 7, 0, -2.5, -90,
+                                                     0, 0, -20.0484, 48.0313, -27.9829, 0,
+                                                     0, -20.0484, 48.0313, -27.9829, 0,
+                                                     90, -7, 0, 2.5, 90,
+                                                     0, 0});
   JointArray<float> stiffnesses{{0.4f, 0.4f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
