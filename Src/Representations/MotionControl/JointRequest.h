@@ -11,6 +11,8 @@
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Infrastructure/PassThroughFrom.h"
 #include "Tools/Streams/Field.h"
+#include <algorithm>
+#include <cmath>
 
 namespace nao
 {
@@ -25,6 +27,21 @@ struct JointRequest
     ar& streams::field("angles", angles).unit(streams::Unit::radians) & BOOST_SERIALIZATION_NVP(stiffnesses);
   }
 };
+
+/// `request` with every angle or stiffness that is not finite replaced by `fallback`'s (a stage's last output) and
+/// every stiffness clamped to 0..1: how a stage takes the request before it, so that a bad value makes nothing jump.
+inline JointRequest finiteRequest(const JointRequest& request, const JointRequest& fallback)
+{
+  JointRequest result;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    result.angles[j] = std::isfinite(request.angles[j]) ? request.angles[j] : fallback.angles[j];
+    result.stiffnesses[j] = std::isfinite(request.stiffnesses[j])
+                                ? std::clamp(request.stiffnesses[j], 0.f, 1.f)
+                                : fallback.stiffnesses[j];
+  }
+  return result;
+}
 
 /// What the motion source wants.
 struct MotionJointRequest : JointRequest

@@ -5,6 +5,7 @@
 #include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Tools/Inertial/ComplementaryFilter.h"
+#include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <algorithm>
@@ -38,16 +39,6 @@ std::string readText(const std::filesystem::path& path)
   return text.str();
 }
 
-double percentile(std::vector<double> values, double fraction)
-{
-  if (values.empty()) return std::nan("");
-  std::sort(values.begin(), values.end());
-  const double position = fraction * static_cast<double>(values.size() - 1);
-  const auto low = static_cast<std::size_t>(std::floor(position));
-  const std::size_t high = std::min(low + 1, values.size() - 1);
-  return values[low] + (position - static_cast<double>(low)) * (values[high] - values[low]);
-}
-
 std::string degrees(double radians)
 {
   if (std::isnan(radians)) return "-";
@@ -72,9 +63,9 @@ std::string number(const char* format, double value)
 }
 } // namespace
 
-std::string scenarioWithEvents(const std::string& text, const std::vector<ScriptEvent>& events)
+std::string scenarioWithEvents(const std::filesystem::path& scenario, const std::vector<ScriptEvent>& events)
 {
-  std::istringstream in(text);
+  std::istringstream in(readText(scenario));
   std::string line, out;
   bool inEvent = false;
   while (std::getline(in, line))
@@ -132,8 +123,8 @@ FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::
   if (spec.replaceEvents)
   {
     scenario = "fallrun";
-    std::ofstream(config / "Scenarios" / "fallrun.toml") << scenarioWithEvents(
-        readText(configDirectory / "Scenarios" / (spec.scenario + ".toml")), spec.events);
+    std::ofstream(config / "Scenarios" / "fallrun.toml")
+        << scenarioWithEvents(configDirectory / "Scenarios" / (spec.scenario + ".toml"), spec.events);
   }
 
   SimulationOptions options;

@@ -38,8 +38,9 @@ struct FallRunSpec
   double direction = 0; ///< degrees, of the pushes in the world frame (0: the robot's front, +x)
 };
 
-/// A scenario file's text without its events (`events = []` and every [[Script.events]] table), then `events`.
-std::string scenarioWithEvents(const std::string& text, const std::vector<ScriptEvent>& events);
+/// The text of the scenario file `scenario` without its events (`events = []` and every [[Script.events]] table),
+/// then `events`.
+std::string scenarioWithEvents(const std::filesystem::path& scenario, const std::vector<ScriptEvent>& events);
 
 /// Pushes from `direction` degrees (world frame; 0: +x, 90: +y), one every `interval` s from `first` s on, of
 /// impulses `impulses` N·s each over `duration` s.

@@ -3,6 +3,7 @@
 #include "Framework/ScenarioScript.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/FallProtection.h"
+#include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/FallEvaluation.h"
 
 #include <algorithm>
@@ -86,16 +87,9 @@ std::string number(const char* format, double value)
   return text;
 }
 
-double median(std::vector<double> values)
-{
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 std::string medianOf(const std::vector<double>& values)
 {
-  return values.empty() ? "none" : number("%.2f", median(values));
+  return values.empty() ? "none" : number("%.2f", percentile(values, 0.5));
 }
 
 std::string worstOf(const std::vector<double>& values)
@@ -115,14 +109,6 @@ std::string directionName(double degrees)
   return name + " (" + number("%.0f", degrees) + "°)";
 }
 
-std::string readText(const std::filesystem::path& path)
-{
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 } // namespace
 
 std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
@@ -210,7 +196,7 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
         << column(selected, anyHit, [](const FallImpact& i) { return i.headTorque; }) << " | "
         << column(selected, anyHit, [](const FallImpact& i) { return i.armTorque; }) << " | " << before
         << " / " << selected.size() << " | " << (chosenText.empty() ? "none" : chosenText) << " | "
-        << (leads.empty() ? "none" : number("%.3f", median(leads))) << " | "
+        << (leads.empty() ? "none" : number("%.3f", percentile(leads, 0.5))) << " | "
         << (leads.empty() ? "none" : number("%.3f", *std::min_element(leads.begin(), leads.end()))) << " |\n";
   }
 
@@ -261,7 +247,7 @@ std::string runFallProtectionEnsemble(const std::filesystem::path& configDirecto
     event.force = {static_cast<float>(force * std::cos(radians)),
                    static_cast<float>(force * std::sin(radians)), 0.f};
     std::ofstream(config / "Scenarios" / ("fallprotection" + std::to_string(45 * k) + ".toml"))
-        << scenarioWithEvents(readText(front), {event});
+        << scenarioWithEvents(front, {event});
     directions.push_back(direction);
   }
 

@@ -24,14 +24,10 @@ void JointThermalStateProvider::configure()
   noise_.minAmbient = std::min(p.minAmbient, p.maxAmbient);
   noise_.maxAmbient = p.maxAmbient;
   // A changed basis starts every joint's fit over (its state means nothing in another basis).
+  ThermalFilter basis;
+  basis.configure(noise_);
   for (JointModel& joint : joints_)
-    if (joint.filter.initialised() &&
-        (joint.filter.nodes() != std::clamp(p.nodes, 1, ThermalFilter::maxNodes) ||
-         joint.filter.slowestTimeConstant() !=
-             p.fastestTimeConstant *
-                 ThermalNodes::integerPower(std::max(p.nodeRatio, 2),
-                                            std::clamp(p.nodes, 1, ThermalFilter::maxNodes) - 1)))
-      joint.filter = ThermalFilter{};
+    if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
   const int blocks = std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, maxLoadBlocks);
   const std::array<float, 3> priors = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};

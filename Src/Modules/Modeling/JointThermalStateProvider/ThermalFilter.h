@@ -166,8 +166,11 @@ public:
     return sum;
   }
   double ambient() const { return x_[ambientIndex]; } ///< °C
-  int nodes() const { return n_; }
-  double slowestTimeConstant() const { return slowest_; }
+  /// The same nodes' time constants as `other`'s: a state of one means the same in the other.
+  bool sameBasis(const ThermalFilter& other) const
+  {
+    return n_ == other.n_ && powers_ == other.powers_ && slowest_ == other.slowest_;
+  }
   /// The model now, for a forecast.
   ThermalNodes model() const
   {

@@ -1,21 +1,12 @@
 // FallProtectionProvider: passThrough → protecting (falling, then lying) → handingBack → passThrough. Why each
 // choice and number: README.md of this folder.
 #include "Modules/MotionControl/FallProtectionProvider/FallProtectionProvider.h"
+#include "Tools/Math/Smoothstep.h"
 #include <algorithm>
 #include <cmath>
 
 namespace nao
 {
-namespace
-{
-/// Smoothstep of t / duration: no velocity jump at either end.
-float blend(double t, double duration)
-{
-  const double x = duration > 0 ? std::clamp(t / duration, 0.0, 1.0) : 1.0;
-  return static_cast<float>(x * x * (3.0 - 2.0 * x));
-}
-} // namespace
-
 void FallProtectionProvider::enter(FallProtectionPhase phase, double now)
 {
   const JointSensorData& measured = get<JointSensorData>();
@@ -34,14 +25,7 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
   const double now = get<FrameInfo>().time;
   const FallProtectionParameters& p = params();
   const FallDownState& fall = get<FallDownState>();
-  const SafeMotionJointRequest& before = get<SafeMotionJointRequest>();
-  JointRequest input;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    input.angles[j] = std::isfinite(before.angles[j]) ? before.angles[j] : last_.angles[j];
-    input.stiffnesses[j] = std::isfinite(before.stiffnesses[j]) ? std::clamp(before.stiffnesses[j], 0.f, 1.f)
-                                                                : last_.stiffnesses[j];
-  }
+  const JointRequest input = finiteRequest(get<SafeMotionJointRequest>(), last_);
   if (!hasOutput_) last_ = input;
 
   if (fall.state != FallState::fallen)
@@ -91,7 +75,7 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
   }
   case FallProtectionPhase::handingBack:
   {
-    const float s = blend(t, p.handBackTime);
+    const float s = smoothstep(transitionProgress(t, p.handBackTime));
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       request.angles[j] = from_[j] + s * (input.angles[j] - from_[j]);

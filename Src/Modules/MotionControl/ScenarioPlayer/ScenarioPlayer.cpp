@@ -1,4 +1,5 @@
 #include "Modules/MotionControl/ScenarioPlayer/ScenarioPlayer.h"
+#include "Tools/Math/Smoothstep.h"
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -64,9 +65,9 @@ void ScenarioPlayer::play(MotionJointRequest& request)
       finished_ = true; // stay in the last posture
   }
   const double duration = transitionTimes_[segment_];
-  const double t = duration > 0 ? std::clamp((now - segmentStart_) / duration, 0.0, 1.0) : 1.0;
+  const double t = transitionProgress(now - segmentStart_, duration);
   holding_ = t >= 1.0;
-  const float blend = static_cast<float>(t * t * (3.0 - 2.0 * t));
+  const float blend = smoothstep(t);
   const ScriptPose& target = *targets_[segment_];
   const ScriptKeyframe& keyframe = script_.keyframes[segment_];
   for (std::size_t j = 0; j < numOfJoints; ++j)

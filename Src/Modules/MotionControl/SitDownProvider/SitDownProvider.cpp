@@ -1,6 +1,7 @@
 // SitDownProvider: the phases passThrough → sittingDown → sitting → standingUp → passThrough, and why each
 // choice: README.md of this folder.
 #include "Modules/MotionControl/SitDownProvider/SitDownProvider.h"
+#include "Tools/Math/Smoothstep.h"
 #include <algorithm>
 #include <cmath>
 
@@ -11,24 +12,7 @@ namespace
 /// Below this requested stiffness a joint is limp: its request says nothing about where it is.
 constexpr float limpStiffness = 0.05f;
 
-/// Smoothstep of t / duration: no velocity jump at either end.
-float blend(double t, double duration)
-{
-  const double x = duration > 0 ? std::clamp(t / duration, 0.0, 1.0) : 1.0;
-  return static_cast<float>(x * x * (3.0 - 2.0 * x));
-}
 } // namespace
-
-void SitDownProvider::sanitizedInput(JointRequest& input) const
-{
-  const MotionJointRequest& motion = get<MotionJointRequest>();
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    input.angles[j] = std::isfinite(motion.angles[j]) ? motion.angles[j] : last_.angles[j];
-    input.stiffnesses[j] = std::isfinite(motion.stiffnesses[j]) ? std::clamp(motion.stiffnesses[j], 0.f, 1.f)
-                                                                : last_.stiffnesses[j];
-  }
-}
 
 bool SitDownProvider::pressed(double now)
 {
@@ -43,7 +27,7 @@ bool SitDownProvider::pressed(double now)
   return debounced_;
 }
 
-bool SitDownProvider::batteryLow(double, SitDown& sitDown)
+bool SitDownProvider::batteryLow(SitDown& sitDown)
 {
   const BatteryData& battery = get<BatteryData>();
   if (!std::isfinite(battery.charge)) return false; // a bad reading changes nothing
@@ -68,7 +52,6 @@ void SitDownProvider::enter(SitDownPhase phase, double now)
   {
     const bool limp = last_.stiffnesses[j] < limpStiffness;
     from_[j] = limp && std::isfinite(measured.angles[j]) ? measured.angles[j] : last_.angles[j];
-    fromStiffness_[j] = last_.stiffnesses[j];
   }
   phase_ = phase;
   phaseStart_ = now;
@@ -78,13 +61,12 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown)
 {
   const double now = get<FrameInfo>().time;
   const SitDownParameters& p = params();
-  JointRequest input;
-  sanitizedInput(input);
+  const JointRequest input = finiteRequest(get<MotionJointRequest>(), last_);
   if (!hasOutput_) last_ = input;
 
   const bool press = pressed(now);
   presses_ += press;
-  const bool low = batteryLow(now, sitDown);
+  const bool low = batteryLow(sitDown);
   const bool up = phase_ == SitDownPhase::passThrough || phase_ == SitDownPhase::standingUp;
   if (press && up)
   {
@@ -117,7 +99,7 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown)
     break;
   case SitDownPhase::sittingDown:
   {
-    const float s = blend(t, p.sitDownTime);
+    const float s = smoothstep(transitionProgress(t, p.sitDownTime));
     const double limping = t - p.sitDownTime - p.settleTime;
     const float k = limping <= 0     ? 1.f
                     : p.limpTime > 0 ? static_cast<float>(std::clamp(1.0 - limping / p.limpTime, 0.0, 1.0))
@@ -140,7 +122,7 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown)
     break;
   case SitDownPhase::standingUp:
   {
-    const float s = blend(t, p.standUpTime);
+    const float s = smoothstep(transitionProgress(t, p.standUpTime));
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       request.angles[j] = from_[j] + s * (input.angles[j] - from_[j]);

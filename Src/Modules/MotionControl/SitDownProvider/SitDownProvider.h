@@ -28,17 +28,14 @@ private:
   /// True once per debounced press of the chest button.
   bool pressed(double now);
   /// True once when the battery falls below the threshold (re-armed above threshold + hysteresis, or charging).
-  bool batteryLow(double now, SitDown& sitDown);
+  bool batteryLow(SitDown& sitDown);
   void enter(SitDownPhase phase, double now);
-  /// The motion source's request with a non-finite angle or stiffness replaced by the last output's.
-  void sanitizedInput(JointRequest& input) const;
 
   SitDownPhase phase_ = SitDownPhase::passThrough;
   SitDownReason reason_ = SitDownReason::none;
-  double phaseStart_ = 0;             ///< s, FrameInfo time when `phase_` began
-  JointArray<float> from_{};          ///< rad, the posture a transition starts from
-  JointArray<float> fromStiffness_{}; ///< the stiffness a transition starts from
-  JointRequest last_;                 ///< the previous output
+  double phaseStart_ = 0;    ///< s, FrameInfo time when `phase_` began
+  JointArray<float> from_{}; ///< rad, the posture a transition starts from
+  JointRequest last_;        ///< the previous output
   bool hasOutput_ = false;
   bool rawPressed_ = false;  ///< the chest button's last reading
   bool debounced_ = false;   ///< the debounced state

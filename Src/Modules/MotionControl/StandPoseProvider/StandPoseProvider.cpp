@@ -1,5 +1,5 @@
 #include "Modules/MotionControl/StandPoseProvider/StandPoseProvider.h"
-#include <algorithm>
+#include "Tools/Math/Smoothstep.h"
 
 namespace nao
 {
@@ -13,9 +13,7 @@ void StandPoseProvider::update(MotionJointRequest& request)
     restart_ = false;
   }
   const double duration = params().transitionTime;
-  const double t = duration > 0 ? std::clamp((now - transitionStart_) / duration, 0.0, 1.0) : 1.0;
-  const float blend =
-      static_cast<float>(t * t * (3.0 - 2.0 * t)); // smoothstep: no velocity jump at either end
+  const float blend = smoothstep(transitionProgress(now - transitionStart_, duration));
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     request.angles[j] = from_[j] + blend * (params().angles[j] - from_[j]);

@@ -85,8 +85,6 @@ public:
   using Module::Module;
   void update(InertialData& data);
 
-  static constexpr double framePeriod = 0.012; ///< s, LoLA's frame (NaoFacts.md §8)
-
 private:
   void onParametersChanged() override { configured_ = false; }
   bool plausible(const InertialSensorData& sensors) const;
