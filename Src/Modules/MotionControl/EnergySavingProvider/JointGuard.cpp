@@ -95,14 +95,13 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
   // The last `window` rounds, none of them a new low: above the margin too often, or heating faster (I², so that
   // two joints taking turns, each above now and then, are caught too).
   const int heatWindow = std::clamp(p.heatWindow, 1, maxWindow);
-  int above = 0, aboveLonger = 0;
+  int above = 0;
   float meanSquare = 0.f;
   for (int k = 1; k <= std::max(window, heatWindow); ++k)
   {
     const float c = currents_[static_cast<std::size_t>((next_ - k + maxWindow) % maxWindow)];
     if (k <= window) above += c > limit;
     if (k > heatWindow) continue;
-    aboveLonger += c > limit;
     meanSquare += c * c / static_cast<float>(heatWindow);
   }
   // A few rounds above are probes, not heating. A joint the guard does not hold and that is at zero offset draws
