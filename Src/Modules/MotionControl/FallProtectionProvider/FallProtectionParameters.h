@@ -25,14 +25,15 @@ struct FallProtectionParameters
                                                        0, -35, 75, -40, 0,
                                                        119, -10, 0, 5, 90,
                                                        0, 0});
-  // Falling sideways: chin to the chest, arms in front of the torso (the shoulder, not the hand or head, lands).
+  // Falling sideways: chin to the chest, arms straight down at the sides (the upper arm and shoulder, not the hand or
+  // the head, land first; arms in front let the head reach the floor).
   JointArray<float> sidePose = jointAnglesFromDegrees({0, 29,
-                                                       45, 10, 0, -60, -90,
+                                                       90, 10, 0, -2.5, -90,
                                                        0, 0, -35, 75, -40, 0,
                                                        0, -35, 75, -40, 0,
-                                                       45, -10, 0, 60, 90,
+                                                       90, -10, 0, 2.5, 90,
                                                        0, 0});
-  JointArray<float> stiffnesses{{0.3f, 0.3f,
+  JointArray<float> stiffnesses{{0.1f, 0.1f,
                                  0.2f, 0.2f, 0.2f, 0.2f, 0.2f,
                                  0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f,
                                  0.3f, 0.3f, 0.3f, 0.3f, 0.3f,
