@@ -79,6 +79,21 @@ ThermalCell thermalCell(const SeriesStore& store, const std::string& joint)
   const double spread = number(store, "timeStdDevs." + joint).value_or(NAN);
   tip += learning ? QString("\nforecast still learning (± %1)").arg(minutes(spread))
                   : QString("\nforecast ± %1").arg(minutes(spread));
+  // The named posture's forecast ("if it sat down now"): when the joint is back below each status it is in.
+  const std::string posture = store.latest("JointThermalState.posture.name");
+  if (!posture.empty() && posture != "none" && posture != "0")
+  {
+    tip += QString("\nif it took the posture '%1' now: settles at %2")
+               .arg(QString::fromStdString(posture))
+               .arg(degrees(number(store, "posture.steadyTemperatures." + joint).value_or(NAN)));
+    for (std::size_t s = 0; s < 3; ++s)
+    {
+      if (!(times[s] <= 0)) break; // only the statuses it is in
+      const double clear =
+          number(store, "posture.clearTimes." + std::to_string(s) + "." + joint).value_or(INFINITY);
+      tip += QString(", below status %1 in %2").arg(s + 1).arg(minutes(clear));
+    }
+  }
   cell.toolTip = tip + "\n(at the present load; prior thresholds are guesses, not firmware facts)";
   // The first status not reached yet; its number when it is not 1.
   const auto next = std::find_if(times.begin(), times.end(), [](double t) { return !(t <= 0); });

@@ -60,6 +60,35 @@ std::string threshold(const ThermalStatusForecast& forecast, std::size_t joint)
   return fixed(forecast.thresholds[joint], 1) + " " + std::string(streams::enumName(forecast.sources[joint]));
 }
 
+/// The forecast of the posture the motion side named (ForecastPosture): for each joint in a status, when it is back
+/// below it; else where the hottest joint settles.
+void printPosture(const JointThermalState& state, std::size_t hottest)
+{
+  const PostureThermalForecast& posture = state.posture;
+  if (posture.name == PostureName::none)
+  {
+    std::cout << "posture: none named (ForecastPosture; SitDownProvider names 'sit' in the default graph)\n";
+    return;
+  }
+  std::cout << "posture '" << streams::enumName(posture.name) << "' (if the robot took it now):";
+  bool any = false;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    for (int s = 3; s >= 1; --s)
+      if (state.valid[j] && state.forecast(s).times[j] <= 0)
+      {
+        const float clear = posture.clearTimes[static_cast<std::size_t>(s - 1)][j];
+        std::cout << (any ? "; " : " ") << jointNames[j] << " below status " << s << " "
+                  << (std::isfinite(clear) ? "in " + minutes(clear) + " min" : "never");
+        any = true;
+        break;
+      }
+  if (!any)
+    std::cout << " no joint is in a status; the hottest, " << jointNames[hottest] << ", settles at "
+              << fixed(posture.steadyTemperatures[hottest], 1) << " °C at "
+              << fixed(posture.rmsCurrents[hottest], 3) << " A";
+  std::cout << "\n";
+}
+
 int missing(const std::string& path, const std::string& what)
 {
   std::cerr
@@ -144,6 +173,7 @@ int printThermal(const std::string& path)
   else
     std::cout << jointNames[s] << ", status 1 (" << threshold(state.hot, s) << " °C) "
               << (left <= 0 ? "reached" : "in " + minutes(left) + " min") << "\n";
+  printPosture(state, h);
   return 0;
 }
 } // namespace nao

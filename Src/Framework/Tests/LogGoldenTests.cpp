@@ -21,6 +21,7 @@
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/FallProtection.h"
+#include "Representations/MotionControl/ForecastPosture.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SelfCollision.h"
 #include "Representations/MotionControl/SitDown.h"
@@ -88,6 +89,7 @@ std::vector<Filled> fillAll()
   all.push_back(fill<FallProtection>());
   all.push_back(fill<FallSafeJointRequest>());
   all.push_back(fill<FilteredCurrent>());
+  all.push_back(fill<ForecastPosture>());
   all.push_back(fill<FrameInfo>());
   all.push_back(fill<FsrSensorData>());
   all.push_back(fill<InertialData>());

@@ -5,6 +5,7 @@
 // the present load (the RMS current over the last loadWindow) holds; the firmware's thresholds in °C are not public, so
 // each one is a prior, a lower bound from the robot's own status, or learned from a status transition.
 #include "Representations/Infrastructure/Joints.h"
+#include "Representations/MotionControl/ForecastPosture.h"
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include <array>
@@ -45,6 +46,35 @@ struct ThermalStatusForecast
   }
 };
 
+/// The forecast "if the robot took the named posture now" (ForecastPosture): a joint limp there (stiffness 0) draws no
+/// current, every other joint keeps its present load. From the same fitted nodes and thresholds as the forecast at the
+/// present load.
+struct PostureThermalForecast
+{
+  PostureName name = PostureName::none; ///< none: no posture named, every time below is +∞
+  JointArray<float> rmsCurrents{};      ///< A, the load assumed in the posture
+  JointArray<float> steadyTemperatures; ///< °C, where each joint settles in the posture
+  /// s, until statuses 1, 2, 3 begin in the posture: 0 when the joint is there, +∞ when it never gets there
+  std::array<JointArray<float>, 3> reachTimes{filled(), filled(), filled()};
+  /// s, until the joint is back below the thresholds of statuses 1, 2, 3: 0 when it is below, +∞ when it stays above
+  std::array<JointArray<float>, 3> clearTimes{filled(), filled(), filled()};
+
+  static JointArray<float> filled()
+  {
+    return ThermalStatusForecast::filled(std::numeric_limits<float>::infinity());
+  }
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    using streams::Unit;
+    ar& BOOST_SERIALIZATION_NVP(name) & streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
+        streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
+        streams::field("reachTimes", reachTimes).unit(Unit::seconds) &
+        streams::field("clearTimes", clearTimes).unit(Unit::seconds);
+  }
+};
+
 struct JointThermalState
 {
   JointArray<bool> valid{};       ///< a plausible reading has started the joint's filter
@@ -70,6 +100,7 @@ struct JointThermalState
   ThermalStatusForecast hot;           ///< status 1: the firmware starts to reduce the stiffness
   ThermalStatusForecast veryHot;       ///< status 2: stiffness reduced by more than 30 %
   ThermalStatusForecast criticallyHot; ///< status 3: stiffness 0
+  PostureThermalForecast posture;      ///< the same "if the robot took the named posture now"
   std::uint32_t rejectedReadings =
       0;                   ///< readings ignored since the start: NaN, implausible, or far off the model
   std::uint32_t steps = 0; ///< filter steps since the start (one joint per frame, in turn)
@@ -106,8 +137,8 @@ struct JointThermalState
         streams::field("nodeTimeConstants", nodeTimeConstants).unit(Unit::seconds) &
         streams::field("nodeRises", nodeRises).unit(Unit::kelvins) & BOOST_SERIALIZATION_NVP(nodeGains) &
         BOOST_SERIALIZATION_NVP(hot) & BOOST_SERIALIZATION_NVP(veryHot) &
-        BOOST_SERIALIZATION_NVP(criticallyHot) & BOOST_SERIALIZATION_NVP(rejectedReadings) &
-        BOOST_SERIALIZATION_NVP(steps);
+        BOOST_SERIALIZATION_NVP(criticallyHot) & BOOST_SERIALIZATION_NVP(posture) &
+        BOOST_SERIALIZATION_NVP(rejectedReadings) & BOOST_SERIALIZATION_NVP(steps);
   }
 };
 } // namespace nao

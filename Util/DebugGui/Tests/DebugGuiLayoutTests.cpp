@@ -135,6 +135,9 @@ TEST(DebugGuiLayout, ThePlotTakesHalfTheWindowKeepsTheRiseInViewInTheTablesUnits
                 (cell->toolTip().contains("prior") || cell->toolTip().contains("learned") ||
                  cell->toolTip().contains("lowerBound")))
         << cell->toolTip().toStdString();
+    // The default graph names SitDownProvider's sitting posture: the tooltip gives its forecast too.
+    EXPECT_TRUE(cell->toolTip().contains("if it took the posture 'sit' now: settles at"))
+        << cell->toolTip().toStdString();
   }
   std::cout << "LKneePitch status 1 in " << window.joints().cell("LKneePitch", "status 1 in").toStdString()
             << "\n";

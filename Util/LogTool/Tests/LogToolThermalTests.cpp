@@ -86,6 +86,11 @@ TEST(LogToolThermal, TheReadmeBlockPrintsEveryJointsModelAndForecast)
   EXPECT_THAT(out,
               ::testing::ContainsRegex("summary [^\n]*: hottest joint [A-Za-z]+ 3[0-9]\\.[0-9] ± [0-9.]+ °C; "
                                        "least time left ([A-Za-z]+, status 1 |none: no joint reaches)"));
+  // The default graph names the sitting posture (limp): no joint of the stand-in body is in a status, and the hottest
+  // one settles at its fitted ambient without current.
+  EXPECT_THAT(
+      out, ::testing::ContainsRegex("posture 'sit' \\(if the robot took it now\\): no joint is in a status; "
+                                    "the hottest, [A-Za-z]+, settles at [0-9.]+ °C at 0.000 A"));
 }
 
 TEST(LogToolThermal, ALogWithoutJointThermalStateNamesWhatIsMissingAndHowToLogIt)

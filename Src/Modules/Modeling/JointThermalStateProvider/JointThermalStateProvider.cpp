@@ -140,6 +140,7 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
       state.forecast(s).times[j] = std::numeric_limits<float>::infinity();
     state.timeStdDevs[j] = std::numeric_limits<float>::infinity();
     state.learning[j] = true;
+    writePosture(j, ThermalNodes{}, 0.0, state);
     return;
   }
   const ThermalNodes nodes = filter.model();
@@ -193,12 +194,50 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
     state.timeStdDevs[j] = 0.f; // at every threshold: nothing to forecast
     state.learning[j] = false;
   }
+  writePosture(j, nodes, load, state);
+}
+
+void JointThermalStateProvider::writePosture(std::size_t j, const ThermalNodes& nodes, double load,
+                                             JointThermalState& state) const
+{
+  PostureThermalForecast& forecast = state.posture;
+  forecast.name = posture_.name;
+  constexpr float infinity = std::numeric_limits<float>::infinity();
+  // A stiffness that is not finite counts as holding: the present load is the safe side of a bad value.
+  const bool limp = posture_.stiffnesses[j] <= 0.f;
+  const double postureLoad = limp ? 0.0 : load;
+  forecast.rmsCurrents[j] = static_cast<float>(std::sqrt(postureLoad));
+  if (posture_.name == PostureName::none || nodes.nodes == 0)
+  {
+    forecast.steadyTemperatures[j] =
+        nodes.nodes == 0 ? infinity : static_cast<float>(nodes.steady(postureLoad));
+    for (std::size_t s = 0; s < 3; ++s)
+      forecast.reachTimes[s][j] = forecast.clearTimes[s][j] = infinity;
+    return;
+  }
+  const JointModel& joint = joints_[j];
+  const std::array<double, 3> thresholds = {joint.thresholds[0], joint.thresholds[1], joint.thresholds[2]};
+  std::array<double, 3> reach{}, clear{};
+  timesToReach(nodes, postureLoad, thresholds.data(), reach.data(), 3);
+  timesToFallBelow(nodes, postureLoad, thresholds.data(), clear.data(), 3);
+  forecast.steadyTemperatures[j] = static_cast<float>(nodes.steady(postureLoad));
+  for (std::size_t s = 0; s < 3; ++s)
+  {
+    forecast.reachTimes[s][j] = static_cast<float>(reach[s]);
+    forecast.clearTimes[s][j] = static_cast<float>(clear[s]);
+  }
 }
 
 void JointThermalStateProvider::update(JointThermalState& state)
 {
   if (!configured_) configure();
   const JointSensorData& sensors = get<JointSensorData>();
+  // A newly named posture (or one that changed which joints are limp) is forecast for every joint at once.
+  const ForecastPosture& posture = get<ForecastPosture>();
+  const bool postureChanged = posture.name != posture_.name || std::memcmp(posture.stiffnesses.values.data(),
+                                                                           posture_.stiffnesses.values.data(),
+                                                                           sizeof(posture_.stiffnesses)) != 0;
+  posture_ = posture;
   const float maxSquared = params().maxCurrent * params().maxCurrent;
   // Branch-free, so that it runs four joints at a time: heat goes with I², so a negative current counts by its
   // magnitude; a current beyond maxCurrent (also ±∞) is a fault of the reading and skipped like NaN (NaN fails
@@ -220,7 +259,7 @@ void JointThermalStateProvider::update(JointThermalState& state)
 
   // The output is written in full when it does not hold this module's last frame (the first frame, or after the
   // framework reset it to its default), else only for the joint that stepped.
-  const bool fresh = steps_ == 0 || state.steps != steps_;
+  const bool fresh = steps_ == 0 || state.steps != steps_ || postureChanged;
   step(next_, get<FrameInfo>().time, sensors, state);
   next_ = (next_ + 1) % numOfJoints;
   ++steps_;

@@ -1,13 +1,15 @@
 #pragma once
 // Per joint a sum of thermal nodes with fixed time constants fitted online (a linear Kalman filter on [c_i, g_i,
 // T_amb]) to the temperatures LoLA reports, and the time to each firmware temperature status at the present load.
-// Cheap: every frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames,
+// The same for the posture the motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw
+// nothing, the others keep their load). Cheap: every frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames,
 // 0.3 s). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
 #include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointThermalState.h"
+#include "Representations/MotionControl/ForecastPosture.h"
 #include "Representations/Sensing/JointSensorData.h"
 #include <array>
 #include <cstdint>
@@ -15,7 +17,7 @@
 namespace nao
 {
 class JointThermalStateProvider
-    : public Module<JointThermalStateProvider, Requires<FrameInfo, JointSensorData>,
+    : public Module<JointThermalStateProvider, Requires<FrameInfo, JointSensorData, ForecastPosture>,
                     Provides<JointThermalState>, Parameters<JointThermalStateParameters>>
 {
 public:
@@ -33,6 +35,7 @@ private:
   void learnThresholds(std::size_t j, TemperatureStatus status);
   void step(std::size_t j, double time, const JointSensorData& sensors, JointThermalState& state);
   void writeJoint(std::size_t j, JointThermalState& state) const;
+  void writePosture(std::size_t j, const ThermalNodes& nodes, double load, JointThermalState& state) const;
 
   struct JointModel
   {
@@ -57,7 +60,8 @@ private:
   std::array<std::int32_t, numOfJoints> samples_{};     ///< frames in squaredCurrentSums_
   JointArray<TemperatureStatus> statuses_{};            ///< the last status reported
   bool seenStatus_ = false;
-  std::size_t next_ = 0; ///< the joint whose filter steps next
+  ForecastPosture posture_; ///< the named posture of this frame
+  std::size_t next_ = 0;    ///< the joint whose filter steps next
   std::uint32_t steps_ = 0;
   std::uint32_t rejectedReadings_ = 0;
   bool thresholdsSet_ = false;

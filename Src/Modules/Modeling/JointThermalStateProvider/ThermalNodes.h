@@ -203,4 +203,25 @@ inline double timeToReach(const ThermalNodes& nodes, double load, double thresho
   timesToReach(nodes, load, &threshold, &time, 1);
   return time;
 }
+/// Times (s) until `nodes` at the load L (A²) are first below each of `count` thresholds (°C): 0 when below already,
+/// +∞ when they stay at or above. T is linear in the nodes, so −T reaching −threshold is timesToReach on the negated
+/// nodes.
+inline void timesToFallBelow(const ThermalNodes& nodes, double load, const double* thresholds, double* times,
+                             int count)
+{
+  ThermalNodes mirrored = nodes;
+  mirrored.ambient = -nodes.ambient;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(ThermalNodes::maxNodes); ++i)
+  {
+    mirrored.rises[i] = -nodes.rises[i];
+    mirrored.gains[i] = -nodes.gains[i];
+  }
+  constexpr int maxCount = 8;
+  std::array<double, maxCount> negated{};
+  count = std::min(count, maxCount);
+  for (int k = 0; k < count; ++k)
+    negated[static_cast<std::size_t>(k)] =
+        -std::nextafter(thresholds[k], -std::numeric_limits<double>::infinity());
+  timesToReach(mirrored, load, negated.data(), times, count);
+}
 } // namespace nao

@@ -57,8 +57,11 @@ void SitDownProvider::enter(SitDownPhase phase, double now)
   phaseStart_ = now;
 }
 
-void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown)
+void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, ForecastPosture& posture)
 {
+  // Sitting ends limp: every motor draws nothing there.
+  posture.name = PostureName::sit;
+  posture.stiffnesses.fill(0.f);
   const double now = get<FrameInfo>().time;
   const SitDownParameters& p = params();
   const JointRequest input = finiteRequest(get<MotionJointRequest>(), last_);

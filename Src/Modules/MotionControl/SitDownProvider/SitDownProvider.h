@@ -3,11 +3,13 @@
 // MotionJointRequest in, SafeMotionJointRequest out. A debounced press of the chest button (or the battery's charge
 // falling below a threshold while not charging, once per discharge) takes over from where the joints are, moves
 // smoothly into the sitting posture, holds it and then lets the stiffness go to 0. The next press stands the robot
-// up, smoothly from the measured posture to the motion source's request, and hands back. README.md of this folder.
+// up, smoothly from the measured posture to the motion source's request, and hands back. It names the sitting posture
+// (limp) for the thermal forecast "if the robot sat down now" (ForecastPosture). README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/MotionControl/SitDownProvider/SitDownParameters.h"
 #include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/MotionControl/ForecastPosture.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SitDown.h"
 #include "Representations/Sensing/JointSensorData.h"
@@ -18,11 +20,11 @@ namespace nao
 class SitDownProvider
     : public Module<SitDownProvider,
                     Requires<FrameInfo, MotionJointRequest, JointSensorData, TouchData, BatteryData>,
-                    Provides<SafeMotionJointRequest, SitDown>, Parameters<SitDownParameters>>
+                    Provides<SafeMotionJointRequest, SitDown, ForecastPosture>, Parameters<SitDownParameters>>
 {
 public:
   using Module::Module;
-  void update(SafeMotionJointRequest& request, SitDown& sitDown);
+  void update(SafeMotionJointRequest& request, SitDown& sitDown, ForecastPosture& posture);
 
 private:
   /// True once per debounced press of the chest button.

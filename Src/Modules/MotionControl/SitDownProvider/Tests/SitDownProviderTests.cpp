@@ -77,6 +77,17 @@ TEST(SitDownProvider, PassesTheMotionSourceThroughUntilAPress)
   }
 }
 
+TEST(SitDownProvider, NamesTheLimpSittingPostureForTheThermalForecast)
+{
+  Rig rig;
+  rig.frames(1);
+  const ForecastPosture& posture = rig.h.output<ForecastPosture>();
+  EXPECT_EQ(posture.name, PostureName::sit);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    EXPECT_EQ(posture.stiffnesses[j], 0.f)
+        << j; // the sitting posture ends limp (APressSitsDownSmoothlyThenGoesLimp)
+}
+
 TEST(SitDownProvider, ABriefBlipIsNoPress)
 {
   Rig rig;
