@@ -32,6 +32,8 @@ struct RobotPose
   std::optional<LimbStiffness> stiffness;          ///< drawn when valid
   /// RGBA (0..1) of each joint's link by its estimated temperature (ThermalDisplay.h); none: the joint keeps its grey
   JointArray<std::optional<std::array<float, 4>>> temperatureColours{};
+  /// RGBA (0..1) of each joint's link by the time left to its next status: the joint table's colour (ThermalDisplay.h)
+  JointArray<std::optional<std::array<float, 4>>> timeLeftColours{};
 };
 
 enum class Overlay
@@ -42,11 +44,12 @@ enum class Overlay
   stiffness,
   seeThrough,  ///< the robot's own geoms translucent, so that overlays inside it show
   temperature, ///< each joint's link coloured by its estimated temperature: blue 25 °C, red at its status 1
+  timeLeft, ///< each joint's link coloured by the time left to its next status (green, yellow, red; grey: learning)
 };
-inline constexpr std::size_t numOfOverlays = 6;
+inline constexpr std::size_t numOfOverlays = 7;
 inline constexpr std::array<const char*, numOfOverlays> overlayNames = {
-    "collision shapes",     "centre of mass", "support polygon",
-    "stiffness ellipsoids", "see-through",    "temperature"};
+    "collision shapes", "centre of mass", "support polygon", "stiffness ellipsoids",
+    "see-through",      "temperature",    "time left"};
 
 /// Colours of the overlays (RGBA 0..1), lit by emission so that they keep their hue on screen (tests find them).
 namespace overlayColour
@@ -106,6 +109,7 @@ private:
   JointArray<int> jointQpos_{}; ///< qpos address of each LoLA joint
   JointArray<int> jointBody_{}; ///< the body each LoLA joint moves (its link)
   JointArray<std::optional<std::array<float, 4>>> temperatureColours_{};
+  JointArray<std::optional<std::array<float, 4>>> timeLeftColours_{};
   std::vector<std::array<int, 2>> mimicQpos_;            ///< (follower, master) qpos addresses
   std::vector<std::array<double, 2>> mimicCoefficients_; ///< offset, multiplier
   Eigen::Vector3d centerOfMass_ = Eigen::Vector3d::Zero();

@@ -104,7 +104,13 @@ RobotPose poseFromStore(const SeriesStore& store)
   }
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (const auto estimate = estimatedTemperature(store, std::string(jointNames[j])))
+    {
       pose.temperatureColours[j] = temperatureColour((*estimate)[0], (*estimate)[1]);
+      const QColor colour = thermalCell(store, std::string(jointNames[j])).colour;
+      if (colour.isValid())
+        pose.timeLeftColours[j] = {static_cast<float>(colour.redF()), static_cast<float>(colour.greenF()),
+                                   static_cast<float>(colour.blueF()), 1.0f};
+    }
   return pose;
 }
 
@@ -257,16 +263,16 @@ void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::st
 void RobotView3D::setAvailable(const std::set<std::string>& representations, const QString& whyNot,
                                const QString& whyNoTemperature)
 {
-  // The stiffness ellipsoids are LimbStiffness's, the temperature JointThermalState's; the other overlays come from
-  // the robot description and the pose.
+  // The stiffness ellipsoids are LimbStiffness's, the temperature and the time left JointThermalState's; the other
+  // overlays come from the robot description and the pose.
+  const QString whyNoThermal = whyNoTemperature.isEmpty()
+                                   ? QString("this source has no JointThermalState (a log holds it when its "
+                                             "scenario's [Log] representations name it)")
+                                   : whyNoTemperature;
   for (const auto& [overlay, representation, why] :
        {std::tuple{Overlay::stiffness, "LimbStiffness", whyNot},
-        std::tuple{
-            Overlay::temperature, "JointThermalState",
-            whyNoTemperature.isEmpty()
-                ? QString("this source has no JointThermalState (a log holds it when its scenario's [Log] "
-                          "representations name it)")
-                : whyNoTemperature}})
+        std::tuple{Overlay::temperature, "JointThermalState", whyNoThermal},
+        std::tuple{Overlay::timeLeft, "JointThermalState", whyNoThermal}})
   {
     QCheckBox* box = boxes_[static_cast<std::size_t>(overlay)];
     const bool available = representations.contains(representation);

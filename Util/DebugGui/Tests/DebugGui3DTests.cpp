@@ -286,6 +286,43 @@ TEST(DebugGui3D, TheTemperatureOverlayColoursEachJointsLinkByItsEstimate)
   EXPECT_TRUE(box->isEnabled());
 }
 
+TEST(DebugGui3D, TheTimeLeftOverlayColoursEachJointsLinkAsTheJointTable)
+{
+  ViewFixture fixture;
+  // The legs' pitch joints 1 minute from status 1 (red in the joint table), every other joint never there (green).
+  Sample thermal;
+  thermal.representation = "JointThermalState";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const std::string joint(jointNames[j]);
+    const bool soon = joint.find("HipPitch") != std::string::npos ||
+                      joint.find("KneePitch") != std::string::npos ||
+                      joint.find("AnklePitch") != std::string::npos;
+    thermal.values.emplace_back("valid." + joint, "true");
+    thermal.values.emplace_back("temperatures." + joint, "45");
+    thermal.values.emplace_back("hot.thresholds." + joint, "50");
+    thermal.values.emplace_back("hot.times." + joint, soon ? "60" : "inf");
+    thermal.values.emplace_back("learning." + joint, "false");
+  }
+  fixture.store.setFields("JointThermalState", {}); // subscribed: the debug channel described it
+  fixture.store.add(thermal);
+  // The table's pastel colours as they come out lit: clearly redder (greener) than the grey robot and the floor.
+  const auto reddish = [](int r, int g, int b) { return r > g + 50 && r > b + 50; };
+  const auto greenish = [](int r, int g, int b) { return g > r + 40 && g > b + 40; };
+  EXPECT_EQ(count(fixture.draw(90), reddish), 0);
+  EXPECT_EQ(count(fixture.draw(90), greenish), 0);
+  fixture.view.setOverlay(Overlay::timeLeft, true);
+  const QImage coloured = fixture.draw(90);
+  coloured.save(QString(NAO_BUILD_DIR) + "/DebugGui3D-timeleft.png");
+  EXPECT_GT(count(coloured, reddish), 200) << "the legs, a minute from status 1";
+  EXPECT_GT(count(coloured, greenish), 200) << "the arms and head, never there";
+  fixture.view.setAvailable({"JointSensorData"}, "no LimbStiffness");
+  QCheckBox* box = fixture.view.overlayBox(Overlay::timeLeft);
+  EXPECT_FALSE(box->isEnabled());
+  EXPECT_FALSE(fixture.view.overlay(Overlay::timeLeft));
+  EXPECT_TRUE(box->toolTip().contains("JointThermalState")) << box->toolTip().toStdString();
+}
+
 TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)
 {
   application();
