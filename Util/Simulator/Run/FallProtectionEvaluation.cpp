@@ -276,10 +276,11 @@ std::string runFallProtectionEnsemble(const std::filesystem::path& configDirecto
         std::filesystem::remove_all(options.outputDirectory, ignored);
       }
       pairs.push_back(pair);
-      std::printf("%s seed %llu: head %.2f / %.2f m/s, arm %.2f / %.2f m/s, taken over %.3f s, first contact "
-                  "%.3f s\n",
+      std::printf("%s seed %llu: head %.2f / %.2f m/s, arm %.2f / %.2f m/s, head joints %.2f / %.2f N·m, arm "
+                  "joints %.2f / %.2f N·m, taken over %.3f s, first contact %.3f s\n",
                   directionName(direction).c_str(), static_cast<unsigned long long>(seed), pair.on.headSpeed,
-                  pair.off.headSpeed, pair.on.armSpeed, pair.off.armSpeed, pair.takeover.time,
+                  pair.off.headSpeed, pair.on.armSpeed, pair.off.armSpeed, pair.on.headTorque,
+                  pair.off.headTorque, pair.on.armTorque, pair.off.armTorque, pair.takeover.time,
                   pair.on.firstTime);
       std::fflush(stdout);
     }

@@ -90,9 +90,11 @@ TEST(FallProtectionSimulation, SidewaysTheHeadStaysOffTheFloorOnEveryRobot)
       const std::string scenario = std::string("fall") + direction;
       const SimulationResult on = run(scenario, true, seed), off = run(scenario, false, seed);
       const FallImpact a = fallImpactOf(on, pushTime), b = fallImpactOf(off, pushTime);
-      std::printf("%s seed %llu: head %s / %s, arm %.2f / %.2f m/s, arm torque %.2f / %.2f N·m\n", direction,
-                  static_cast<unsigned long long>(seed), seconds(a.headTime).c_str(),
-                  seconds(b.headTime).c_str(), a.armSpeed, b.armSpeed, a.armTorque, b.armTorque);
+      std::printf("%s seed %llu: head %s / %s, arm %.2f / %.2f m/s, head torque %.2f / %.2f, arm torque %.2f "
+                  "/ %.2f N·m\n",
+                  direction, static_cast<unsigned long long>(seed), seconds(a.headTime).c_str(),
+                  seconds(b.headTime).c_str(), a.armSpeed, b.armSpeed, a.headTorque, b.headTorque,
+                  a.armTorque, b.armTorque);
       ASSERT_LT(off.minTorsoHeight, fallenTorsoHeight);
       if (b.headTime > 0)
         EXPECT_LT(a.headSpeed, b.headSpeed);
