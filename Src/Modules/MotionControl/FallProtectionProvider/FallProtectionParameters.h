@@ -40,6 +40,9 @@ struct FallProtectionParameters
                                  0.2f, 0.2f, 0.2f, 0.2f, 0.2f,
                                  0.f, 0.f}};
   // clang-format on
+  /// the head joints' stiffness in a sideways fall, instead of `stiffnesses`': the arms at the sides keep the head off
+  /// the floor, and a head motor that holds its target pushes its torque limit into the neck at impact
+  float sideHeadStiffness = 0.f;
   float lieStillTime = 1.f; ///< s
   float handBackTime = 1.f; ///< s
 
@@ -63,6 +66,9 @@ struct FallProtectionParameters
     ar& field("stiffnesses", stiffnesses)
         .range(0.0, 1.0)
         .doc("each joint's stiffness from the start of a fall until the hand-back");
+    ar& field("sideHeadStiffness", sideHeadStiffness)
+        .range(0.0, 1.0)
+        .doc("the head joints' stiffness in a sideways fall (instead of stiffnesses')");
     ar& field("lieStillTime", lieStillTime)
         .unit(Unit::milliseconds)
         .range(0.0, 10000.0)

@@ -71,6 +71,9 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
       request.angles[j] = pose[j];
       request.stiffnesses[j] = p.stiffnesses[j];
     }
+    if (&pose == &p.sidePose)
+      for (const Joint joint : {Joint::HeadYaw, Joint::HeadPitch})
+        request.stiffnesses[joint] = p.sideHeadStiffness;
     break;
   }
   case FallProtectionPhase::handingBack:
