@@ -215,17 +215,27 @@ void JointThermalStateProvider::writePosture(std::size_t j, const ThermalNodes& 
       forecast.reachTimes[s][j] = forecast.clearTimes[s][j] = infinity;
     return;
   }
+  // Solved only where needed: limp, the nodes (c_i ≥ 0) only cool, so a status is reached at once or never; holding,
+  // the load is the present one, whose times are written already. Back below a threshold is solved only for the
+  // statuses the joint is in (in play, usually none).
   const JointModel& joint = joints_[j];
-  const std::array<double, 3> thresholds = {joint.thresholds[0], joint.thresholds[1], joint.thresholds[2]};
-  std::array<double, 3> reach{}, clear{};
-  timesToReach(nodes, postureLoad, thresholds.data(), reach.data(), 3);
-  timesToFallBelow(nodes, postureLoad, thresholds.data(), clear.data(), 3);
-  forecast.steadyTemperatures[j] = static_cast<float>(nodes.steady(postureLoad));
+  const double now = nodes.temperature();
+  std::array<double, 3> above{};
+  int count = 0;
   for (std::size_t s = 0; s < 3; ++s)
   {
-    forecast.reachTimes[s][j] = static_cast<float>(reach[s]);
-    forecast.clearTimes[s][j] = static_cast<float>(clear[s]);
+    const double threshold = joint.thresholds[s];
+    forecast.reachTimes[s][j] = !limp              ? state.forecast(static_cast<int>(s) + 1).times[j]
+                                : now >= threshold ? 0.f
+                                                   : infinity;
+    forecast.clearTimes[s][j] = 0.f;
+    if (now >= threshold) above[static_cast<std::size_t>(count++)] = threshold;
   }
+  std::array<double, 3> clear{};
+  if (count > 0) timesToFallBelow(nodes, postureLoad, above.data(), clear.data(), count);
+  for (std::size_t s = 0, k = 0; s < 3; ++s)
+    if (now >= joint.thresholds[s]) forecast.clearTimes[s][j] = static_cast<float>(clear[k++]);
+  forecast.steadyTemperatures[j] = static_cast<float>(nodes.steady(postureLoad));
 }
 
 void JointThermalStateProvider::update(JointThermalState& state)

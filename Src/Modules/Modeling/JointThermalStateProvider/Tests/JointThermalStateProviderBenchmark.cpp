@@ -1,5 +1,6 @@
 // Cost of JointThermalStateProvider per frame for the 25 joints: every joint's I² into its window, the status
-// checks, one joint's filter step and forecast (the module's update alone, as the framework calls it).
+// checks, one joint's filter step and forecast, and its forecast in the named posture (the module's update alone, as
+// the framework calls it).
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include <benchmark/benchmark.h>
@@ -15,6 +16,8 @@ void BM_JointThermalStateFrame(benchmark::State& state)
   JointSensorData& sensors = harness.input<JointSensorData>();
   FrameInfo& frame = harness.input<FrameInfo>();
   JointThermalState output;
+  harness.input<ForecastPosture>().name =
+      PostureName::sit; // as in the default graph: the posture forecast too
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     sensors.currents[j] = 0.5f + 0.1f * static_cast<float>(j % 7); // A
