@@ -17,6 +17,7 @@
 #include <QProcess>
 #include <QSlider>
 #include <QWheelEvent>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -26,6 +27,7 @@
 #include <qcustomplot.h>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 using namespace nao;
 using namespace nao::gui;
@@ -249,24 +251,34 @@ TEST(DebugGui3D, OverlaysShowTheirColourOnlyWhenSwitchedOn)
   EXPECT_GT(count(fixture.draw(90), red), comOnly + 50) << "the CoM sphere through the translucent torso";
 }
 
+namespace
+{
+/// A JointThermalState sample as the debug channel sends it: per leaf (name, the legs' pitch joints' value, every other
+/// joint's value), for every joint.
+Sample thermalSample(const std::vector<std::array<std::string, 3>>& leaves)
+{
+  Sample sample;
+  sample.representation = "JointThermalState";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const std::string joint(jointNames[j]);
+    const bool legPitch = joint.find("HipPitch") != std::string::npos ||
+                          joint.find("KneePitch") != std::string::npos ||
+                          joint.find("AnklePitch") != std::string::npos;
+    for (const auto& [leaf, legs, others] : leaves)
+      sample.values.emplace_back(leaf + "." + joint, legPitch ? legs : others);
+  }
+  return sample;
+}
+} // namespace
+
 TEST(DebugGui3D, TheTemperatureOverlayColoursEachJointsLinkByItsEstimate)
 {
   ViewFixture fixture;
   // JointThermalState's leaves as the debug channel sends them: the legs' pitch joints at 60 °C, past their status-1
   // threshold of 50 °C (red), every other joint at 28 °C (blue).
-  Sample thermal;
-  thermal.representation = "JointThermalState";
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const std::string joint(jointNames[j]);
-    const bool hot = joint.find("HipPitch") != std::string::npos ||
-                     joint.find("KneePitch") != std::string::npos ||
-                     joint.find("AnklePitch") != std::string::npos;
-    thermal.values.emplace_back("valid." + joint, "true");
-    thermal.values.emplace_back("temperatures." + joint, hot ? "60" : "28");
-    thermal.values.emplace_back("hot.thresholds." + joint, "50");
-  }
-  fixture.store.add(thermal);
+  fixture.store.add(thermalSample(
+      {{"valid", "true", "true"}, {"temperatures", "60", "28"}, {"hot.thresholds", "50", "50"}}));
   const QImage plain = fixture.draw(90);
   EXPECT_EQ(count(plain, red), 0);
   EXPECT_EQ(count(plain, blue), 0);
@@ -290,22 +302,12 @@ TEST(DebugGui3D, TheTimeLeftOverlayColoursEachJointsLinkAsTheJointTable)
 {
   ViewFixture fixture;
   // The legs' pitch joints 1 minute from status 1 (red in the joint table), every other joint never there (green).
-  Sample thermal;
-  thermal.representation = "JointThermalState";
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const std::string joint(jointNames[j]);
-    const bool soon = joint.find("HipPitch") != std::string::npos ||
-                      joint.find("KneePitch") != std::string::npos ||
-                      joint.find("AnklePitch") != std::string::npos;
-    thermal.values.emplace_back("valid." + joint, "true");
-    thermal.values.emplace_back("temperatures." + joint, "45");
-    thermal.values.emplace_back("hot.thresholds." + joint, "50");
-    thermal.values.emplace_back("hot.times." + joint, soon ? "60" : "inf");
-    thermal.values.emplace_back("learning." + joint, "false");
-  }
   fixture.store.setFields("JointThermalState", {}); // subscribed: the debug channel described it
-  fixture.store.add(thermal);
+  fixture.store.add(thermalSample({{"valid", "true", "true"},
+                                   {"temperatures", "45", "45"},
+                                   {"hot.thresholds", "50", "50"},
+                                   {"hot.times", "60", "inf"},
+                                   {"learning", "false", "false"}}));
   // The table's pastel colours as they come out lit: clearly redder (greener) than the grey robot and the floor.
   const auto reddish = [](int r, int g, int b) { return r > g + 50 && r > b + 50; };
   const auto greenish = [](int r, int g, int b) { return g > r + 40 && g > b + 40; };
