@@ -16,12 +16,14 @@ NAO_ENUM(EnergySavingState, std::uint8_t,
 );
 
 /// Why the last reset began.
-NAO_ENUM(EnergySavingResetReason, std::uint8_t,
-         none,            ///< no reset yet
-         offsetsTooLarge, ///< offsets large while the centre of mass left its window or the feet lost contact
-         contactChanged,  ///< picked up or put down
-         notRequested,    ///< the motion source stopped asking
-         modeChanged      ///< posture or accuratePositions changed: the offsets belong to the old one
+NAO_ENUM(
+    EnergySavingResetReason, std::uint8_t,
+    none,            ///< no reset yet
+    offsetsTooLarge, ///< offsets large while the centre of mass left its window or the feet lost contact
+    contactChanged,  ///< picked up or put down
+    notRequested,    ///< the motion source stopped asking
+    modeChanged,     ///< posture or accuratePositions changed: the offsets belong to the old one
+    takenOver ///< a fall, or the sit-down or the protective fall took the motion over (MotionSourceHolds.h)
 );
 
 /// Where a joint stands with the stage's guard ("do no harm", README of EnergySavingProvider).

@@ -10,13 +10,15 @@
 namespace nao
 {
 /// Whether the stage limits the stiffness, and if not, why not.
-NAO_ENUM(SmartStiffnessState, std::uint8_t,
-         active,       ///< static posture: stiffness = min(user, needed)
-         disabled,     ///< switched off by parameter (`enabled`): user stiffness
-         requestMoved, ///< a requested angle moved beyond the threshold this frame: user stiffness
-         jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
-         settling,     ///< static, but not yet for settleTime: user stiffness
-         invalidInput, ///< NaN, stale frame or no static torques: user stiffness
+NAO_ENUM(
+    SmartStiffnessState, std::uint8_t,
+    active,       ///< static posture: stiffness = min(user, needed)
+    disabled,     ///< switched off by parameter (`enabled`): user stiffness
+    requestMoved, ///< a requested angle moved beyond the threshold this frame: user stiffness
+    jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
+    settling,     ///< static, but not yet for settleTime: user stiffness
+    invalidInput, ///< NaN, stale frame or no static torques: user stiffness
+    takenOver,    ///< a fall, the robot lying, the sit-down's or the protective fall's motion: user stiffness
 );
 
 /// Which rule of the stage's guard ("do no harm") gave a joint the user's stiffness back.

@@ -57,7 +57,8 @@ void BHumanEnergySavingProvider::runCycle()
   rounds_.use(params());
   cycle_.run({get<StiffnessJointRequest>(), get<JointSensorData>(), get<FilteredCurrent>(), get<RobotModel>(),
               get<JointLimits>(), get<InertialSensorData>(), get<FsrSensorData>(), get<FrameInfo>(),
-              get<EnergySavingRequest>(), get<JointTorques>()},
+              get<EnergySavingRequest>(), get<JointTorques>(),
+              motionSourceHolds(get<FallDownState>(), get<SitDown>(), get<FallProtection>())},
              params());
 }
 

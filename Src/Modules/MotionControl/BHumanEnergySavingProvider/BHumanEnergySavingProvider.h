@@ -45,7 +45,8 @@ private:
 class BHumanEnergySavingProvider
     : public Module<BHumanEnergySavingProvider,
                     Requires<StiffnessJointRequest, JointSensorData, FilteredCurrent, RobotModel, JointLimits,
-                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques>,
+                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques,
+                             FallDownState, SitDown, FallProtection>,
                     Provides<JointRequest, EnergySaving>, Parameters<BHumanEnergySavingParameters>>
 {
 public:

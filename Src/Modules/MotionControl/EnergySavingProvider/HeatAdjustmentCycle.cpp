@@ -61,7 +61,7 @@ void HeatAdjustmentCycle::parametersChanged(const HeatAdjustmentParameters& para
 
 bool HeatAdjustmentCycle::active() const
 {
-  return in_->energySavingRequest.adjust &&
+  return in_->sourceHolds && in_->energySavingRequest.adjust &&
          std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
 }
 
@@ -102,7 +102,8 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   case EnergySavingState::waiting:
   case EnergySavingState::working:
     if (!isActive)
-      startReset(EnergySavingResetReason::notRequested, EnergySavingState::off, now);
+      startReset(in.sourceHolds ? EnergySavingResetReason::notRequested : EnergySavingResetReason::takenOver,
+                 EnergySavingState::off, now);
     else if (modeChanged)
       startReset(EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
     else if (status_.state == EnergySavingState::working && status_.groundContact != contactAtWorkStart_)

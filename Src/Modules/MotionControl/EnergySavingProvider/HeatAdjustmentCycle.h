@@ -12,6 +12,7 @@
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
+#include "Representations/MotionControl/MotionSourceHolds.h"
 #include "Representations/Sensing/FilteredCurrent.h"
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialSensorData.h"
@@ -34,6 +35,9 @@ struct HeatAdjustmentInputs
   const FrameInfo& frame;
   const EnergySavingRequest& energySavingRequest;
   const JointTorques& torques;
+  /// The request is the motion source's posture (motionSourceHolds: no fall, no takeover by the sit-down or the
+  /// protective fall); false: reset, then off, whatever energySavingRequest asks.
+  bool sourceHolds = true;
 };
 
 /// What a round reads and may change.

@@ -97,6 +97,8 @@ void SmartStiffnessProvider::computeFrame()
     state = SmartStiffnessState::disabled;
   else if (!valid)
     state = SmartStiffnessState::invalidInput;
+  else if (!motionSourceHolds(get<FallDownState>(), get<SitDown>(), get<FallProtection>()))
+    state = SmartStiffnessState::takenOver;
   else if (requestMoved)
     state = SmartStiffnessState::requestMoved;
   else if (jointsMoving)

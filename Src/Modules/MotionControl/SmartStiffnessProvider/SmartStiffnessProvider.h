@@ -2,8 +2,8 @@
 // NAOqi's Smart Stiffness (NAOqi 2.8) as a stage of the joint request: CollisionFreeJointRequest with each
 // joint's stiffness limited to what holding the static posture needs = StiffnessJointRequest. The user's
 // stiffness always caps the result (final = min(user, needed)); the frame the request or a joint moves, every
-// joint gets the user's stiffness back; a joint whose current or tracking error rose under its limit gets it back
-// until its request moves (the guard). SmartStiffness shows what it did. Rules and reasons: README.md of this folder.
+// joint gets the user's stiffness back, as while a fall or a takeover holds the motion; a joint whose current or
+// tracking error rose under its limit gets it back until its request moves (the guard). SmartStiffness shows what it did. Rules and reasons: README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/MotorTorqueLimits.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessParameters.h"
@@ -11,6 +11,7 @@
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/JointRequest.h"
+#include "Representations/MotionControl/MotionSourceHolds.h"
 #include "Representations/MotionControl/SmartStiffness.h"
 #include "Representations/Sensing/JointSensorData.h"
 
@@ -19,7 +20,9 @@ namespace nao
 class SmartStiffnessProvider
     : public Module<
           SmartStiffnessProvider,
-          Requires<CollisionFreeJointRequest, JointSensorData, JointTorques, FrameInfo>,
+          // FallDownState, SitDown, FallProtection: whether the request is the motion source's posture
+          Requires<CollisionFreeJointRequest, JointSensorData, JointTorques, FrameInfo, FallDownState,
+                   SitDown, FallProtection>,
           // last frame's: the final request the motors got (what a sag is measured to), and which joints the
           // heat adjustment behind is searching (their stiffness stays the user's)
           Uses<JointRequest, EnergySaving>, Provides<StiffnessJointRequest, SmartStiffness>,

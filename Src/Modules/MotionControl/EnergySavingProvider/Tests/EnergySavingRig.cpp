@@ -114,6 +114,9 @@ public:
     harness_.template input<JointLimits>() = in.limits;
     harness_.template input<JointTorques>() = in.torques;
     harness_.template input<EnergySavingRequest>() = in.energySaving;
+    harness_.template input<FallDownState>() = in.fall;
+    harness_.template input<SitDown>() = in.sitDown;
+    harness_.template input<FallProtection>() = in.protection;
     harness_.run();
   }
   const JointRequest& output() const override { return harness_.template output<JointRequest>(); }

@@ -88,6 +88,9 @@ struct Inputs
   JointLimits limits;   ///< rad, ±π (hands 0..1) unless a test narrows a joint
   JointTorques torques; ///< N·m, the robot model's static torques (invalid unless a test sets them)
   EnergySavingRequest energySaving;
+  FallDownState fall;        ///< upright unless a test lets the robot fall
+  SitDown sitDown;           ///< passThrough unless a test sits the robot down
+  FallProtection protection; ///< passThrough unless a test protects a fall
 };
 Inputs& inputs();
 /// inputs() to the stand with measured == requested, no current, ground contact, adjustment requested, limits ±π

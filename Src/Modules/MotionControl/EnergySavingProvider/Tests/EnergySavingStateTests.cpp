@@ -312,7 +312,7 @@ TEST(EnergySavingStates, PostureChangeResetsThenRestartsWithFreshBaseOffsets)
 
 TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
 {
-  // StandPoseProvider -> (off) -> (off) -> EnergySavingProvider, with the robot model of Config/Robots: the real
+  // StandPoseProvider -> (off) -> (off) -> (off) -> (off) -> EnergySavingProvider, with the robot model of Config/Robots: the real
   // framework on the stand-in body, EnergySavingRequest from ScriptedProviders.cpp.
   StandInBody::Options options;
   options.frames = 1000;              // 12 s
@@ -335,7 +335,10 @@ TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
                     {"FilteredCurrent", "FilteredCurrentProvider", here},
                     {"EnergySavingRequest", "ScriptedEnergySavingRequest", here},
                     {"JointRequest", "EnergySavingProvider", here},
-                    {"EnergySaving", "EnergySavingProvider", here}},
+                    {"EnergySaving", "EnergySavingProvider", here},
+                    {"FallDownState", "off", here}, // upright: the source's stand holds throughout
+                    {"SitDown", "off", here},
+                    {"FallProtection", "off", here}},
                    "stage-chain-test");
   bool worked = false;
   while (motion.runFrame())

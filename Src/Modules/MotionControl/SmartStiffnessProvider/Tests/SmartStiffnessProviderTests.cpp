@@ -5,9 +5,12 @@
 #include "Modules/Modeling/StaticTorqueProvider/StaticTorqueProvider.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessProvider.h"
 #include <cmath>
+#include <functional>
 #include <gtest/gtest.h>
 #include <limits>
 #include <numbers>
+#include <string>
+#include <vector>
 
 using namespace nao;
 
@@ -183,6 +186,47 @@ TEST(SmartStiffness, ActivatesAfterSettleTimeAndReleasesInTheFrameTheRequestMove
   rig.run();
   EXPECT_EQ(rig.status().state, SmartStiffnessState::jointsMoving);
   rig.expectUserEverywhere("a joint moved this frame");
+}
+
+TEST(SmartStiffness, AFallOrATakeoverGivesTheUserStiffnessAndTheStaticTimeStartsAgain)
+{
+  // What takes the motion from the source (MotionSourceHolds.h), each in turn on a settled, limiting stage.
+  const std::vector<std::function<void(Rig&, bool)>> takeovers{
+      [](Rig& r, bool on)
+      { r.stage.input<FallDownState>().state = on ? FallState::falling : FallState::upright; },
+      [](Rig& r, bool on)
+      { r.stage.input<FallDownState>().state = on ? FallState::fallen : FallState::upright; },
+      [](Rig& r, bool on)
+      { r.stage.input<SitDown>().phase = on ? SitDownPhase::sitting : SitDownPhase::passThrough; },
+      [](Rig& r, bool on)
+      {
+        r.stage.input<FallProtection>().phase =
+            on ? FallProtectionPhase::handingBack : FallProtectionPhase::passThrough;
+      }};
+  for (std::size_t k = 0; k < takeovers.size(); ++k)
+  {
+    SCOPED_TRACE("takeover " + std::to_string(k));
+    Rig rig;
+    rig.settle();
+    ASSERT_EQ(rig.status().state, SmartStiffnessState::active);
+    takeovers[k](rig, true);
+    rig.run();
+    EXPECT_EQ(rig.status().state, SmartStiffnessState::takenOver) << "the same frame";
+    rig.expectUserEverywhere("taken over");
+    rig.run(rig.settleFrames() * 2);
+    EXPECT_EQ(rig.status().state, SmartStiffnessState::takenOver) << "for as long as it lasts";
+    rig.expectUserEverywhere("still taken over");
+    takeovers[k](rig, false);
+    rig.run(rig.settleFrames());
+    EXPECT_EQ(rig.status().state, SmartStiffnessState::settling) << "static for settleTime again first";
+    rig.run(2);
+    EXPECT_EQ(rig.status().state, SmartStiffnessState::active);
+  }
+  Rig staggering; // may still be caught: the stage keeps limiting, as with lifted feet
+  staggering.settle();
+  staggering.stage.input<FallDownState>().state = FallState::staggering;
+  staggering.run();
+  EXPECT_EQ(staggering.status().state, SmartStiffnessState::active);
 }
 
 TEST(SmartStiffness, AJointTheHeatAdjustmentSearchesKeepsTheUserStiffnessUntilItHoldsItsOffset)
