@@ -25,12 +25,13 @@ struct FallProtectionParameters
                                                        0, -35, 75, -40, 0,
                                                        119, -10, 0, 5, 90,
                                                        0, 0});
-  // Falling sideways: chin to the chest, arms in front of the torso (the shoulder, not the hand or head, lands).
+  // Falling sideways: chin to the chest, arms straight down at the sides (the upper arm and shoulder, not the hand or
+  // the head, land first; arms in front let the head reach the floor).
   JointArray<float> sidePose = jointAnglesFromDegrees({0, 29,
-                                                       45, 10, 0, -60, -90,
+                                                       90, 10, 0, -2.5, -90,
                                                        0, 0, -35, 75, -40, 0,
                                                        0, -35, 75, -40, 0,
-                                                       45, -10, 0, 60, 90,
+                                                       90, -10, 0, 2.5, 90,
                                                        0, 0});
   JointArray<float> stiffnesses{{0.3f, 0.3f,
                                  0.2f, 0.2f, 0.2f, 0.2f, 0.2f,
@@ -39,9 +40,9 @@ struct FallProtectionParameters
                                  0.2f, 0.2f, 0.2f, 0.2f, 0.2f,
                                  0.f, 0.f}};
   // clang-format on
-  /// the head joints' stiffness in a sideways fall, instead of `stiffnesses`' (README.md: 0 with the arms at the sides
-  /// keeps the head off the floor in the simulator, but is not the default yet)
-  float sideHeadStiffness = 0.3f;
+  /// the head joints' stiffness in a sideways fall, instead of `stiffnesses`': the arms at the sides keep the head off
+  /// the floor, and a head motor that holds its target pushes its torque limit into the neck at impact
+  float sideHeadStiffness = 0.f;
   float lieStillTime = 1.f; ///< s
   float handBackTime = 1.f; ///< s
 

@@ -19,11 +19,12 @@ namespace
 {
 constexpr double pushTime = 3.0; // s, the scenarios' push
 
-SimulationResult run(const std::string& scenario, bool protection)
+SimulationResult run(const std::string& scenario, bool protection, std::uint64_t seed = 1)
 {
   return runSimulation(
-      fallRunOptions(test::testRunOptions(scenario, fallRunSeconds / 60.0, 1,
-                                          "nao-fallprotection-" + scenario + (protection ? "-on" : "-off")),
+      fallRunOptions(test::testRunOptions(scenario, fallRunSeconds / 60.0, seed,
+                                          "nao-fallprotection-" + scenario + (protection ? "-on-" : "-off-") +
+                                              std::to_string(seed)),
                      protection));
 }
 
@@ -75,4 +76,32 @@ TEST(FallProtectionSimulation, PushedFallsForwardBackwardAndSidewaysWithAndWitho
       EXPECT_LT(a.headTime, 0);
     EXPECT_LT(a.armTorque, b.armTorque);
   }
+}
+
+// Sideways on 8 robots (seeds 1-8, each its own draw of the plant; `Simulator fallprotection` runs the same with all 8
+// directions): the protection must not bring the head down where the robot without it keeps it off the floor, the
+// arms, which land first sideways, land slower with it, and the arms' and the head's joints take less torque.
+TEST(FallProtectionSimulation, SidewaysTheHeadStaysOffTheFloorOnEveryRobot)
+{
+  for (const char* direction : {"left", "right"})
+    for (std::uint64_t seed = 1; seed <= 8; ++seed)
+    {
+      SCOPED_TRACE(std::string(direction) + ", seed " + std::to_string(seed));
+      const std::string scenario = std::string("fall") + direction;
+      const SimulationResult on = run(scenario, true, seed), off = run(scenario, false, seed);
+      const FallImpact a = fallImpactOf(on, pushTime), b = fallImpactOf(off, pushTime);
+      std::printf("%s seed %llu: head %s / %s, arm %.2f / %.2f m/s, head torque %.2f / %.2f, arm torque %.2f "
+                  "/ %.2f N·m\n",
+                  direction, static_cast<unsigned long long>(seed), seconds(a.headTime).c_str(),
+                  seconds(b.headTime).c_str(), a.armSpeed, b.armSpeed, a.headTorque, b.headTorque,
+                  a.armTorque, b.armTorque);
+      ASSERT_LT(off.minTorsoHeight, fallenTorsoHeight);
+      if (b.headTime > 0)
+        EXPECT_LT(a.headSpeed, b.headSpeed);
+      else
+        EXPECT_LT(a.headTime, 0) << "the head landed only with the protection";
+      EXPECT_LT(a.armSpeed, b.armSpeed);
+      EXPECT_LT(a.armTorque, b.armTorque);
+      EXPECT_LT(a.headTorque, b.headTorque);
+    }
 }
