@@ -100,7 +100,7 @@ int missing(const std::string& path, const std::string& what)
 }
 } // namespace
 
-int printThermal(const std::string& path)
+int printThermal(const std::string& path, const std::optional<std::filesystem::path>& overlay)
 {
   LogDecoder decoder(path);
   const std::string name(typeName<JointThermalState>());
@@ -133,8 +133,8 @@ int printThermal(const std::string& path)
       << "log " << path << ": JointThermalState in " << frames << " frames; the last at frame " << lastFrame
       << (std::isfinite(time) ? ", t = " + fixed(time, 3) + " s" : std::string()) << ", " << state.steps
       << " filter steps, " << state.rejectedReadings << " readings rejected\n"
-      << "forecast at the log's last load (rms current over the provider's loadWindow); thresholds with "
-         "their source (prior: a guess, not a firmware fact; lowerBound; learned)\n";
+      << "forecast at the log's last load (rms current since the load last changed); thresholds with "
+         "their source (prior: a guess, not a firmware fact; lowerBound; learned; taught: in an earlier run)\n";
   printRow("joint",
            {"k [K/A²]", "tau [s]", "T_amb [°C]", "T [°C]", "I_rms [A]", "T_ss [°C]", "status 1 [°C]",
             "status 2 [°C]", "status 3 [°C]", "1 [min]", "2 [min]", "3 [min]", "forecast", "g_i [K/A²]"});
@@ -174,6 +174,7 @@ int printThermal(const std::string& path)
     std::cout << jointNames[s] << ", status 1 (" << threshold(state.hot, s) << " °C) "
               << (left <= 0 ? "reached" : "in " + minutes(left) + " min") << "\n";
   printPosture(state, h);
+  if (overlay) writeTaughtThresholds(state, *overlay);
   return 0;
 }
 } // namespace nao

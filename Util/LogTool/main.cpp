@@ -189,6 +189,11 @@ int main(int argc, char** argv)
   auto* thermalCommand = app.add_subcommand(
       "thermal", "each joint's fitted thermal model and forecast to statuses 1-3 (JointThermalState)");
   thermalCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
+  std::optional<std::filesystem::path> overlay;
+  thermalCommand->add_option(
+      "--overlay", overlay,
+      "also write the thresholds the robot taught into this overlay of "
+      "JointThermalStateProvider (Config/Robots/<robot>/Modules/JointThermalStateProvider.toml)");
   std::optional<std::uint32_t> parametersFrame;
   auto* parametersCommand = app.add_subcommand(
       "parameters",
@@ -201,7 +206,7 @@ int main(int argc, char** argv)
     if (*infoCommand) return info(path);
     if (*csvCommand) return csv(path, fields);
     if (*parametersCommand) return logtool::printParameters(path, parametersFrame);
-    if (*thermalCommand) return printThermal(path);
+    if (*thermalCommand) return printThermal(path, overlay);
     return dump(path, frame);
   }
   catch (const std::exception& error)

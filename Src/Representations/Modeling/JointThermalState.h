@@ -2,8 +2,8 @@
 // How hot each joint's motor is and when it will reach the firmware's temperature statuses (NaoFacts.md §18) at the
 // load it carries now: per joint a sum of thermal nodes with fixed time constants (winding seconds to housing tens of
 // minutes) fitted online to the reported temperatures (JointThermalStateProvider, its README.md). The forecast assumes
-// the present load (the RMS current over the last loadWindow) holds; the firmware's thresholds in °C are not public, so
-// each one is a prior, a lower bound from the robot's own status, or learned from a status transition.
+// the present load (the RMS current since the load last changed) holds; the firmware's thresholds in °C are not
+// public, so each one is a prior, a lower bound from the robot's own status, or learned from a status transition.
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/MotionControl/ForecastPosture.h"
 #include "Tools/Streams/Enum.h"
@@ -19,7 +19,8 @@ namespace nao
 NAO_ENUM(ThermalThresholdSource, std::uint8_t,
          prior,      ///< the parameter's guess (not a firmware fact)
          lowerBound, ///< the robot reported a lower status at a higher estimate: raised to that estimate
-         learned     ///< the lowest estimate at which the robot reported a transition into this status
+         learned,    ///< the lowest estimate at which the robot reported a transition into this status
+         taught      ///< learned in an earlier run of this robot (its overlay: `LogTool thermal --overlay`)
 );
 
 /// One temperature status (hot, very hot, critically hot) per joint: its threshold and when the joint gets there.
@@ -83,8 +84,11 @@ struct JointThermalState
   JointArray<float> rises; ///< K/A² (no unit in the table): steady-state rise per squared ampere, Σ g_i
   /// s, Σ g_i τ_i / Σ g_i: the mean time of the fitted step response (an effective time constant)
   JointArray<float> timeConstants;
-  JointArray<float> ambients;           ///< °C, T_amb: where the joint settles without current
-  JointArray<float> rmsCurrents;        ///< A, the present load: √(mean I²) over the provider's loadWindow
+  JointArray<float> ambients; ///< °C, T_amb: where the joint settles without current
+  /// A, the present load: √(mean I²) since the load last changed (over the provider's loadWindow at least and its
+  /// cycleWindow at most)
+  JointArray<float> rmsCurrents;
+  JointArray<float> loadWindows;        ///< s, how far back that mean reaches
   JointArray<float> steadyTemperatures; ///< °C, T_amb + Σ g_i·I² at the present load
   /// s, standard deviation of the time to the next status not reached (+∞ when that is "never" but might be)
   JointArray<float> timeStdDevs = ThermalStatusForecast::filled(std::numeric_limits<float>::infinity());
@@ -132,6 +136,7 @@ struct JointThermalState
         BOOST_SERIALIZATION_NVP(rises) & streams::field("timeConstants", timeConstants).unit(Unit::seconds) &
         streams::field("ambients", ambients).unit(Unit::degreesCelsius) &
         streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
+        streams::field("loadWindows", loadWindows).unit(Unit::seconds) &
         streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
         streams::field("timeStdDevs", timeStdDevs).unit(Unit::seconds) & BOOST_SERIALIZATION_NVP(learning) &
         streams::field("nodeTimeConstants", nodeTimeConstants).unit(Unit::seconds) &

@@ -2,6 +2,7 @@
 // The numbers of JointThermalStateProvider (Config/Modules/JointThermalStateProvider.toml; the reasoning behind each
 // is in README.md, "Priors and noise"). No thermal constant of the NAO is public (NaoFacts.md §16, §18): the priors
 // are wide guesses the fit moves away from, and the status thresholds are NOT firmware facts.
+#include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 
 namespace nao
@@ -37,11 +38,18 @@ struct JointThermalStateParameters
   float maxStepTime = 60.f;
   // The present load and the forecast's confidence.
   float loadWindow = 10.f;
+  float cycleWindow = 60.f;
+  float loadChangeRatio = 2.f;
+  float loadChangeFloor = 0.1f;
   float learningSpread = 0.25f;
   // Prior thresholds of the statuses: B-Human's LED display thresholds (NaoFacts.md §18), not the firmware's.
   float hotThreshold = 50.f;
   float veryHotThreshold = 65.f;
   float criticallyHotThreshold = 75.f;
+  // What a robot taught in earlier runs (its overlay, written by `LogTool thermal --overlay`); 0: not taught.
+  JointArray<float> taughtHotThresholds{};
+  JointArray<float> taughtVeryHotThresholds{};
+  JointArray<float> taughtCriticallyHotThresholds{};
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -53,8 +61,9 @@ struct JointThermalStateParameters
              "guess, README)");
     ar& streams::field("riseStdDev", riseStdDev)
         .range(0.1, 1000.0)
-        .doc("K/A², one standard deviation of the prior of the slowest node's rise per squared ampere (of the "
-             "others: in proportion to their prior shares)");
+        .doc(
+            "K/A², one standard deviation of the prior of the slowest node's rise per squared ampere (of the "
+            "others: in proportion to their prior shares)");
     ar& streams::field("startRiseStdDev", startRiseStdDev)
         .unit(Unit::kelvins)
         .range(0.1, 100.0)
@@ -130,7 +139,23 @@ struct JointThermalStateParameters
     ar& streams::field("loadWindow", loadWindow)
         .unit(Unit::seconds)
         .range(0.3, 60.0)
-        .doc("the present load is the mean I² over this long (in steps of 0.3 s)");
+        .doc("the present load is the mean I² over at least this long (in steps of 0.3 s), and a new load "
+             "shows within it");
+    ar& streams::field("cycleWindow", cycleWindow)
+        .unit(Unit::seconds)
+        .range(0.3, 60.0)
+        .doc(
+            "and over at most this long since the load last changed, so that a motion that repeats within it "
+            "(stepping, a keyframe loop) counts whole cycles");
+    ar& streams::field("loadChangeRatio", loadChangeRatio)
+        .range(1.0, 100.0)
+        .doc("the load changed when the mean I² over loadWindow and over the longer window differ by more "
+             "than this factor (each plus loadChangeFloor²): the window starts again from loadWindow");
+    ar& streams::field("loadChangeFloor", loadChangeFloor)
+        .unit(Unit::amperes)
+        .range(0.0, 5.0)
+        .doc("added, squared, to both means before they are compared, so that small loads do not count as "
+             "changes of a large factor");
     ar& streams::field("learningSpread", learningSpread)
         .range(0.01, 10.0)
         .doc(
@@ -147,6 +172,20 @@ struct JointThermalStateParameters
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
         .doc("prior threshold of status 3 (B-Human's LED display threshold, not a firmware fact)");
+    ar& streams::field("taughtHotThresholds", taughtHotThresholds)
+        .unit(Unit::degreesCelsius)
+        .range(0.0, 200.0)
+        .doc("per joint, the status-1 threshold this robot taught in an earlier run (its overlay, LogTool "
+             "thermal "
+             "--overlay); 0: none, the prior");
+    ar& streams::field("taughtVeryHotThresholds", taughtVeryHotThresholds)
+        .unit(Unit::degreesCelsius)
+        .range(0.0, 200.0)
+        .doc("the same for status 2");
+    ar& streams::field("taughtCriticallyHotThresholds", taughtCriticallyHotThresholds)
+        .unit(Unit::degreesCelsius)
+        .range(0.0, 200.0)
+        .doc("the same for status 3");
   }
 };
 } // namespace nao

@@ -29,24 +29,47 @@ void JointThermalStateProvider::configure()
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
-  const int blocks = std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, maxLoadBlocks);
+  const int shortBlocks =
+      std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, maxLoadBlocks);
+  const int longBlocks =
+      std::clamp(static_cast<int>(std::lround(p.cycleWindow / stepPeriod)), shortBlocks, maxLoadBlocks);
   const std::array<float, 3> priors = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
-  for (JointModel& joint : joints_)
+  const std::array<const JointArray<float>*, 3> taught = {&p.taughtHotThresholds, &p.taughtVeryHotThresholds,
+                                                          &p.taughtCriticallyHotThresholds};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if (blocks != loadBlocks_ || !thresholdsSet_)
+    JointModel& joint = joints_[j];
+    if (shortBlocks != shortBlocks_ || longBlocks != longBlocks_ || !thresholdsSet_)
     {
       joint.loadBlocks = {};
-      joint.nextBlock = joint.blocks = 0;
-      joint.loadSum = 0;
+      joint.nextBlock = joint.blocks = joint.shortCount = joint.longCount = joint.sinceChange = 0;
+      joint.shortSum = joint.loadSum = 0;
     }
-    for (std::size_t s = 0; s < 3; ++s) // a new prior replaces a prior, never what the robot taught
-      if (!thresholdsSet_ || joint.sources[s] == ThermalThresholdSource::prior)
+    // What an earlier run taught replaces a prior and a lower lower bound; a new prior replaces a prior. Neither
+    // replaces what the robot taught in this run. A taught threshold that an edit removed (0) goes back to the prior.
+    for (std::size_t s = 0; s < 3; ++s)
+    {
+      const float earlier = (*taught[s])[j];
+      const ThermalThresholdSource source = joint.sources[s];
+      const bool replaceable =
+          !thresholdsSet_ || source == ThermalThresholdSource::prior ||
+          source == ThermalThresholdSource::taught ||
+          (source == ThermalThresholdSource::lowerBound && earlier > joint.thresholds[s]);
+      if (earlier > 0.f && replaceable)
+      {
+        joint.thresholds[s] = earlier;
+        joint.sources[s] = ThermalThresholdSource::taught;
+      }
+      else if (!thresholdsSet_ || source == ThermalThresholdSource::prior ||
+               (source == ThermalThresholdSource::taught && earlier <= 0.f))
       {
         joint.thresholds[s] = priors[s];
         joint.sources[s] = ThermalThresholdSource::prior;
       }
+    }
   }
-  loadBlocks_ = blocks;
+  shortBlocks_ = shortBlocks;
+  longBlocks_ = longBlocks;
   thresholdsSet_ = true;
   configured_ = true;
 }
@@ -70,6 +93,52 @@ void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus
     joint.thresholds[lower] = std::min(joint.thresholds[lower], estimate);
 }
 
+void JointThermalStateProvider::addLoadBlock(JointModel& joint, double squaredCurrent) const
+{
+  constexpr int ring = maxLoadBlocks + 1;
+  // The block `back` steps before the newest (0: the newest).
+  const auto block = [&](int back)
+  {
+    return static_cast<double>(
+        joint.loadBlocks[static_cast<std::size_t>((joint.nextBlock - 1 - back + 2 * ring) % ring)]);
+  };
+  const float value = static_cast<float>(squaredCurrent);
+  joint.loadBlocks[static_cast<std::size_t>(joint.nextBlock)] = value;
+  joint.nextBlock = (joint.nextBlock + 1) % ring;
+  joint.blocks = std::min(joint.blocks + 1, ring);
+
+  joint.shortSum += value;
+  if (joint.shortCount == shortBlocks_)
+    joint.shortSum -= block(shortBlocks_); // the block that left the short window
+  else
+    ++joint.shortCount;
+  // The load's window: every step since the load changed, at least the short window, at most the long one. It grows
+  // by one step at a time, so a step either adds a block or also drops the oldest.
+  joint.sinceChange = std::min(joint.sinceChange + 1, longBlocks_);
+  const int window = std::min(std::max(shortBlocks_, joint.sinceChange), joint.blocks);
+  joint.loadSum += value;
+  if (window == joint.longCount)
+    joint.loadSum -= block(window);
+  else
+    joint.longCount = window;
+
+  // A new load: the short window's mean and the load window's differ by more than loadChangeRatio (both lifted by
+  // the floor, so that two small loads never differ by a large factor). The window starts again from the short one.
+  if (joint.longCount > joint.shortCount)
+  {
+    const double floor = static_cast<double>(params().loadChangeFloor) * params().loadChangeFloor;
+    const double recent = joint.shortSum / joint.shortCount + floor,
+                 held = joint.loadSum / joint.longCount + floor;
+    const double ratio = params().loadChangeRatio;
+    if (recent > ratio * held || held > ratio * recent)
+    {
+      joint.longCount = joint.shortCount;
+      joint.loadSum = joint.shortSum;
+      joint.sinceChange = 0;
+    }
+  }
+}
+
 void JointThermalStateProvider::step(std::size_t j, double time, const JointSensorData& sensors,
                                      JointThermalState& state)
 {
@@ -79,14 +148,7 @@ void JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   squaredCurrentSums_[j] = 0;
   samples_[j] = 0;
 
-  // The present load: the mean of the last loadBlocks_ windows.
-  if (joint.blocks == loadBlocks_)
-    joint.loadSum -= joint.loadBlocks[static_cast<std::size_t>(joint.nextBlock)];
-  else
-    ++joint.blocks;
-  joint.loadBlocks[static_cast<std::size_t>(joint.nextBlock)] = static_cast<float>(squaredCurrent);
-  joint.loadSum += static_cast<float>(squaredCurrent);
-  joint.nextBlock = (joint.nextBlock + 1) % loadBlocks_;
+  addLoadBlock(joint, squaredCurrent);
 
   const float reading = sensors.temperatures[j];
   const bool plausible =
@@ -126,8 +188,9 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
   const JointModel& joint = joints_[j];
   const ThermalFilter& filter = joint.filter;
   state.valid[j] = filter.initialised();
-  const double load = joint.blocks > 0 ? std::max(joint.loadSum / joint.blocks, 0.0) : 0.0;
+  const double load = joint.longCount > 0 ? std::max(joint.loadSum / joint.longCount, 0.0) : 0.0;
   state.rmsCurrents[j] = static_cast<float>(std::sqrt(load));
+  state.loadWindows[j] = static_cast<float>(joint.longCount * stepPeriod);
   for (int s = 1; s <= 3; ++s)
   {
     ThermalStatusForecast& forecast = state.forecast(s);

@@ -1,9 +1,11 @@
 #pragma once
 // Per joint a sum of thermal nodes with fixed time constants fitted online (a linear Kalman filter on [c_i, g_i,
-// T_amb]) to the temperatures LoLA reports, and the time to each firmware temperature status at the present load.
-// The same for the posture the motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw
-// nothing, the others keep their load). Cheap: every frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25 frames,
-// 0.3 s). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
+// T_amb]) to the temperatures LoLA reports, and the time to each firmware temperature status at the present load
+// (the mean I² since the load last changed, 10 to 60 s: whole cycles of a repeated motion). The same for the posture
+// the motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw nothing, the others keep their
+// load). Cheap: every frame adds each joint's I² to its window, and one joint's filter steps, in turn (each every 25
+// frames, 0.3 s). No allocation after construction. README.md of this folder: the model, the filter, the priors, the
+// figures.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
 #include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
@@ -27,7 +29,7 @@ public:
   /// LoLA's frame (NaoFacts.md §19): a joint's filter steps every numOfJoints frames, 0.3 s.
   static constexpr double framePeriod = 0.012;
   static constexpr double stepPeriod = framePeriod * numOfJoints;
-  static constexpr int maxLoadBlocks = 200; ///< the load window holds up to 200 steps (60 s)
+  static constexpr int maxLoadBlocks = 200; ///< the load windows hold up to 200 steps (60 s)
 
 private:
   void onParametersChanged() override { configured_ = false; }
@@ -36,16 +38,25 @@ private:
   void step(std::size_t j, double time, const JointSensorData& sensors, JointThermalState& state);
   void writeJoint(std::size_t j, JointThermalState& state) const;
   void writePosture(std::size_t j, const ThermalNodes& nodes, double load, JointThermalState& state) const;
+  struct JointModel;
+  /// The joint's mean I² of its last step into its load windows (README.md, "The present load").
+  void addLoadBlock(JointModel& joint, double squaredCurrent) const;
 
   struct JointModel
   {
     ThermalFilter filter;
-    double lastSquaredCurrent = 0;                 ///< A², the mean I² of the last window with samples
-    double lastStepTime = 0;                       ///< s, FrameInfo time of the last step
-    std::array<float, maxLoadBlocks> loadBlocks{}; ///< A², mean I² of each of the last steps (ring)
-    int nextBlock = 0;
-    int blocks = 0;
-    double loadSum = 0;                ///< A², sum of the held blocks
+    double lastSquaredCurrent = 0; ///< A², the mean I² of the last window with samples
+    double lastStepTime = 0;       ///< s, FrameInfo time of the last step
+    /// A², mean I² of each of the last steps (ring; one more than the longest window, so that the block leaving a
+    /// full window is still there when the next one comes in)
+    std::array<float, maxLoadBlocks + 1> loadBlocks{};
+    int nextBlock = 0;   ///< where the next block goes
+    int blocks = 0;      ///< blocks held (at most maxLoadBlocks + 1)
+    int shortCount = 0;  ///< blocks in the short window (at most shortBlocks_)
+    int longCount = 0;   ///< blocks in the load's window (shortBlocks_ .. longBlocks_, fewer at the start)
+    int sinceChange = 0; ///< steps since the load last changed (or since the start)
+    double shortSum = 0; ///< A², sum of the short window's blocks
+    double loadSum = 0;  ///< A², sum of the load window's blocks
     std::array<float, 3> thresholds{}; ///< °C, of statuses 1, 2, 3
     std::array<ThermalThresholdSource, 3> sources{};
   };
@@ -53,7 +64,8 @@ private:
   bool configured_ = false;
   ThermalPrior prior_;
   ThermalNoise noise_;
-  int loadBlocks_ = 33;
+  int shortBlocks_ = 33; ///< loadWindow in steps
+  int longBlocks_ = 200; ///< cycleWindow in steps (at least shortBlocks_)
   std::array<JointModel, numOfJoints> joints_{};
   // What every frame touches, side by side (one vector loop): I² since each joint's last step, and the statuses.
   std::array<float, numOfJoints> squaredCurrentSums_{}; ///< A²
