@@ -19,6 +19,7 @@ struct InertialData
       acceleration{}; ///< m/s², the torso's linear acceleration in the world frame, gravity removed
   std::array<float, 3> gyroBias{};     ///< rad/s, the estimated gyroscope bias in the torso frame
   std::array<float, 2> angleStdDevs{}; ///< rad, one standard deviation of roll and pitch
+  std::array<bool, 2> soles{};         ///< the left and the right support sole's tilt corrected it this frame
   bool valid = false; ///< false until the filter has started, and while its input is bad (NaN, a stale frame)
 
   template<class Archive>
@@ -29,7 +30,8 @@ struct InertialData
         streams::field("gyro", gyro).unit(Unit::radiansPerSecond) &
         streams::field("acceleration", acceleration).unit(Unit::metersPerSecondSquared) &
         streams::field("gyroBias", gyroBias).unit(Unit::radiansPerSecond) &
-        streams::field("angleStdDevs", angleStdDevs).unit(Unit::radians) & BOOST_SERIALIZATION_NVP(valid);
+        streams::field("angleStdDevs", angleStdDevs).unit(Unit::radians) & BOOST_SERIALIZATION_NVP(soles) &
+        BOOST_SERIALIZATION_NVP(valid);
   }
 };
 } // namespace nao

@@ -65,20 +65,30 @@ bool OrientationFilter::correct(const Eigen::Vector3d& accelerometer, const ImuN
   const double off = std::abs(accelerometer.norm() - noise.gravity);
   if (!(off <= noise.accGate)) return false;
   const Eigen::Vector3d expected = orientation_.conjugate() * Eigen::Vector3d(0, 0, noise.gravity);
+  correctDirection(accelerometer, expected, noise.accNoise + noise.accMotionNoise * off, noise);
+  return true;
+}
+
+void OrientationFilter::correctUp(const Eigen::Vector3d& up, double deviation, const ImuNoise& noise)
+{
+  correctDirection(up, this->up(), deviation, noise);
+}
+
+void OrientationFilter::correctDirection(const Eigen::Vector3d& measured, const Eigen::Vector3d& expected,
+                                         double deviation, const ImuNoise& noise)
+{
   Eigen::Matrix<double, 3, 6> h = Eigen::Matrix<double, 3, 6>::Zero();
   h.leftCols<3>() = skew(expected); // h(δθ) = Exp(−δθ)·expected ≈ expected + expected × δθ
-  const double deviation = noise.accNoise + noise.accMotionNoise * off;
   const Eigen::Matrix3d s =
       h * covariance_ * h.transpose() + deviation * deviation * Eigen::Matrix3d::Identity();
   const Eigen::Matrix<double, 6, 3> k = covariance_ * h.transpose() * s.inverse();
-  const Eigen::Matrix<double, 6, 1> error = k * (accelerometer - expected);
+  const Eigen::Matrix<double, 6, 1> error = k * (measured - expected);
   orientation_ = (orientation_ * exp(error.head<3>())).normalized();
   bias_ = (bias_ + error.tail<3>()).cwiseMax(-noise.maxBias).cwiseMin(noise.maxBias);
   // Joseph form: stays symmetric and positive in single steps with a poor gain.
   const Matrix6 a = Matrix6::Identity() - k * h;
   covariance_ = a * covariance_ * a.transpose() + deviation * deviation * k * k.transpose();
   covariance_ = 0.5 * (covariance_ + covariance_.transpose()).eval();
-  return true;
 }
 
 Eigen::Vector2d OrientationFilter::angleStdDevs() const

@@ -47,6 +47,12 @@ public:
   /// more than the gate off g (nothing changed).
   bool correct(const Eigen::Vector3d& accelerometer, const ImuNoise& noise);
 
+  /// A measurement of the world's up direction in the body frame (a unit vector, e.g. the normal of a sole flat on
+  /// the floor turned into the body frame by the leg's kinematics), each axis with `deviation` (rad).
+  void correctUp(const Eigen::Vector3d& up, double deviation, const ImuNoise& noise);
+  /// The world's up direction in the body frame as the filter has it: Rᵀ·(0, 0, 1).
+  Eigen::Vector3d up() const { return orientation_.conjugate() * Eigen::Vector3d::UnitZ(); }
+
   const Eigen::Quaterniond& orientation() const { return orientation_; }
   const Eigen::Vector3d& bias() const { return bias_; }
   const Matrix6& covariance() const { return covariance_; }
@@ -55,6 +61,11 @@ public:
   Eigen::Vector2d angleStdDevs() const;
 
 private:
+  /// The Kalman update for a measured direction against the expected one (both in the body frame, of the same
+  /// length), each axis with `deviation`.
+  void correctDirection(const Eigen::Vector3d& measured, const Eigen::Vector3d& expected, double deviation,
+                        const ImuNoise& noise);
+
   Eigen::Quaterniond orientation_ = Eigen::Quaterniond::Identity();
   Eigen::Vector3d bias_ = Eigen::Vector3d::Zero();
   Matrix6 covariance_ = Matrix6::Identity();

@@ -15,6 +15,39 @@ bool InertialDataFilter::plausible(const InertialSensorData& sensors) const
   return true;
 }
 
+std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
+                                                 const Eigen::Vector3d& accelerometer, double dt)
+{
+  std::array<bool, 2> used{};
+  const RobotModel& model = get<RobotModel>();
+  if (!(model.totalMass > 0.f)) return used; // no robot model in this graph: no sole to measure with
+  const InertialDataFilterParameters& p = params();
+  const FsrSensorData& fsr = get<FsrSensorData>();
+  const std::array<const FsrFoot*, 2> feet = {&fsr.left, &fsr.right};
+  const std::array<const Pose3*, 2> soles = {&model.leftSole, &model.rightSole};
+  const std::array<bool, 2> support = {feet[0]->totalWeight >= p.supportWeight,
+                                       feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
+  const bool resting = support[0] && support[1] &&
+                       std::abs(accelerometer.norm() - noise_.gravity) <= p.restAccelerationOff &&
+                       (rate - filter_.bias()).norm() <= p.restGyro;
+  for (std::size_t foot = 0; foot < 2; ++foot)
+  {
+    // The sole's z axis in the torso frame (row-major rotation, sole → torso): the world's up if the sole lies flat.
+    const std::array<float, 9>& r = soles[foot]->rotation;
+    const Eigen::Vector3d soleUp(r[2], r[5], r[8]);
+    // At rest the accelerometer measures gravity alone: its direction, not the filter's (which may still be settling
+    // or be pulled by this very sole), is what the offset is learned against.
+    if (resting) soles_[foot].learn(soleUp, accelerometer.normalized(), dt, p.footOffsetTime);
+    if (!support[foot]) continue;
+    if (const auto up = soles_[foot].measure(soleUp, filter_.up(), p.footOffsetTime, p.footGate))
+    {
+      filter_.correctUp(*up, p.footNoise, noise_);
+      used[foot] = true;
+    }
+  }
+  return used;
+}
+
 void InertialDataFilter::update(InertialData& data)
 {
   if (!configured_)
@@ -39,6 +72,7 @@ void InertialDataFilter::update(InertialData& data)
   const Eigen::Vector3d gyro(sensors.gyro[0], sensors.gyro[1], sensors.gyro[2]);
   const Eigen::Vector3d accelerometer(sensors.accelerometer[0], sensors.accelerometer[1],
                                       sensors.accelerometer[2]);
+  std::array<bool, 2> soles{};
   if (!filter_.initialised())
   {
     // Start only from a still torso: the accelerometer then gives the tilt.
@@ -54,6 +88,7 @@ void InertialDataFilter::update(InertialData& data)
     const double dt = std::clamp(time - lastTime_, 0.0, static_cast<double>(params().maxFrameGap));
     filter_.predict(gyro, dt, noise_);
     filter_.correct(accelerometer, noise_);
+    soles = useSoles(gyro, accelerometer, dt);
   }
   seen_ = true;
   lastTime_ = time;
@@ -74,6 +109,7 @@ void InertialDataFilter::update(InertialData& data)
   }
   const Eigen::Vector2d deviations = filter_.angleStdDevs();
   data.angleStdDevs = {static_cast<float>(deviations.x()), static_cast<float>(deviations.y())};
+  data.soles = soles;
   data.valid = true;
 }
 

@@ -1,14 +1,19 @@
 #pragma once
 // The torso's orientation and angular velocity (InertialData) from the IMU (InertialSensorData): an error-state
 // Kalman filter on orientation and gyroscope bias (Tools/Inertial/OrientationFilter.h), the accelerometer a gravity
-// measurement weighted down when its norm departs from g. A bad frame (a non-finite or implausible reading, a frame
-// time that does not advance, readings identical to the last frame's) changes nothing but `valid`. No allocation.
+// measurement weighted down when its norm departs from g, and each support sole's tilt (the leg's kinematics, its
+// offset learned while the robot rests) a second measurement a swaying torso does not disturb. A bad frame (a
+// non-finite or implausible reading, a frame time that does not advance, readings identical to the last frame's)
+// changes nothing but `valid`. No allocation.
 // README.md of this folder: the filter, where each noise figure comes from, the figures in the simulator.
 #include "Framework/Module.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/RobotModel.h"
+#include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Tools/Inertial/OrientationFilter.h"
+#include "Tools/Inertial/SoleTilt.h"
 #include <array>
 
 namespace nao
@@ -27,6 +32,13 @@ struct InertialDataFilterParameters
   float maxGyro = 8.7f;
   float maxAcceleration = 100.f;
   float maxFrameGap = 0.1f;
+  // The support soles' tilt (README.md, "The soles").
+  float supportWeight = 1.f;
+  float footNoise = 0.01f;
+  float footGate = 0.05f;
+  float footOffsetTime = 10.f;
+  float restGyro = 0.05f;
+  float restAccelerationOff = 0.2f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -75,11 +87,40 @@ struct InertialDataFilterParameters
         .unit(Unit::seconds)
         .range(0.012, 10.0)
         .doc("the gyroscope is integrated over this much at most (a stalled process)");
+    ar& streams::field("supportWeight", supportWeight)
+        .unit(Unit::kilograms)
+        .range(0.1, 10.0)
+        .doc("a foot whose FSRs read more stands flat on the floor: its sole's tilt is a measurement");
+    ar& streams::field("footNoise", footNoise)
+        .unit(Unit::radians)
+        .range(0.001, 1.0)
+        .doc("standard deviation of the up direction a support sole gives, its offset learned (an "
+             "assumption)");
+    ar& streams::field("footGate", footGate)
+        .unit(Unit::radians)
+        .range(0.001, 1.0)
+        .doc("a sole's up direction farther than this from the filter's is no measurement (a rocking foot, a "
+             "fall)");
+    ar& streams::field("footOffsetTime", footOffsetTime)
+        .unit(Unit::seconds)
+        .range(0.1, 600.0)
+        .doc("each sole's offset from the filter is learned with this time constant while the robot rests on "
+             "both "
+             "feet, and used once it has been learned this long");
+    ar& streams::field("restGyro", restGyro)
+        .unit(Unit::radiansPerSecond)
+        .range(0.0, 10.0)
+        .doc("the robot rests: both feet support, the angular speed is below this ...");
+    ar& streams::field("restAccelerationOff", restAccelerationOff)
+        .unit(Unit::metersPerSecondSquared)
+        .range(0.0, 10.0)
+        .doc("... and the accelerometer's norm is within this of g");
   }
 };
 
-class InertialDataFilter : public Module<InertialDataFilter, Requires<FrameInfo, InertialSensorData>,
-                                         Provides<InertialData>, Parameters<InertialDataFilterParameters>>
+class InertialDataFilter
+    : public Module<InertialDataFilter, Requires<FrameInfo, InertialSensorData, RobotModel, FsrSensorData>,
+                    Provides<InertialData>, Parameters<InertialDataFilterParameters>>
 {
 public:
   using Module::Module;
@@ -88,12 +129,15 @@ public:
 private:
   void onParametersChanged() override { configured_ = false; }
   bool plausible(const InertialSensorData& sensors) const;
+  /// The support soles' tilt as measurements (learning their offsets while the robot rests); which soles were used.
+  std::array<bool, 2> useSoles(const Eigen::Vector3d& rate, const Eigen::Vector3d& accelerometer, double dt);
 
   bool configured_ = false;
   inertial::ImuNoise noise_;
   inertial::OrientationFilter filter_;
-  bool seen_ = false;                   ///< a frame was read before (lastTime_, lastReadings_ hold it)
-  double lastTime_ = 0;                 ///< s, FrameInfo time of the last good frame
-  std::array<float, 6> lastReadings_{}; ///< gyroscope and accelerometer of the last good frame
+  std::array<inertial::SoleTilt, 2> soles_; ///< left, right
+  bool seen_ = false;                       ///< a frame was read before (lastTime_, lastReadings_ hold it)
+  double lastTime_ = 0;                     ///< s, FrameInfo time of the last good frame
+  std::array<float, 6> lastReadings_{};     ///< gyroscope and accelerometer of the last good frame
 };
 } // namespace nao
