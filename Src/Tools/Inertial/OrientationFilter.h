@@ -3,7 +3,8 @@
 // the gyroscope's bias. The state is a unit quaternion q (body → world, world z up) and the bias b; the filter runs
 // on the 6-vector error (δθ, δb) with q_true = q ⊗ Exp(δθ) (δθ in the body frame). The gyroscope drives the
 // prediction; the accelerometer is a measurement of gravity, Rᵀ·(0, 0, g), whose noise grows with how far its norm
-// is from g (the body accelerates, an impact) and that is left out when that is more than a gate. Yaw is
+// is from g (the body accelerates, an impact) and that is left out when that is more than a gate; an up direction
+// measured otherwise (a support sole's normal, SoleTilt.h) is a measurement of Rᵀ·(0, 0, 1). Yaw is
 // unobservable: it is only integrated. Solà, "Quaternion kinematics for the error-state Kalman filter" (2017), §7,
 // gives the equations. No allocation: fixed-size Eigen only.
 #include <Eigen/Core>
