@@ -29,22 +29,23 @@ void JointThermalStateProvider::configure()
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
-  const int shortBlocks =
-      std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, maxLoadBlocks);
-  const int longBlocks =
-      std::clamp(static_cast<int>(std::lround(p.cycleWindow / stepPeriod)), shortBlocks, maxLoadBlocks);
+  LoadWindow::Settings load;
+  load.shortBlocks =
+      std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, LoadWindow::maxBlocks);
+  load.longBlocks = std::clamp(static_cast<int>(std::lround(p.cycleWindow / stepPeriod)), load.shortBlocks,
+                               LoadWindow::maxBlocks);
+  load.changeRatio = p.loadChangeRatio;
+  load.changeFloor = static_cast<double>(p.loadChangeFloor) * p.loadChangeFloor;
+  // Other windows: what the blocks were summed for no longer holds.
+  const bool newWindows = !thresholdsSet_ || load.shortBlocks != loadSettings_.shortBlocks ||
+                          load.longBlocks != loadSettings_.longBlocks;
   const std::array<float, 3> priors = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
   const std::array<const JointArray<float>*, 3> taught = {&p.taughtHotThresholds, &p.taughtVeryHotThresholds,
                                                           &p.taughtCriticallyHotThresholds};
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     JointModel& joint = joints_[j];
-    if (shortBlocks != shortBlocks_ || longBlocks != longBlocks_ || !thresholdsSet_)
-    {
-      joint.loadBlocks = {};
-      joint.nextBlock = joint.blocks = joint.shortCount = joint.longCount = joint.sinceChange = 0;
-      joint.shortSum = joint.loadSum = 0;
-    }
+    if (newWindows) joint.load.clear();
     // What an earlier run taught replaces a prior and a lower lower bound; a new prior replaces a prior. Neither
     // replaces what the robot taught in this run. A taught threshold that an edit removed (0) goes back to the prior.
     for (std::size_t s = 0; s < 3; ++s)
@@ -68,8 +69,7 @@ void JointThermalStateProvider::configure()
       }
     }
   }
-  shortBlocks_ = shortBlocks;
-  longBlocks_ = longBlocks;
+  loadSettings_ = load;
   thresholdsSet_ = true;
   configured_ = true;
 }
@@ -93,52 +93,6 @@ void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus
     joint.thresholds[lower] = std::min(joint.thresholds[lower], estimate);
 }
 
-void JointThermalStateProvider::addLoadBlock(JointModel& joint, double squaredCurrent) const
-{
-  constexpr int ring = maxLoadBlocks + 1;
-  // The block `back` steps before the newest (0: the newest).
-  const auto block = [&](int back)
-  {
-    return static_cast<double>(
-        joint.loadBlocks[static_cast<std::size_t>((joint.nextBlock - 1 - back + 2 * ring) % ring)]);
-  };
-  const float value = static_cast<float>(squaredCurrent);
-  joint.loadBlocks[static_cast<std::size_t>(joint.nextBlock)] = value;
-  joint.nextBlock = (joint.nextBlock + 1) % ring;
-  joint.blocks = std::min(joint.blocks + 1, ring);
-
-  joint.shortSum += value;
-  if (joint.shortCount == shortBlocks_)
-    joint.shortSum -= block(shortBlocks_); // the block that left the short window
-  else
-    ++joint.shortCount;
-  // The load's window: every step since the load changed, at least the short window, at most the long one. It grows
-  // by one step at a time, so a step either adds a block or also drops the oldest.
-  joint.sinceChange = std::min(joint.sinceChange + 1, longBlocks_);
-  const int window = std::min(std::max(shortBlocks_, joint.sinceChange), joint.blocks);
-  joint.loadSum += value;
-  if (window == joint.longCount)
-    joint.loadSum -= block(window);
-  else
-    joint.longCount = window;
-
-  // A new load: the short window's mean and the load window's differ by more than loadChangeRatio (both lifted by
-  // the floor, so that two small loads never differ by a large factor). The window starts again from the short one.
-  if (joint.longCount > joint.shortCount)
-  {
-    const double floor = static_cast<double>(params().loadChangeFloor) * params().loadChangeFloor;
-    const double recent = joint.shortSum / joint.shortCount + floor,
-                 held = joint.loadSum / joint.longCount + floor;
-    const double ratio = params().loadChangeRatio;
-    if (recent > ratio * held || held > ratio * recent)
-    {
-      joint.longCount = joint.shortCount;
-      joint.loadSum = joint.shortSum;
-      joint.sinceChange = 0;
-    }
-  }
-}
-
 void JointThermalStateProvider::step(std::size_t j, double time, const JointSensorData& sensors,
                                      JointThermalState& state)
 {
@@ -148,7 +102,7 @@ void JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   squaredCurrentSums_[j] = 0;
   samples_[j] = 0;
 
-  addLoadBlock(joint, squaredCurrent);
+  joint.load.add(squaredCurrent, loadSettings_);
 
   const float reading = sensors.temperatures[j];
   const bool plausible =
@@ -188,9 +142,9 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
   const JointModel& joint = joints_[j];
   const ThermalFilter& filter = joint.filter;
   state.valid[j] = filter.initialised();
-  const double load = joint.longCount > 0 ? std::max(joint.loadSum / joint.longCount, 0.0) : 0.0;
+  const double load = joint.load.load();
   state.rmsCurrents[j] = static_cast<float>(std::sqrt(load));
-  state.loadWindows[j] = static_cast<float>(joint.longCount * stepPeriod);
+  state.loadWindows[j] = static_cast<float>(joint.load.blocks() * stepPeriod);
   for (int s = 1; s <= 3; ++s)
   {
     ThermalStatusForecast& forecast = state.forecast(s);

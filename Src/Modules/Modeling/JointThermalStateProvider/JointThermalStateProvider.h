@@ -8,6 +8,7 @@
 // figures.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
+#include "Modules/Modeling/JointThermalStateProvider/LoadWindow.h"
 #include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointThermalState.h"
@@ -29,7 +30,6 @@ public:
   /// LoLA's frame (NaoFacts.md §19): a joint's filter steps every numOfJoints frames, 0.3 s.
   static constexpr double framePeriod = 0.012;
   static constexpr double stepPeriod = framePeriod * numOfJoints;
-  static constexpr int maxLoadBlocks = 200; ///< the load windows hold up to 200 steps (60 s)
 
 private:
   void onParametersChanged() override { configured_ = false; }
@@ -38,25 +38,13 @@ private:
   void step(std::size_t j, double time, const JointSensorData& sensors, JointThermalState& state);
   void writeJoint(std::size_t j, JointThermalState& state) const;
   void writePosture(std::size_t j, const ThermalNodes& nodes, double load, JointThermalState& state) const;
-  struct JointModel;
-  /// The joint's mean I² of its last step into its load windows (README.md, "The present load").
-  void addLoadBlock(JointModel& joint, double squaredCurrent) const;
 
   struct JointModel
   {
     ThermalFilter filter;
-    double lastSquaredCurrent = 0; ///< A², the mean I² of the last window with samples
-    double lastStepTime = 0;       ///< s, FrameInfo time of the last step
-    /// A², mean I² of each of the last steps (ring; one more than the longest window, so that the block leaving a
-    /// full window is still there when the next one comes in)
-    std::array<float, maxLoadBlocks + 1> loadBlocks{};
-    int nextBlock = 0;   ///< where the next block goes
-    int blocks = 0;      ///< blocks held (at most maxLoadBlocks + 1)
-    int shortCount = 0;  ///< blocks in the short window (at most shortBlocks_)
-    int longCount = 0;   ///< blocks in the load's window (shortBlocks_ .. longBlocks_, fewer at the start)
-    int sinceChange = 0; ///< steps since the load last changed (or since the start)
-    double shortSum = 0; ///< A², sum of the short window's blocks
-    double loadSum = 0;  ///< A², sum of the load window's blocks
+    double lastSquaredCurrent = 0;     ///< A², the mean I² of the last window with samples
+    double lastStepTime = 0;           ///< s, FrameInfo time of the last step
+    LoadWindow load;                   ///< the present load
     std::array<float, 3> thresholds{}; ///< °C, of statuses 1, 2, 3
     std::array<ThermalThresholdSource, 3> sources{};
   };
@@ -64,8 +52,7 @@ private:
   bool configured_ = false;
   ThermalPrior prior_;
   ThermalNoise noise_;
-  int shortBlocks_ = 33; ///< loadWindow in steps
-  int longBlocks_ = 200; ///< cycleWindow in steps (at least shortBlocks_)
+  LoadWindow::Settings loadSettings_; ///< loadWindow and cycleWindow in steps
   std::array<JointModel, numOfJoints> joints_{};
   // What every frame touches, side by side (one vector loop): I² since each joint's last step, and the statuses.
   std::array<float, numOfJoints> squaredCurrentSums_{}; ///< A²
