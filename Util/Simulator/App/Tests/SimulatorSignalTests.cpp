@@ -121,16 +121,17 @@ TEST(SimulatorSignals, CtrlCStopsServeAndItsClient)
 
 TEST(SimulatorSignals, CtrlCStopsAnEnsembleAndItReportsWhatRan)
 {
-  // Both robots run at once; once both logs grow (each robot has connected and run for about 1.7 s: the stand's
-  // log takes 0.41 MB a simulated second), Ctrl-C reaches the whole process group: every robot's process writes its
-  // outputs, the ensemble reports them and ends by the signal.
+  // Both robots run at once; once both logs grow past 2 MB (each robot has connected and run for about 3 s: the
+  // stand's log takes about 0.6 MB a simulated second after a header of 0.13 MB, so the 1 s asserted below holds while
+  // the log's rate stays below three times that), Ctrl-C reaches the whole process group: every robot's process
+  // writes its outputs, the ensemble reports them and ends by the signal.
   const Scratch scratch("ensemble");
   const CommandResult result = scratch.run(
       "set -m; " + simulator +
       " run stand --robots 2 --jobs 2 --minutes 10 --robot-logs --no-plots --output out & pid=$!; "
-      "for i in $(seq 1200); do [ \"$(stat -c %s out/robot-1/stand.log 2> /dev/null || echo 0)\" -gt 700000 "
+      "for i in $(seq 1200); do [ \"$(stat -c %s out/robot-1/stand.log 2> /dev/null || echo 0)\" -gt 2000000 "
       "] && "
-      "[ \"$(stat -c %s out/robot-2/stand.log 2> /dev/null || echo 0)\" -gt 700000 ] && break; sleep 0.05; "
+      "[ \"$(stat -c %s out/robot-2/stand.log 2> /dev/null || echo 0)\" -gt 2000000 ] && break; sleep 0.05; "
       "done; "
       "kill -INT -- -$pid; wait $pid; echo simulator-status=$?");
   EXPECT_NE(result.output.find("simulator-status=130"), std::string::npos) << result.output;
