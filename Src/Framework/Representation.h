@@ -108,7 +108,9 @@ private:
   std::vector<std::unique_ptr<RepresentationInfo>> infos_;
 };
 
-template<Representation T>
+/// The table entry of T (RepresentationOps.h). Unconstrained, so that RepresentationInstances.h can name types it
+/// only declares; representationId() below is the check.
+template<class T>
 RepresentationInfo makeRepresentationInfo();
 
 /// The id of T, registering it on first use (safe during static initialization).
@@ -125,4 +127,5 @@ void registerFrameworkRepresentations();
 
 BOOST_CLASS_VERSION(nao::FieldDescription, 1)
 
+#include "Framework/RepresentationInstances.h"
 #include "Framework/RepresentationOps.h"

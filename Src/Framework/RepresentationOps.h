@@ -1,5 +1,6 @@
 #pragma once
-// The type-erased operations of a representation, instantiated once per type where it is first mentioned.
+// The type-erased operations of a representation. Those of Src/Representations are instantiated once, in
+// RepresentationInstances.cpp; any other type's where it is first mentioned.
 #include "Tools/BinaryIO/BoundedArchive.h"
 #include "Tools/Streams/FieldListArchive.h"
 #include "Tools/Streams/FlatValuesArchive.h"
@@ -17,9 +18,11 @@ std::vector<FieldDescription> describeForTools()
   return fields;
 }
 
-template<Representation T>
+template<class T>
 RepresentationInfo makeRepresentationInfo()
 {
+  static_assert(Representation<T>,
+                "makeRepresentationInfo<T>: T is not a Representation (Framework/Representation.h)");
   RepresentationInfo info;
   info.name = std::string(typeName<T>());
   info.size = sizeof(T);
