@@ -1,0 +1,76 @@
+#include "Util/Simulator/App/CommandLine.h"
+#include "Framework/ConfigFiles.h"
+#include "Tools/Streams/ClosestName.h"
+#include <csignal>
+#include <cstdio>
+#include <vector>
+
+namespace nao::simcli
+{
+namespace
+{
+volatile std::sig_atomic_t stopSignal = 0;
+
+void onStopSignal(int signal)
+{
+  stopSignal = signal;
+}
+} // namespace
+
+void installStopHandlers()
+{
+  struct sigaction action
+  {
+  };
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+bool stopRequested()
+{
+  return stopSignal != 0;
+}
+
+int endAfterStop(int status)
+{
+  if (stopSignal == 0) return status;
+  std::fflush(stdout);
+  std::fprintf(stderr, "Simulator: stopped by signal %d; the outputs cover the time simulated until then\n",
+               static_cast<int>(stopSignal));
+  std::fflush(nullptr);
+  std::signal(stopSignal, SIG_DFL);
+  std::raise(stopSignal);
+  return 128 + stopSignal; // not reached
+}
+
+void drawProgress(const std::string& what, double fraction)
+{
+  const int width = 40, filled = static_cast<int>(fraction * width);
+  std::fprintf(stderr, "\r%s [%s%s] %3.0f%%", what.c_str(),
+               std::string(static_cast<std::size_t>(filled), '#').c_str(),
+               std::string(static_cast<std::size_t>(width - filled), '.').c_str(), fraction * 100);
+  if (fraction >= 1.0) std::fprintf(stderr, "\n");
+}
+
+std::string quoted(const std::string& argument)
+{
+  if (argument.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos && !argument.empty())
+    return argument;
+  std::string text = "'";
+  for (const char c : argument)
+    text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return text + "'";
+}
+
+std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)
+{
+  const std::filesystem::path folder = configDirectory / "Scenarios";
+  if (std::filesystem::is_regular_file(folder / (scenario + ".toml"))) return "";
+  std::vector<std::string> scenarios = namesInFolder(folder, ".toml");
+  std::erase(scenarios, std::string("default")); // what every scenario overlays, not a scenario
+  return "no scenario '" + scenario + "' in " + folder.string() + streams::didYouMean(scenario, scenarios) +
+         "; scenarios: " + joined(scenarios);
+}
+} // namespace nao::simcli

@@ -1,0 +1,35 @@
+#pragma once
+// What the Simulator's commands share: the stop by Ctrl-C or SIGTERM, the progress bar, the help texts, quoting for
+// the shell and the check that a scenario exists.
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+namespace nao::simcli
+{
+/// SIGINT or SIGTERM, once received: the run stops at its next frame and writes its outputs for the time simulated;
+/// then the simulator ends by the same signal, so that a shell script or job runner that started it stops too.
+void installStopHandlers();
+/// A stop signal has been received.
+bool stopRequested();
+/// After the outputs are written: end by the signal that stopped the run (status 128 + signal in a shell).
+int endAfterStop(int status);
+
+/// The progress bar on stderr: "what [####....]  50%".
+void drawProgress(const std::string& what, double fraction);
+
+/// A command line argument as a POSIX shell reads it back.
+std::string quoted(const std::string& argument);
+
+/// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
+std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario);
+
+/// "what (default value)": every option's help names its default, taken from the variable the option fills.
+template<class T>
+std::string withDefault(const std::string& what, const T& value)
+{
+  std::ostringstream text;
+  text << value;
+  return what + " (default " + (text.str().empty() ? std::string("none") : text.str()) + ")";
+}
+} // namespace nao::simcli

@@ -1,0 +1,146 @@
+#include "Util/Simulator/App/Commands.h"
+#include "Util/Simulator/App/CommandLine.h"
+#include "Util/Simulator/Physics/SimConfig.h"
+#include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/RunRecorder.h"
+#include "Util/Simulator/Run/ThermalForecast.h"
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <unistd.h>
+
+namespace nao::simcli
+{
+int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
+           const std::string& figure, const std::string& title)
+{
+  std::vector<EnsembleReport> reports;
+  for (const std::string& folder : folders)
+  {
+    reports.push_back(readEnsemble(folder));
+    if (reports.back().singleRun)
+    {
+      // One run's folder: its per-joint table and its plots again.
+      const SimulationResult& run = reports.back().robots.front().summary;
+      std::cout << "== " << folder << ": " << run.scenario << ", one run (seed " << run.seed << ")\n"
+                << jointTable(run);
+      const std::filesystem::path events = std::filesystem::path(folder) / "events.csv";
+      const auto plots =
+          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run),
+                  std::filesystem::exists(events) ? readEvents(events) : std::vector<ScriptEvent>{});
+      std::cout << "plots:";
+      for (const auto& plot : plots)
+        std::cout << " " << plot.filename().string();
+      std::cout << "\n";
+      continue;
+    }
+    std::cout << "== " << folder << ": " << reports.back().scenario << ", " << reports.back().robots.size()
+              << " robots\n"
+              << ensembleTable(reports.back());
+    std::cout << "figure: " << writeEnsembleFiles(reports.back(), folder).string() << "\n";
+  }
+  if (!figure.empty())
+  {
+    std::vector<std::string> names = labels;
+    names.resize(folders.size());
+    for (std::size_t k = 0; k < names.size(); ++k)
+      if (names[k].empty()) names[k] = folders[k];
+    plotEnsembles(reports, names, figure, title.empty() ? reports.front().scenario : title);
+    std::cout << "comparison figure: " << figure << "\n";
+  }
+  return 0;
+}
+int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
+            const std::string& teacher, const std::vector<double>& horizons)
+{
+  labels.resize(folders.size());
+  std::vector<std::vector<RobotThermalForecast>> configurations;
+  // The teacher's thresholds: read once (its own evaluation where it is one of the folders, which teaches itself).
+  std::optional<TaughtThresholds> taught;
+  std::optional<std::size_t> teacherFolder;
+  std::vector<RobotThermalForecast> teacherRobots;
+  if (!teacher.empty())
+  {
+    for (std::size_t k = 0; k < folders.size() && !teacherFolder; ++k)
+      if (std::filesystem::equivalent(folders[k], teacher)) teacherFolder = k;
+    teacherRobots = evaluateThermalEnsemble(teacher, teacherFolder ? horizons : std::vector<double>{});
+    taught = taughtThresholds(teacherRobots);
+  }
+  for (std::size_t k = 0; k < folders.size(); ++k)
+  {
+    if (labels[k].empty()) labels[k] = std::filesystem::path(folders[k]).filename().string();
+    if (teacherFolder == k)
+      configurations.push_back(teacherRobots);
+    else
+      configurations.push_back(evaluateThermalEnsemble(folders[k], horizons, taught ? &*taught : nullptr));
+    writeThermalForecasts(std::filesystem::path(folders[k]) / "thermal.csv", configurations.back());
+  }
+  const std::string tables = thermalForecastTables(labels, configurations, horizons);
+  const std::filesystem::path markdown = std::filesystem::path(folders.front()) / "thermal.md";
+  std::ofstream(markdown) << tables;
+  std::cout << tables << "output in " << folders.front()
+            << ": thermal.md (each folder: thermal.csv, every joint's forecasts)\n";
+  return 0;
+}
+
+int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
+              const std::string& configDirectory, const std::string& output)
+{
+  const sim::SimConfig config = sim::loadSimConfig(configDirectory);
+  if (const std::string missing = missingScenario(configDirectory, options.scenario); !missing.empty())
+  {
+    std::cerr << "Simulator: " << missing << "\n";
+    return 2;
+  }
+  if (options.worn > options.robots)
+  {
+    std::cerr << "Simulator: --worn " << options.worn << " is more than --robots " << options.robots << "\n";
+    return 2;
+  }
+  if (variants.empty())
+  {
+    options.variants.push_back("");
+    for (const sim::PlantVariant& variant : config.variants.variants)
+      options.variants.push_back(variant.name);
+  }
+  for (const std::string& name : variants)
+  {
+    if (name != "home")
+    {
+      sim::SimConfig copy = config;
+      sim::RobotVariation robot;
+      try
+      {
+        sim::applyVariant(copy.variants, name, copy, robot);
+      }
+      catch (const std::exception& error)
+      {
+        std::cerr << "Simulator: command line --variants: " << error.what() << "\n";
+        return 2;
+      }
+    }
+    options.variants.push_back(name == "home" ? "" : name);
+  }
+  options.simulator = std::filesystem::read_symlink("/proc/self/exe");
+  options.config = std::filesystem::absolute(configDirectory);
+  options.margin.room = config.motors.roomTemperature;
+  options.output =
+      std::filesystem::absolute(output.empty() ? "Build/Simulation/matrix-" + options.scenario : output);
+  installStopHandlers();
+  options.stopRequested = [] { return stopRequested(); };
+  const bool bar = isatty(fileno(stderr));
+  const std::string what = "matrix " + options.scenario;
+  const HarmMatrix matrix = runHarmMatrix(options,
+                                          [&](double fraction)
+                                          {
+                                            if (bar) drawProgress(what, fraction);
+                                          });
+  const std::string table = harmMatrixTable(matrix);
+  std::filesystem::create_directories(options.output);
+  std::ofstream(options.output / "matrix.md") << table;
+  std::cout << table << "table: " << (options.output / "matrix.md").string() << "\n";
+  return endAfterStop(0);
+}
+} // namespace nao::simcli

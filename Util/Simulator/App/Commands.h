@@ -1,0 +1,20 @@
+#pragma once
+// The Simulator's commands that read what ensembles wrote (report, thermal) and the do-no-harm matrix.
+#include "Util/Simulator/Run/HarmMatrix.h"
+#include <string>
+#include <vector>
+
+namespace nao::simcli
+{
+/// `report`: an ensemble's table and figure, or one run's table and plots, again; with `figure`, one PNG comparing
+/// the folders' bands.
+int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
+           const std::string& figure, const std::string& title);
+/// `thermal`: JointThermalStateProvider's forecast of the time to status 1 against the plant's, per ensemble folder
+/// (its robots' logs), into <first folder>/thermal.md (the module's README).
+int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
+            const std::string& teacher, const std::vector<double>& horizons);
+/// `matrix`: every plant variant × the safety stages, an ensemble each; the harm table into <output>/matrix.md.
+int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
+              const std::string& configDirectory, const std::string& output);
+} // namespace nao::simcli
