@@ -25,6 +25,7 @@ void registerFrameworkRepresentations()
   representationId<InertialSensorData>();
   representationId<BatteryData>();
   representationId<TouchData>();
+  representationId<UnreadableReadings>();
   representationId<JointRequest>();
   representationId<ModuleTimes>();
 }

@@ -41,6 +41,7 @@ std::vector<FixedProvider> Controller::fixedProviders()
           {representationId<InertialSensorData>(), "Body", true},
           {representationId<BatteryData>(), "Body", true},
           {representationId<TouchData>(), "Body", true},
+          {representationId<UnreadableReadings>(), "Body", true},
           {representationId<ModuleTimes>(), "Framework", false}};
 }
 

@@ -38,8 +38,9 @@ class DebugServer
 public:
   static constexpr double frameRateHz = 1.0 / 0.012;  ///< LoLA packets per second
   static constexpr std::size_t subscriptionRing = 64; ///< records buffered per subscription
-  /// Subscriptions of all clients together: the motion thread's taps, less one kept for a log.
-  static constexpr std::size_t maxSubscriptions = MotionLoop::maxTaps - 1;
+  /// Subscriptions of all clients together: the motion thread's taps, less one kept for a log and one for the
+  /// sensor health report (SensorHealthReporter).
+  static constexpr std::size_t maxSubscriptions = MotionLoop::maxTaps - 2;
   /// Subscriptions of one client, so that one client cannot take every tap from the others; enough for the debug
   /// GUI's 3D view (5) and its plots and table beside it.
   static constexpr std::size_t maxSubscriptionsPerClient = 12;

@@ -25,9 +25,10 @@ std::uint32_t clampToU32(std::uint64_t value)
 
 MotionLoop::MotionLoop(Blackboard& blackboard, Body& body)
     : blackboard_(blackboard),
-      body_(body), sensors_{blackboard.get<FrameInfo>(),     blackboard.get<JointSensorData>(),
-                            blackboard.get<FsrSensorData>(), blackboard.get<InertialSensorData>(),
-                            blackboard.get<BatteryData>(),   blackboard.get<TouchData>()},
+      body_(body), sensors_{blackboard.get<FrameInfo>(),         blackboard.get<JointSensorData>(),
+                            blackboard.get<FsrSensorData>(),     blackboard.get<InertialSensorData>(),
+                            blackboard.get<BatteryData>(),       blackboard.get<TouchData>(),
+                            blackboard.get<UnreadableReadings>()},
       request_(blackboard.get<JointRequest>()), moduleTimes_(blackboard.get<ModuleTimes>()),
       frameInfo_(blackboard.get<FrameInfo>())
 {

@@ -69,7 +69,7 @@ using MotionCommand = std::variant<StopMotion, InstallSchedule, SwapParameters, 
 class MotionLoop
 {
 public:
-  static constexpr std::size_t maxTaps = 32;
+  static constexpr std::size_t maxTaps = 33; ///< the debug channel's subscriptions, a log, the health report
   /// Commands the queue to the motion thread holds, and retired answers the queue back holds.
   static constexpr std::size_t queueCapacity = 256;
   static constexpr std::uint16_t timingWindow = 128; ///< frames per ModuleTimes statistics window

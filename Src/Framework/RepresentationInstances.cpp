@@ -23,7 +23,9 @@
 #include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/SensorHealth.h"
 #include "Representations/Sensing/TouchData.h"
+#include "Representations/Sensing/UnreadableReadings.h"
 
 namespace nao
 {

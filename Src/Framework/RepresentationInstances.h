@@ -34,7 +34,9 @@
   X(InertialData)                                                                                            \
   X(InertialSensorData)                                                                                      \
   X(JointSensorData)                                                                                         \
-  X(TouchData)
+  X(SensorHealth)                                                                                            \
+  X(TouchData)                                                                                               \
+  X(UnreadableReadings)
 
 #include <span>
 #include <string_view>

@@ -1,5 +1,6 @@
 #include "Framework/Robot.h"
 #include "Framework/RobotDescription.h"
+#include "Framework/SensorHealthReporter.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <cstdio>
@@ -81,6 +82,8 @@ void Robot::stop()
 
 void Robot::run()
 {
+  // While the motion thread runs: each change of a sensor's trust, once, on stderr.
+  SensorHealthReporter healthReporter(controller_);
   std::atomic<bool> motionDone{false};
   std::thread motionThread(
       [&]
@@ -110,11 +113,14 @@ void Robot::run()
       controller_.service();
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+    healthReporter.poll();
     if (const std::string failure = logger_.releaseFailed(controller_); !failure.empty())
       std::fprintf(stderr, "nao: warning: %s; the robot goes on without a log\n", failure.c_str());
   }
   motionThread.join();
+  healthReporter.poll(); // the last frames' changes
   controller_.motionStopped();
+  healthReporter.detach(); // its tap is let go of at once, the motion thread having stopped
   logger_.stop(controller_);
   controller_.service();
 }

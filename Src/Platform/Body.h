@@ -8,6 +8,7 @@
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
 #include "Representations/Sensing/TouchData.h"
+#include "Representations/Sensing/UnreadableReadings.h"
 
 namespace nao
 {
@@ -20,6 +21,7 @@ struct BodySensors
   InertialSensorData& inertial;
   BatteryData& battery;
   TouchData& touch;
+  UnreadableReadings& unreadable; ///< which of this frame's values kept their last good value instead
 };
 
 class Body

@@ -31,7 +31,9 @@
 #include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/SensorHealth.h"
 #include "Representations/Sensing/TouchData.h"
+#include "Representations/Sensing/UnreadableReadings.h"
 #include "Tools/BinaryIO/LogFormat.h"
 
 #include <algorithm>
@@ -105,10 +107,12 @@ std::vector<Filled> fillAll()
   all.push_back(fill<RobotModel>());
   all.push_back(fill<SafeMotionJointRequest>());
   all.push_back(fill<SelfCollision>());
+  all.push_back(fill<SensorHealth>());
   all.push_back(fill<SitDown>());
   all.push_back(fill<SmartStiffness>());
   all.push_back(fill<StiffnessJointRequest>());
   all.push_back(fill<TouchData>());
+  all.push_back(fill<UnreadableReadings>());
   std::sort(all.begin(), all.end(), [](const Filled& a, const Filled& b) { return a.name < b.name; });
   return all;
 }

@@ -12,7 +12,7 @@ namespace
 {
 constexpr const char* statisticsFormat =
     "LoLA: %llu packets, %llu bad, %llu skipped, %llu answers sent, %llu send "
-    "failures, %llu connections, %llu invalid request values";
+    "failures, %llu connections, %llu invalid request values, %llu unreadable values";
 } // namespace
 
 std::string describeLolaStatistics(const LolaBodyStatistics& s)
@@ -22,22 +22,23 @@ std::string describeLolaStatistics(const LolaBodyStatistics& s)
       line, sizeof(line), statisticsFormat, static_cast<unsigned long long>(s.packets),
       static_cast<unsigned long long>(s.decodeErrors), static_cast<unsigned long long>(s.skippedFrames),
       static_cast<unsigned long long>(s.answersSent), static_cast<unsigned long long>(s.sendFailures),
-      static_cast<unsigned long long>(s.connections),
-      static_cast<unsigned long long>(s.invalidRequestValues));
+      static_cast<unsigned long long>(s.connections), static_cast<unsigned long long>(s.invalidRequestValues),
+      static_cast<unsigned long long>(s.unreadableValues));
   return line;
 }
 
 std::optional<LolaBodyStatistics> parseLolaStatistics(std::string_view line)
 {
   const std::string text(line);
-  unsigned long long values[7];
+  unsigned long long values[8];
   int end = 0;
   const std::string format = std::string(statisticsFormat) + "%n";
   if (std::sscanf(text.c_str(), format.c_str(), &values[0], &values[1], &values[2], &values[3], &values[4],
-                  &values[5], &values[6], &end) != 7 ||
+                  &values[5], &values[6], &values[7], &end) != 8 ||
       static_cast<std::size_t>(end) != text.size())
     return std::nullopt;
-  return LolaBodyStatistics{values[0], values[1], values[2], values[5], values[3], values[4], values[6]};
+  return LolaBodyStatistics{values[0], values[1], values[2], values[5],
+                            values[3], values[4], values[6], values[7]};
 }
 
 LolaBody::LolaBody(LolaBodyOptions options) : options_(std::move(options))
@@ -105,11 +106,8 @@ void LolaBody::takeBufferedFrames(std::uint32_t& packets, bool& good)
       lastError_ = result.decode.error;
       continue;
     }
-    if (!convertSensorFrame(scratch_, options_.conversion, readings_, lastError_))
-    {
-      ++statistics_.decodeErrors;
-      continue;
-    }
+    // A value that cannot be read costs only itself: it keeps its last good value, the rest of the frame is used.
+    statistics_.unreadableValues += convertSensorFrame(scratch_, options_.conversion, readings_, lastError_);
     if (good) ++statistics_.skippedFrames; // the previous good frame of this call is overtaken
     good = true;
     haveReadings_ = true;
@@ -197,6 +195,7 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
     sensors.inertial = readings_.inertial;
     sensors.battery = readings_.battery;
     sensors.touch = readings_.touch;
+    sensors.unreadable = readings_.unreadable;
   }
   return true;
 }

@@ -42,16 +42,19 @@ struct LolaBodyOptions
 struct LolaBodyStatistics
 {
   std::uint64_t packets = 0;       ///< sensor frames received, good and bad
-  std::uint64_t decodeErrors = 0;  ///< frames dropped as malformed or invalid (previous values kept)
+  std::uint64_t decodeErrors = 0;  ///< frames dropped as malformed (previous values kept)
   std::uint64_t skippedFrames = 0; ///< good frames overtaken by a newer one already queued
   std::uint64_t connections = 0;   ///< successful connects, the first one included
   std::uint64_t answersSent = 0;   ///< actuator frames written
   std::uint64_t sendFailures = 0;  ///< answers that could not be written (the link is then reconnected)
   std::uint64_t invalidRequestValues = 0; ///< non-finite angles or stiffnesses replaced before sending
+  /// sensor values that could not be read (not finite, a Status outside 0..3): each kept its last good value
+  std::uint64_t unreadableValues = 0;
 };
 
 /// The robot binary's last line about LoLA (stdout, after a run), e.g. "LoLA: 5000 packets, 0 bad, 0 skipped,
-/// 5000 answers sent, 0 send failures, 1 connections, 0 invalid request values": the simulator reads it back to
+/// 5000 answers sent, 0 send failures, 1 connections, 0 invalid request values, 0 unreadable values": the simulator
+/// reads it back to
 /// account for every frame on both ends.
 std::string describeLolaStatistics(const LolaBodyStatistics& statistics);
 /// The counts of a describeLolaStatistics() line; empty if `line` is not one.
@@ -65,8 +68,8 @@ public:
   /// First connection with options.connectAttempts tries; waitForSensors() calls it if nobody did. False (and
   /// lastError()) if the server never accepted.
   bool connect();
-  /// Blocks until the next sensor packet. A malformed or invalid packet is counted and the previous readings
-  /// are filled again; if newer packets are already queued, the newest wins. A lost connection is retried
+  /// Blocks until the next sensor packet. A malformed packet is counted and the previous readings are filled
+  /// again; a value that cannot be read keeps its last good value and is marked (UnreadableReadings); if newer packets are already queued, the newest wins. A lost connection is retried
   /// options.reconnectAttempts times; false when that fails (the motion thread then stops). False at once after
   /// the server closed the connection in order (closedByServer()).
   bool waitForSensors(BodySensors& sensors) override;
@@ -85,7 +88,7 @@ public:
   /// had come on it (a simulator that finished its run, LoLA shutting down). The body has ended without
   /// reconnecting. An end in the middle of a frame, before any frame, or a socket error is a loss instead.
   bool closedByServer() const { return closedByServer_; }
-  /// The last sensor frame that passed all checks (e.g. for RobotConfig).
+  /// The last sensor frame that decoded (e.g. for RobotConfig).
   const LolaSensorFrame& lastFrame() const { return lastFrame_; }
 
 private:
@@ -106,7 +109,7 @@ private:
   LolaStreamBuffer stream_;
   LolaSensorFrame scratch_;   ///< decode target; may be half-written by a bad frame
   LolaSensorFrame lastFrame_; ///< last good frame
-  LolaBodyReadings readings_; ///< representations of the last good frame
+  LolaBodyReadings readings_; ///< representations of the frames so far (each value its last good reading)
   bool haveReadings_ = false;
   LolaActuatorFrame answer_;
   std::array<std::uint8_t, lolaActuatorFrameMaxBytes> answerBytes_{};

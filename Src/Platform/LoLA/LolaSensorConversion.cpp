@@ -7,42 +7,40 @@ namespace nao
 {
 namespace
 {
-template<std::size_t N>
-bool allFinite(const std::array<float, N>& values, const char* key, FixedString<159>& error)
+/// Marks and counts an unreadable value, naming the first of the frame in `error`.
+class Marker
 {
-  for (std::size_t i = 0; i < N; ++i)
-    if (!std::isfinite(values[i]))
-    {
-      char message[160];
-      std::snprintf(message, sizeof(message), "key '%s' element %zu is not a finite number", key, i);
-      error = std::string_view(message);
-      return false;
-    }
-  return true;
-}
+public:
+  Marker(UnreadableReadings& unreadable, FixedString<159>& error) : unreadable_(unreadable), error_(error)
+  {
+    unreadable_ = UnreadableReadings{};
+  }
 
-bool validate(const LolaSensorFrame& frame, FixedString<159>& error)
-{
-  if (!allFinite(frame.stiffness, "Stiffness", error) || !allFinite(frame.position, "Position", error) ||
-      !allFinite(frame.temperature, "Temperature", error) || !allFinite(frame.current, "Current", error) ||
-      !allFinite(frame.accelerometer, "Accelerometer", error) ||
-      !allFinite(frame.gyroscope, "Gyroscope", error) || !allFinite(frame.angles, "Angles", error) ||
-      !allFinite(frame.fsr, "FSR", error))
-    return false;
-  // The status word may be anything (it is only tested for a bit); the other battery values reach modules.
-  const std::array<float, 3> battery = {frame.battery[0], frame.battery[2], frame.battery[3]};
-  if (!allFinite(battery, "Battery (charge, current, temperature)", error)) return false;
-  for (std::size_t i = 0; i < frame.status.size(); ++i)
-    if (frame.status[i] < 0 || frame.status[i] > 3)
-    {
-      char message[160];
-      std::snprintf(message, sizeof(message), "key 'Status' element %zu: %d is not a temperature status 0..3",
-                    i, static_cast<int>(frame.status[i]));
-      error = std::string_view(message);
-      return false;
-    }
-  return true;
-}
+  void mark(bool& flag, const char* key, std::size_t element, const char* what)
+  {
+    flag = true;
+    if (unreadable_.count++ > 0) return;
+    char message[160];
+    std::snprintf(message, sizeof(message), "key '%s' element %zu %s: its last good value is kept", key,
+                  element, what);
+    error_ = std::string_view(message);
+  }
+
+  /// Copies the finite values of `from` into `to`, marking the others (which keep `to`'s value).
+  template<class Target, std::size_t N, class Flags>
+  void copyFinite(const std::array<float, N>& from, Target& to, Flags& flags, const char* key)
+  {
+    for (std::size_t i = 0; i < N; ++i)
+      if (std::isfinite(from[i]))
+        to[i] = from[i];
+      else
+        mark(flags[i], key, i, "is not a finite number");
+  }
+
+private:
+  UnreadableReadings& unreadable_;
+  FixedString<159>& error_;
+};
 
 void fillFoot(std::span<const float, 4> readings, std::span<const std::array<float, 2>, 4> positions,
               float contactThresholdKg, FsrFoot& foot)
@@ -69,37 +67,61 @@ std::array<float, 2> centerOfPressure(std::span<const float, 4> readingsKg,
   return {x / sum, y / sum};
 }
 
-bool convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParameters& parameters,
-                        LolaBodyReadings& readings, FixedString<159>& error)
+std::size_t convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParameters& parameters,
+                               LolaBodyReadings& readings, FixedString<159>& error)
 {
-  if (!validate(frame, error)) return false;
-
+  UnreadableReadings& unreadable = readings.unreadable;
+  Marker marker(unreadable, error);
   JointSensorData& joints = readings.joints;
+  marker.copyFinite(frame.position, joints.angles, unreadable.jointAngles, "Position");
+  marker.copyFinite(frame.current, joints.currents, unreadable.jointCurrents, "Current");
+  marker.copyFinite(frame.temperature, joints.temperatures, unreadable.jointTemperatures, "Temperature");
+  marker.copyFinite(frame.stiffness, joints.stiffnesses, unreadable.jointStiffnesses, "Stiffness");
   for (std::size_t j = 0; j < lolaJointCount; ++j)
-  {
-    joints.angles[j] = frame.position[j];
-    joints.currents[j] = frame.current[j];
-    joints.temperatures[j] = frame.temperature[j];
-    joints.status[j] = static_cast<TemperatureStatus>(frame.status[j]);
-    joints.stiffnesses[j] = frame.stiffness[j];
-  }
+    if (frame.status[j] >= 0 && frame.status[j] <= 3)
+      joints.status[j] = static_cast<TemperatureStatus>(frame.status[j]);
+    else
+      marker.mark(unreadable.jointStatus[j], "Status", j, "is not a temperature status 0..3");
 
-  const std::span<const float, 8> fsr(frame.fsr);
+  // The FSRs' totals and centres of pressure come from the readings kept, good and held alike.
+  std::array<float, 8> fsr{};
+  std::copy(readings.fsr.left.readings.begin(), readings.fsr.left.readings.end(), fsr.begin());
+  std::copy(readings.fsr.right.readings.begin(), readings.fsr.right.readings.end(), fsr.begin() + 4);
+  marker.copyFinite(frame.fsr, fsr, unreadable.fsr, "FSR");
+  const std::span<const float, 8> fsrSpan(fsr);
   const std::span<const std::array<float, 2>, 8> positions(parameters.fsrPositions);
-  fillFoot(fsr.first<4>(), positions.first<4>(), parameters.contactThresholdKg, readings.fsr.left);
-  fillFoot(fsr.last<4>(), positions.last<4>(), parameters.contactThresholdKg, readings.fsr.right);
+  fillFoot(fsrSpan.first<4>(), positions.first<4>(), parameters.contactThresholdKg, readings.fsr.left);
+  fillFoot(fsrSpan.last<4>(), positions.last<4>(), parameters.contactThresholdKg, readings.fsr.right);
 
-  readings.inertial.gyro = frame.gyroscope;
-  readings.inertial.accelerometer = specificForceFromLolaAccelerometer(frame.accelerometer);
-  readings.inertial.angles = frame.angles;
+  marker.copyFinite(frame.gyroscope, readings.inertial.gyro, unreadable.gyro, "Gyroscope");
+  // The accelerometer's sign is turned per axis: a held axis keeps its converted value.
+  const std::array<float, 3> specificForce = specificForceFromLolaAccelerometer(frame.accelerometer);
+  marker.copyFinite(specificForce, readings.inertial.accelerometer, unreadable.accelerometer,
+                    "Accelerometer");
+  marker.copyFinite(frame.angles, readings.inertial.angles, unreadable.imuAngles, "Angles");
 
-  readings.battery.charge = frame.battery[static_cast<std::size_t>(LolaBattery::charge)];
-  readings.battery.charging =
-      lolaBatteryCharging(frame.battery[static_cast<std::size_t>(LolaBattery::status)]);
-  readings.battery.current = frame.battery[static_cast<std::size_t>(LolaBattery::current)];
-  readings.battery.temperature = frame.battery[static_cast<std::size_t>(LolaBattery::temperature)];
+  // The status word may be anything (it is only tested for a bit); the other battery values reach modules.
+  const auto battery = [&](LolaBattery which) { return frame.battery[static_cast<std::size_t>(which)]; };
+  const auto readBattery = [&](LolaBattery which, float& to)
+  {
+    const std::size_t i = static_cast<std::size_t>(which);
+    if (std::isfinite(frame.battery[i]))
+      to = frame.battery[i];
+    else
+      marker.mark(unreadable.battery[i], "Battery", i, "is not a finite number");
+  };
+  readBattery(LolaBattery::charge, readings.battery.charge);
+  readBattery(LolaBattery::current, readings.battery.current);
+  readBattery(LolaBattery::temperature, readings.battery.temperature);
+  readings.battery.charging = lolaBatteryCharging(battery(LolaBattery::status));
   for (std::size_t i = 0; i < TouchData::count; ++i)
-    readings.touch.values[i] = std::isfinite(frame.touch[i]) ? frame.touch[i] : 0.f;
-  return true;
+    if (std::isfinite(frame.touch[i]))
+      readings.touch.values[i] = frame.touch[i];
+    else
+    {
+      readings.touch.values[i] = 0.f; // not pressed: an unreadable button presses nothing
+      marker.mark(unreadable.touch[i], "Touch", i, "is not a finite number");
+    }
+  return unreadable.count;
 }
 } // namespace nao

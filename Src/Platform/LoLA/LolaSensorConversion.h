@@ -6,6 +6,7 @@
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
 #include "Representations/Sensing/TouchData.h"
+#include "Representations/Sensing/UnreadableReadings.h"
 
 namespace nao
 {
@@ -38,16 +39,17 @@ struct LolaBodyReadings
   InertialSensorData inertial;
   BatteryData battery;
   TouchData touch;
+  UnreadableReadings unreadable; ///< which values of the last frame were held instead of read
 };
 
 /// Fills `readings` from `frame`: angles rad, currents A, temperatures °C, status, stiffnesses; FSR readings
 /// kg per foot with totals, centre of pressure (m, ankle frame; weights below 0 count as 0) and contact; the
 /// IMU with our sign conventions (LolaProtocol.h); the battery from [charge, status, current, temperature]; the
-/// touch sensors as they come (a value that is not finite becomes 0: not pressed).
-/// Returns false and names the value in `error` if a value the modules use is not finite or a Status lies
-/// outside 0..3; `readings` is then left unchanged, so a bad frame never reaches a module.
-bool convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParameters& parameters,
-                        LolaBodyReadings& readings, FixedString<159>& error);
+/// touch sensors as they come. A value that is not finite (or a Status outside 0..3) costs only itself: it keeps
+/// its last good value in `readings` (an unreadable touch sensor reads 0: not pressed), is marked in
+/// `readings.unreadable`, and the first of them is named in `error`. Returns the number of unreadable values.
+std::size_t convertSensorFrame(const LolaSensorFrame& frame, const LolaConversionParameters& parameters,
+                               LolaBodyReadings& readings, FixedString<159>& error);
 
 /// Centre of pressure (m) of the four readings (kg) of one foot at `positions`; {0, 0} when they sum to 0.
 std::array<float, 2> centerOfPressure(std::span<const float, 4> readingsKg,

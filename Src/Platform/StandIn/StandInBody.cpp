@@ -9,6 +9,12 @@ StandInBody::StandInBody(Options options) : options_(std::move(options))
   joints_.temperatures.fill(30.f);
 }
 
+float StandInBody::noise(float amplitude)
+{
+  random_ = random_ * 1664525u + 1013904223u; // Numerical Recipes' constants
+  return amplitude * (static_cast<float>(random_ >> 8) / static_cast<float>(1u << 24) * 2.f - 1.f);
+}
+
 bool StandInBody::waitForSensors(BodySensors& sensors)
 {
   if (frame_ >= options_.frames) return false;
@@ -34,13 +40,26 @@ bool StandInBody::waitForSensors(BodySensors& sensors)
   for (Foot foot : {Foot::left, Foot::right})
   {
     FsrFoot& fsr = sensors.fsr[foot];
-    fsr.readings.fill(options_.robotMass / 8.f);
-    fsr.totalWeight = options_.robotMass / 2.f;
+    fsr.totalWeight = 0;
+    for (float& reading : fsr.readings)
+    {
+      reading = options_.robotMass / 8.f + noise(2e-6f); // kg
+      fsr.totalWeight += reading;
+    }
     fsr.centerOfPressure = {0.02f, 0.f};
     fsr.hasPressure = true;
   }
   sensors.inertial = InertialSensorData{};
-  sensors.battery.charge = 1.f - 1e-5f * static_cast<float>(frame_);
+  for (std::size_t axis = 0; axis < 3; ++axis)
+  {
+    sensors.inertial.gyro[axis] = noise(1e-5f);           // rad/s
+    sensors.inertial.accelerometer[axis] += noise(1e-4f); // m/s²
+  }
+  sensors.inertial.angles = {noise(1e-6f), noise(1e-6f)}; // rad
+  sensors.battery.current = options_.batteryCurrent + noise(1e-3f);
+  charge_ += static_cast<float>(options_.batteryCurrent * options_.frameSeconds /
+                                (options_.batteryCapacity * 3600.0));
+  sensors.battery.charge = charge_;
   ++frame_;
   return true;
 }

@@ -331,11 +331,11 @@ TEST(LolaEncoding, EncodingAndDecodingDoNotAllocate)
 TEST(LolaBodyStatistics, TheRobotBinarysLineReadsBackAndNothingElseDoes)
 {
   // The robot binary prints this line when it stops; the simulator reads it back (EndToEnd tests).
-  const LolaBodyStatistics counts{5000, 1, 2, 3, 4997, 5, 6};
+  const LolaBodyStatistics counts{5000, 1, 2, 3, 4997, 5, 6, 7};
   const std::string line = describeLolaStatistics(counts);
   EXPECT_EQ(line,
             "LoLA: 5000 packets, 1 bad, 2 skipped, 4997 answers sent, 5 send failures, 3 connections, 6 "
-            "invalid request values");
+            "invalid request values, 7 unreadable values");
   const std::optional<LolaBodyStatistics> read = parseLolaStatistics(line);
   ASSERT_TRUE(read.has_value());
   EXPECT_EQ(read->packets, 5000u);
@@ -345,6 +345,7 @@ TEST(LolaBodyStatistics, TheRobotBinarysLineReadsBackAndNothingElseDoes)
   EXPECT_EQ(read->answersSent, 4997u);
   EXPECT_EQ(read->sendFailures, 5u);
   EXPECT_EQ(read->invalidRequestValues, 6u);
+  EXPECT_EQ(read->unreadableValues, 7u);
   const std::vector<std::string> others = {"", "robot 'Default', scenario 'stand', body LoLA",
                                            line + " and more", line.substr(0, line.size() - 1),
                                            "LoLA: 1 packets"};

@@ -28,7 +28,8 @@ struct Sensors
   InertialSensorData inertial;
   BatteryData battery;
   TouchData touch;
-  BodySensors all{frameInfo, joints, fsr, inertial, battery, touch};
+  UnreadableReadings unreadable;
+  BodySensors all{frameInfo, joints, fsr, inertial, battery, touch, unreadable};
 };
 
 /// Stops the server and joins the body's thread when the scope ends, also when an assertion returns early.
@@ -150,27 +151,53 @@ TEST(LolaBody, BadFramesAreCountedAndPreviousValuesKeptAndPartialReadsJoin)
   server.send(encoded(knownSensorFrame(1.f)));
   ASSERT_TRUE(body.waitForSensors(sensors.all));
   ASSERT_EQ(sensors.joints.angles[0], 1.f);
+  EXPECT_EQ(sensors.unreadable.count, 0u);
 
+  // A malformed frame is dropped whole: every value keeps its last good one.
+  server.send(std::vector<std::uint8_t>{0xc1, 0x00});
+  sensors.joints.angles[0] = 99.f; // the body must write the held values again
+  sensors.inertial.gyro = {9.f, 9.f, 9.f};
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+  EXPECT_EQ(sensors.joints.angles[0], 1.f);
+  EXPECT_EQ(sensors.inertial.gyro, knownSensorFrame(1.f).gyroscope);
+  EXPECT_EQ(sensors.frameInfo.frameNumber, 1u);
+  EXPECT_EQ(body.statistics().decodeErrors, 1u);
+
+  // A value that cannot be read costs only itself: it keeps its last good value, the rest of the frame is used.
   LolaSensorFrame notFinite = knownSensorFrame(5.f);
   notFinite.position[3] = std::numeric_limits<float>::quiet_NaN();
+  notFinite.battery[0] = std::numeric_limits<float>::infinity();
   LolaSensorFrame badStatus = knownSensorFrame(6.f);
   badStatus.status[2] = 7;
-  const std::vector<std::vector<std::uint8_t>> badFrames = {
-      {0xc1, 0x00}, encoded(notFinite), encoded(badStatus)};
-  const char* expectedErrors[] = {"never used", "key 'Position' element 3 is not a finite number",
-                                  "key 'Status' element 2: 7 is not a temperature status"};
-  for (std::size_t i = 0; i < badFrames.size(); ++i)
+  const std::vector<std::pair<LolaSensorFrame, const char*>> cases = {
+      {notFinite, "key 'Position' element 3 is not a finite number"},
+      {badStatus, "key 'Status' element 2 is not a temperature status 0..3"}};
+  const TemperatureStatus heldStatus = sensors.joints.status[2];
+  for (std::size_t i = 0; i < cases.size(); ++i)
   {
-    server.send(badFrames[i]);
-    sensors.joints.angles[0] = 99.f; // the body must write the held values again
-    sensors.inertial.gyro = {9.f, 9.f, 9.f};
+    const LolaSensorFrame& frame = cases[i].first;
+    server.send(encoded(frame));
     ASSERT_TRUE(body.waitForSensors(sensors.all));
-    EXPECT_EQ(sensors.joints.angles[0], 1.f) << i;
-    EXPECT_EQ(sensors.inertial.gyro, knownSensorFrame(1.f).gyroscope) << i;
-    EXPECT_EQ(sensors.frameInfo.frameNumber, i + 1);
-    EXPECT_EQ(body.statistics().decodeErrors, i + 1);
-    EXPECT_NE(std::string(body.lastError()).find(expectedErrors[i]), std::string::npos) << body.lastError();
+    EXPECT_EQ(sensors.joints.angles[0], frame.position[0]) << i << ": the rest of the frame is used";
+    EXPECT_EQ(sensors.inertial.gyro, frame.gyroscope) << i;
+    EXPECT_EQ(sensors.frameInfo.frameNumber, i + 2);
+    EXPECT_EQ(body.statistics().decodeErrors, 1u) << i;
+    EXPECT_NE(std::string(body.lastError()).find(cases[i].second), std::string::npos) << body.lastError();
   }
+  EXPECT_EQ(sensors.joints.angles[3], knownSensorFrame(6.f).position[3]);
+  EXPECT_EQ(sensors.joints.status[2], heldStatus) << "7 is no status: the last good one is kept";
+  EXPECT_TRUE(sensors.unreadable.jointStatus[2]);
+  EXPECT_FALSE(sensors.unreadable.jointAngles[3]) << "the marks are this frame's";
+  EXPECT_EQ(sensors.unreadable.count, 1u);
+  EXPECT_EQ(body.statistics().unreadableValues, 3u);
+  // The NaN frame again, after the frame of marker 6: its angle and charge keep marker 6's values.
+  server.send(encoded(notFinite));
+  ASSERT_TRUE(body.waitForSensors(sensors.all));
+  EXPECT_EQ(sensors.joints.angles[3], knownSensorFrame(6.f).position[3]);
+  EXPECT_EQ(sensors.battery.charge, knownSensorFrame(6.f).battery[0]);
+  EXPECT_TRUE(sensors.unreadable.jointAngles[3]);
+  EXPECT_TRUE(sensors.unreadable.battery[0]);
+  EXPECT_EQ(sensors.unreadable.count, 2u);
 
   // A frame in three pieces with pauses: the body waits until it is complete.
   const std::vector<std::uint8_t> next = encoded(knownSensorFrame(2.f));
@@ -186,8 +213,8 @@ TEST(LolaBody, BadFramesAreCountedAndPreviousValuesKeptAndPartialReadsJoin)
   ASSERT_TRUE(body.waitForSensors(sensors.all));
   writer.join();
   EXPECT_EQ(sensors.joints.angles[0], 2.f);
-  EXPECT_EQ(body.statistics().decodeErrors, 3u);
-  EXPECT_EQ(body.statistics().packets, 5u);
+  EXPECT_EQ(body.statistics().decodeErrors, 1u);
+  EXPECT_EQ(body.statistics().packets, 6u);
 }
 
 TEST(LolaBody, TakesTheNewestQueuedFrameAndCountsMissedFrames)

@@ -208,6 +208,7 @@ private:
   InertialSensorData inertial_;
   BatteryData battery_;
   TouchData touch_;
-  BodySensors sensors_{frameInfo_, joints_, fsr_, inertial_, battery_, touch_};
+  UnreadableReadings unreadable_;
+  BodySensors sensors_{frameInfo_, joints_, fsr_, inertial_, battery_, touch_, unreadable_};
 };
 } // namespace nao::energytest

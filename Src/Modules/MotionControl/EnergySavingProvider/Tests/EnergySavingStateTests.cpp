@@ -337,6 +337,8 @@ TEST(EnergySavingStates, RunsAsTheLastStageBehindRealModulesOnTheStandInBody)
                     {"JointRequest", "EnergySavingProvider", here},
                     {"EnergySaving", "EnergySavingProvider", here},
                     {"FallDownState", "off", here}, // upright: the source's stand holds throughout
+                    {"InertialData", "off", here},  // not valid: the static torque takes LoLA's Angles
+                    {"SensorHealth", "off", here},  // every sensor valid
                     {"SitDown", "off", here},
                     {"FallProtection", "off", here}},
                    "stage-chain-test");
