@@ -18,8 +18,8 @@ NAO_ENUM(SitDownPhase, std::uint8_t,
 
 NAO_ENUM(SitDownReason, std::uint8_t,
          none,        ///< nothing asked for a sit-down
-         chestButton, ///< a debounced press of the chest button
-         lowBattery,  ///< the battery's charge fell below the threshold
+         chestButton, ///< a press of the chest button (at its release)
+         lowBattery,  ///< the battery's charge stayed below the threshold
 );
 
 struct SitDown
@@ -27,15 +27,19 @@ struct SitDown
   SitDownPhase phase = SitDownPhase::passThrough;
   SitDownReason reason = SitDownReason::none; ///< why the robot sits (kept while sitting and standing up)
   float timeInPhase = 0.f;                    ///< s since `phase` last changed
-  bool lowBattery = false;                    ///< warning: charge below the threshold and not charging
-  std::uint32_t presses = 0;                  ///< debounced chest button presses since start
+  bool lowBattery = false; ///< warning: charge below the threshold for lowBatteryTime and not charging
+  /// warning: sat down for a low battery, the charge now reads above the re-arm level (charging, or the gauge was
+  /// wrong); a press stands the robot up
+  bool lowBatteryReadsFull = false;
+  std::uint32_t presses = 0; ///< debounced chest button presses since start
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
     ar& BOOST_SERIALIZATION_NVP(phase) & BOOST_SERIALIZATION_NVP(reason) &
         streams::field("timeInPhase", timeInPhase).unit(streams::Unit::seconds) &
-        BOOST_SERIALIZATION_NVP(lowBattery) & BOOST_SERIALIZATION_NVP(presses);
+        BOOST_SERIALIZATION_NVP(lowBattery) & BOOST_SERIALIZATION_NVP(lowBatteryReadsFull) &
+        BOOST_SERIALIZATION_NVP(presses);
   }
 };
 } // namespace nao

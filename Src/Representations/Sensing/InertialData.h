@@ -20,6 +20,9 @@ struct InertialData
   std::array<float, 3> gyroBias{};     ///< rad/s, the estimated gyroscope bias in the torso frame
   std::array<float, 2> angleStdDevs{}; ///< rad, one standard deviation of roll and pitch
   std::array<bool, 2> soles{};         ///< the left and the right support sole's tilt corrected it this frame
+  /// The gyroscope was trusted and used this frame; if not, `gyro` is 0 and the orientation follows the
+  /// accelerometer and the soles alone (SensorHealth)
+  bool gyroUsed = false;
   bool valid = false; ///< false until the filter has started, and while its input is bad (NaN, a stale frame)
 
   template<class Archive>
@@ -31,7 +34,7 @@ struct InertialData
         streams::field("acceleration", acceleration).unit(Unit::metersPerSecondSquared) &
         streams::field("gyroBias", gyroBias).unit(Unit::radiansPerSecond) &
         streams::field("angleStdDevs", angleStdDevs).unit(Unit::radians) & BOOST_SERIALIZATION_NVP(soles) &
-        BOOST_SERIALIZATION_NVP(valid);
+        BOOST_SERIALIZATION_NVP(gyroUsed) & BOOST_SERIALIZATION_NVP(valid);
   }
 };
 } // namespace nao

@@ -46,6 +46,59 @@ void FallDownStateDetector::enter(FallDownState& state, FallState next)
   calmFor_ = stillFor_ = 0;
 }
 
+void FallDownStateDetector::updateTilt(float dt)
+{
+  const InertialData& inertial = get<InertialData>();
+  if (!inertial.valid) return; // the last good tilt
+  const float lastRate = tilt_.rate;
+  tilt_ = tiltOf(inertial.orientation, inertial.gyro);
+  if (!inertial.gyroUsed && haveAngle_ && dt > 0)
+  {
+    // No trusted gyroscope: the rate is the tilt's own change (the accelerometer's and the soles' estimate),
+    // smoothed over a few frames against their noise.
+    const float raw = (tilt_.angle - lastAngle_) / dt;
+    tilt_.rate = 0.5f * lastRate + 0.5f * raw;
+    tilt_.speed = std::abs(tilt_.rate);
+  }
+  lastAngle_ = tilt_.angle;
+  haveAngle_ = true;
+}
+
+FallWitness FallDownStateDetector::witness() const
+{
+  const FallDownStateParameters& p = params();
+  const SensorHealth& health = get<SensorHealth>();
+  bool anyWitness = false;
+  if (health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted())
+  {
+    anyWitness = true;
+    const FsrSensorData& fsr = get<FsrSensorData>();
+    const float mass = get<RobotModel>().totalMass;
+    if (mass > 0 && fsr.left.totalWeight + fsr.right.totalWeight < p.unloadedShare * mass)
+      return FallWitness::feetUnloaded;
+    // LoLA's order per foot: FrontLeft, FrontRight, RearLeft, RearRight; the outer pair is the left one of the
+    // left foot and the right one of the right foot (a foot does not tip over its inner edge: the other is there).
+    for (const bool left : {true, false})
+    {
+      const FsrFoot& foot = left ? fsr.left : fsr.right;
+      const std::array<float, 4>& r = foot.readings;
+      if (!(foot.totalWeight >= p.minWitnessLoad)) continue;
+      const float front = r[0] + r[1], rear = r[2] + r[3], outer = left ? r[0] + r[2] : r[1] + r[3];
+      if (std::max({front, rear, outer}) >= p.edgeLoadShare * foot.totalWeight) return FallWitness::soleEdge;
+    }
+  }
+  if (health[Sensor::accelerometer].trusted())
+  {
+    anyWitness = true;
+    const std::array<float, 3>& f = get<InertialSensorData>().accelerometer;
+    const float norm = std::sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+    const float ownTilt = norm > 0 ? std::acos(std::clamp(f[2] / norm, -1.f, 1.f)) : 0.f;
+    if (std::abs(norm - p.gravity) >= p.witnessAccelerationOff || ownTilt >= p.witnessAccelerometerTilt)
+      return FallWitness::accelerometer;
+  }
+  return anyWitness ? FallWitness::none : FallWitness::noWitness;
+}
+
 void FallDownStateDetector::update(FallDownState& state)
 {
   const FallDownStateParameters& p = params();
@@ -54,17 +107,20 @@ void FallDownStateDetector::update(FallDownState& state)
   seen_ = true;
   lastTime_ = time;
   const InertialData& inertial = get<InertialData>();
-  if (inertial.valid) tilt_ = tiltOf(inertial.orientation, inertial.gyro); // else: the last good tilt
+  updateTilt(dt);
+  // The feet's load counts only from FSRs SensorHealth trusts: "lifted" needs both feet's word.
+  const SensorHealth& health = get<SensorHealth>();
   const FsrSensorData& fsr = get<FsrSensorData>();
+  const bool fsrTrusted = health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted();
   const float weight = fsr.left.totalWeight + fsr.right.totalWeight;
-  if (weight < p.liftedWeight) // NaN: neither
+  if (fsrTrusted && weight < p.liftedWeight)
   {
     unloadedFor_ += dt;
     loadedFor_ = 0;
   }
-  else if (weight >= p.liftedWeight)
+  else if (!fsrTrusted || weight >= p.liftedWeight)
   {
-    loadedFor_ += dt;
+    loadedFor_ += dt; // without trusted FSRs nothing says the robot is in the air
     unloadedFor_ = 0;
   }
   const Tilt& t = tilt_;
@@ -74,8 +130,10 @@ void FallDownStateDetector::update(FallDownState& state)
   state.timeInState += dt;
 
   const bool lying = stillFor_ >= p.fallenTime;
-  const bool falling = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
+  const bool tipping = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
                        t.angle + t.rate * p.lookahead >= p.fallingTilt;
+  const FallWitness witnessed = tipping ? witness() : FallWitness::none;
+  const bool falling = tipping && witnessed != FallWitness::none;
   switch (state.state)
   {
   case FallState::upright:
@@ -87,6 +145,7 @@ void FallDownStateDetector::update(FallDownState& state)
       enter(state, FallState::falling);
       state.direction = sideOf<FallDirection>(t);
       state.side = FallenSide::none;
+      state.witness = witnessed;
       ++state.falls;
     }
     else if (lying) // lying without a fall seen (a start on the floor)

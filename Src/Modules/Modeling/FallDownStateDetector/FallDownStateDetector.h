@@ -2,13 +2,19 @@
 // Whether the robot stands, staggers, falls (and which way), lies (and on which side) or is held in the air
 // (FallDownState), from the filtered torso orientation and angular velocity (InertialData) and the feet's load
 // (FsrSensorData). A fall is certain when the tilt, predicted `lookahead` ahead at its present rate, passes
-// `fallingTilt`; every transition has a hysteresis or a time (parameters). No allocation. README.md of this folder.
+// `fallingTilt`, and an independent witness agrees: the feet (a sole rocking on an edge, or the load leaving them) or
+// the accelerometer (the torso's acceleration). Only sensors SensorHealth trusts count: a distrusted gyroscope gives
+// no rate (the tilt's own change then does), distrusted FSRs neither witness nor say "lifted". Every transition has
+// a hysteresis or a time (parameters). No allocation. README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/Modeling/FallDownStateDetector/FallDownStateParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/FallDownState.h"
+#include "Representations/Modeling/RobotModel.h"
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialData.h"
+#include "Representations/Sensing/InertialSensorData.h"
+#include "Representations/Sensing/SensorHealth.h"
 
 namespace nao
 {
@@ -26,8 +32,10 @@ struct Tilt
 Tilt tiltOf(const std::array<float, 4>& orientation, const std::array<float, 3>& gyro);
 
 class FallDownStateDetector
-    : public Module<FallDownStateDetector, Requires<FrameInfo, InertialData, FsrSensorData>,
-                    Provides<FallDownState>, Parameters<FallDownStateParameters>>
+    : public Module<
+          FallDownStateDetector,
+          Requires<FrameInfo, InertialData, InertialSensorData, FsrSensorData, SensorHealth, RobotModel>,
+          Provides<FallDownState>, Parameters<FallDownStateParameters>>
 {
 public:
   using Module::Module;
@@ -35,6 +43,10 @@ public:
 
 private:
   void enter(FallDownState& state, FallState next);
+  /// The tilt, its rate from the trusted gyroscope or else from the tilt's own change.
+  void updateTilt(float dt);
+  /// An independent witness of a fall (FallDownState::witness), or none.
+  FallWitness witness() const;
 
   double lastTime_ = 0;
   bool seen_ = false;
@@ -43,5 +55,7 @@ private:
   float calmFor_ = 0;     ///< s below uprightTilt and slower than staggerRate
   float stillFor_ = 0;    ///< s above fallenTilt and slower than stillRate
   Tilt tilt_;
+  float lastAngle_ = 0; ///< rad, last frame's tilt (the rate without a gyroscope)
+  bool haveAngle_ = false;
 };
 } // namespace nao

@@ -25,6 +25,12 @@ struct FallDownStateParameters
   float liftedWeight = 0.5f;
   float liftedTime = 0.2f;
   float landedTime = 0.1f;
+  float edgeLoadShare = 0.9f;
+  float unloadedShare = 0.5f;
+  float witnessAccelerationOff = 1.f;
+  float witnessAccelerometerTilt = 10.f * degree;
+  float minWitnessLoad = 0.5f;
+  float gravity = 9.81f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -91,6 +97,27 @@ struct FallDownStateParameters
         .unit(Unit::seconds)
         .range(0.0, 10.0)
         .doc("feet loaded this long: a lifted robot stands again");
+    ar& field("edgeLoadShare", edgeLoadShare)
+        .range(0.5, 1.0)
+        .doc("witness: a foot with this share of its load on the pair of FSRs of one edge (front, rear, "
+             "outer) "
+             "rocks on that edge");
+    ar& field("minWitnessLoad", minWitnessLoad)
+        .unit(Unit::kilograms)
+        .range(0.0, 10.0)
+        .doc("... if it carries at least this");
+    ar& field("unloadedShare", unloadedShare)
+        .range(0.0, 1.0)
+        .doc("witness: both feet together carry less than this share of the robot's weight");
+    ar& field("witnessAccelerationOff", witnessAccelerationOff)
+        .unit(Unit::metersPerSecondSquared)
+        .range(0.0, 20.0)
+        .doc("witness: the accelerometer's norm is this far from g (the torso accelerates) ...");
+    ar& field("witnessAccelerometerTilt", witnessAccelerometerTilt)
+        .unit(Unit::degrees)
+        .range(0.0, 90.0)
+        .doc("... or the accelerometer alone tilts by this");
+    ar& field("gravity", gravity).unit(Unit::metersPerSecondSquared).range(9.7, 9.9).doc("g");
   }
 };
 } // namespace nao

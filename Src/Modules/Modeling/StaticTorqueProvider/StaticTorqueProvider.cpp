@@ -4,6 +4,7 @@
 #include "Tools/Kinematics/FsrContact.h"
 #include "Tools/Kinematics/StaticTorques.h"
 #include <cmath>
+#include <limits>
 
 namespace nao
 {
@@ -72,9 +73,13 @@ void StaticTorqueProvider::update(JointTorques& torques)
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (std::isfinite(joints.angles[j])) state.q[static_cast<Eigen::Index>(j)] = joints.angles[j];
 
-  // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world).
-  const auto& angles = get<InertialSensorData>().angles;
-  if (!std::isfinite(angles[0]) || !std::isfinite(angles[1]))
+  // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world): the
+  // filter's, or LoLA's own while the filter has not started, if SensorHealth trusts them.
+  const InertialData& inertial = get<InertialData>();
+  const SensorHealth& health = get<SensorHealth>();
+  const std::array<float, 2>& angles = inertial.valid ? inertial.angles : get<InertialSensorData>().angles;
+  if ((!inertial.valid && !health[Sensor::imuAngles].trusted()) || !std::isfinite(angles[0]) ||
+      !std::isfinite(angles[1]))
   {
     torques.valid = false; // keep the last torques: an IMU glitch must not make the output jump
     return;
@@ -84,9 +89,13 @@ void StaticTorqueProvider::update(JointTorques& torques)
                                 -g * std::cos(pitch) * std::cos(roll));
 
   const FsrSensorData& fsr = get<FsrSensorData>();
-  const std::array<float, kinematics::fsrCount> readings = {
+  std::array<float, kinematics::fsrCount> readings = {
       fsr.left.readings[0],  fsr.left.readings[1],  fsr.left.readings[2],  fsr.left.readings[3],
       fsr.right.readings[0], fsr.right.readings[1], fsr.right.readings[2], fsr.right.readings[3]};
+  // A foot whose FSRs SensorHealth distrusts measures nothing: the contact estimate takes the robot to stand
+  // (comProjection), never to be lifted.
+  if (!health[Sensor::leftFsr].trusted() || !health[Sensor::rightFsr].trusted())
+    readings.fill(std::numeric_limits<float>::quiet_NaN());
   kinematics::ContactEstimate contact = kinematics::estimateContact(
       model, state.data, gravity, state.feet, state.layout, readings, state.contactParameters);
   if (contact.model == kinematics::ContactModel::comProjection)

@@ -1,22 +1,27 @@
 #pragma once
-// The torque every motor must produce to hold the measured posture: gravity, with the torso carried by the
-// soles as the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity (lifted, broken
-// sensor) a stated fallback is used and named in JointTorques::supportModel.
+// The torque every motor must produce to hold the measured posture: gravity (its direction from the filtered torso
+// orientation, InertialData; LoLA's Angles only until the filter runs and while SensorHealth trusts them), with the
+// torso carried by the soles as the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity
+// (lifted, broken sensor) or SensorHealth distrusts a foot's FSRs, a stated fallback is used and named in
+// JointTorques::supportModel: a dead sensor never makes the robot "lifted".
 #include "Framework/Module.h"
 #include "Framework/RobotDescription.h"
 #include "Modules/Modeling/StaticTorqueProvider/StaticTorqueParameters.h"
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/RobotModel.h"
 #include "Representations/Sensing/FsrSensorData.h"
+#include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Representations/Sensing/SensorHealth.h"
 #include <memory>
 
 namespace nao
 {
 class StaticTorqueProvider
     : public Module<StaticTorqueProvider,
-                    Requires<JointSensorData, RobotModel, FsrSensorData, InertialSensorData>,
+                    Requires<JointSensorData, RobotModel, FsrSensorData, InertialSensorData, InertialData,
+                             SensorHealth>,
                     Provides<JointTorques>, Parameters<StaticTorqueParameters>, Loads<RobotDescription>>
 {
 public:

@@ -26,7 +26,9 @@ struct SitDownParameters
   float limpTime = 0.3f;           ///< s
   float standUpTime = 3.f;         ///< s
   float debounceTime = 0.05f;      ///< s
+  float minPressTime = 0.1f;       ///< s
   float lowBatteryCharge = 0.1f;   ///< fraction of full charge
+  float lowBatteryTime = 5.f;      ///< s
   float batteryHysteresis = 0.05f; ///< fraction of full charge
 
   template<class Archive>
@@ -61,11 +63,21 @@ struct SitDownParameters
         .unit(Unit::milliseconds)
         .range(0.0, 1000.0)
         .doc("the chest button counts as pressed (or released) once it reads so this long without a break");
+    ar& field("minPressTime", minPressTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 2000.0)
+        .doc("a press lasts at least this long from its debounced start to its debounced release (a shorter "
+             "reading is a glitch); it counts at its release");
     ar& field("lowBatteryCharge", lowBatteryCharge)
         .unit(Unit::percent)
         .range(0.0, 100.0)
-        .doc(
-            "below this charge, while not charging, the robot sits down once and warns (SitDown.lowBattery)");
+        .doc("below this charge (as SensorHealth believes it), while not charging, for lowBatteryTime, the "
+             "robot "
+             "sits down once and warns (SitDown.lowBattery)");
+    ar& field("lowBatteryTime", lowBatteryTime)
+        .unit(Unit::milliseconds)
+        .range(0.0, 600000.0)
+        .doc("the charge stays below lowBatteryCharge this long before the robot sits down: never one frame");
     ar& field("batteryHysteresis", batteryHysteresis)
         .unit(Unit::percent)
         .range(0.0, 100.0)

@@ -22,22 +22,45 @@ bool SitDownProvider::pressed(double now)
     rawPressed_ = reading;
     rawSince_ = now;
   }
+  // A button SensorHealth distrusts (held too long, bouncing) and a robot that falls or lies (the ground presses
+  // the button: Nao Devils' base ignores it lying on the front) make no press.
+  const FallState fall = get<FallDownState>().state;
+  const bool believable = get<SensorHealth>()[Sensor::chestButton].trusted() && fall != FallState::falling &&
+                          fall != FallState::fallen;
+  if (debounced_ && !believable) pressValid_ = false;
   if (rawPressed_ == debounced_ || now - rawSince_ < params().debounceTime - 1e-6) return false;
   debounced_ = rawPressed_;
-  return debounced_;
+  if (debounced_)
+  {
+    pressedSince_ = rawSince_;
+    pressValid_ = believable;
+    return false;
+  }
+  // Released: a press as the teams count it (HULKs' tap detector, Nao Devils' base: at the release), if it lasted
+  // long enough to be a finger's.
+  return pressValid_ && believable && rawSince_ - pressedSince_ >= params().minPressTime - 1e-6;
 }
 
-bool SitDownProvider::batteryLow(SitDown& sitDown)
+bool SitDownProvider::batteryLow(SitDown& sitDown, double now)
 {
+  const SitDownParameters& p = params();
   const BatteryData& battery = get<BatteryData>();
-  if (!std::isfinite(battery.charge)) return false; // a bad reading changes nothing
-  if (battery.charging || battery.charge > params().lowBatteryCharge + params().batteryHysteresis)
+  // The charge SensorHealth believes: the reading while it agrees with the battery's current, else counted from it.
+  // A glitch of the gauge never gets here; a real discharge does, and must last lowBatteryTime.
+  const float charge = get<SensorHealth>().batteryCharge;
+  if (battery.charging || charge > p.lowBatteryCharge + p.batteryHysteresis)
   {
     batteryArmed_ = true;
     sitDown.lowBattery = false;
+    lowSince_ = -1;
   }
-  else if (battery.charge < params().lowBatteryCharge)
-    sitDown.lowBattery = true;
+  else if (charge < p.lowBatteryCharge)
+  {
+    if (lowSince_ < 0) lowSince_ = now;
+    sitDown.lowBattery = now - lowSince_ >= p.lowBatteryTime - 1e-6;
+  }
+  else
+    lowSince_ = -1; // between the threshold and the re-arm level: the time below starts again
   if (!batteryArmed_ || !sitDown.lowBattery) return false;
   batteryArmed_ = false;
   return true;
@@ -69,7 +92,7 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
 
   const bool press = pressed(now);
   presses_ += press;
-  const bool low = batteryLow(sitDown);
+  const bool low = batteryLow(sitDown, now);
   const bool up = phase_ == SitDownPhase::passThrough || phase_ == SitDownPhase::standingUp;
   if (press && up)
   {
@@ -141,6 +164,10 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
   sitDown.reason = reason_;
   sitDown.timeInPhase = static_cast<float>(now - phaseStart_);
   sitDown.presses = presses_;
+  // Sat down for a low battery that now reads well above the threshold (charging, or a gauge that was wrong): said,
+  // not acted on (a press stands the robot up).
+  sitDown.lowBatteryReadsFull = reason_ == SitDownReason::lowBattery && !sitDown.lowBattery &&
+                                get<SensorHealth>().batteryCharge > p.lowBatteryCharge + p.batteryHysteresis;
 }
 
 MAKE_MODULE(SitDownProvider);

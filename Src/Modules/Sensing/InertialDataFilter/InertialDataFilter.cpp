@@ -4,16 +4,13 @@
 
 namespace nao
 {
-bool InertialDataFilter::plausible(const InertialSensorData& sensors) const
+namespace
 {
-  for (std::size_t axis = 0; axis < 3; ++axis)
-  {
-    // NaN fails both comparisons.
-    if (!(std::abs(sensors.gyro[axis]) <= params().maxGyro)) return false;
-    if (!(std::abs(sensors.accelerometer[axis]) <= params().maxAcceleration)) return false;
-  }
-  return true;
+bool finite(const std::array<float, 3>& v)
+{
+  return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
 }
+} // namespace
 
 std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
                                                  const Eigen::Vector3d& accelerometer, double dt)
@@ -23,11 +20,14 @@ std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
   if (!(model.totalMass > 0.f)) return used; // no robot model in this graph: no sole to measure with
   const InertialDataFilterParameters& p = params();
   const FsrSensorData& fsr = get<FsrSensorData>();
+  const SensorHealth& health = get<SensorHealth>();
   const std::array<const FsrFoot*, 2> feet = {&fsr.left, &fsr.right};
   const std::array<const Pose3*, 2> soles = {&model.leftSole, &model.rightSole};
-  const std::array<bool, 2> support = {feet[0]->totalWeight >= p.supportWeight,
-                                       feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
-  const bool resting = support[0] && support[1] &&
+  // A foot supports when its trusted FSRs carry weight: a dead sensor makes no sole a measurement.
+  const std::array<bool, 2> support = {
+      health[Sensor::leftFsr].trusted() && feet[0]->totalWeight >= p.supportWeight,
+      health[Sensor::rightFsr].trusted() && feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
+  const bool resting = support[0] && support[1] && health[Sensor::gyroscope].trusted() &&
                        std::abs(accelerometer.norm() - noise_.gravity) <= p.restAccelerationOff &&
                        (rate - filter_.bias()).norm() <= p.restGyro;
   for (std::size_t foot = 0; foot < 2; ++foot)
@@ -55,6 +55,9 @@ void InertialDataFilter::update(InertialData& data)
     const InertialDataFilterParameters& p = params();
     noise_ = {p.gyroNoise, p.gyroBiasDrift,     p.accNoise,          p.accMotionNoise, p.accGate,
               p.gravity,   p.initialTiltStdDev, p.initialBiasStdDev, p.maxBias};
+    blindNoise_ = noise_;
+    blindNoise_.gyroNoise = p.unseenTurnRate;
+    blindNoise_.gyroBiasDrift = 0; // no gyroscope, no bias to drift
     configured_ = true;
   }
   const InertialSensorData& sensors = get<InertialSensorData>();
@@ -64,7 +67,12 @@ void InertialDataFilter::update(InertialData& data)
                                          sensors.accelerometer[1], sensors.accelerometer[2]};
   // Stale: the time did not advance, or the very same readings again (a noisy sensor never repeats all six).
   const bool stale = seen_ && (!(time > lastTime_) || readings == lastReadings_);
-  if (!plausible(sensors) || stale)
+  // What SensorHealth distrusts is left out (its range and consistency checks); a value that is not finite never
+  // reaches the filter, whatever the health says.
+  const SensorHealth& health = get<SensorHealth>();
+  const bool gyroTrusted = health[Sensor::gyroscope].trusted() && finite(sensors.gyro);
+  const bool accelerometerUsable = health[Sensor::accelerometer].usable && finite(sensors.accelerometer);
+  if (stale || (!gyroTrusted && !accelerometerUsable))
   {
     data.valid = false; // everything else keeps the last good frame's values
     return;
@@ -76,7 +84,7 @@ void InertialDataFilter::update(InertialData& data)
   if (!filter_.initialised())
   {
     // Start only from a still torso: the accelerometer then gives the tilt.
-    if (!(std::abs(accelerometer.norm() - noise_.gravity) <= noise_.accGate))
+    if (!accelerometerUsable || !(std::abs(accelerometer.norm() - noise_.gravity) <= noise_.accGate))
     {
       data.valid = false;
       return;
@@ -86,9 +94,13 @@ void InertialDataFilter::update(InertialData& data)
   else
   {
     const double dt = std::clamp(time - lastTime_, 0.0, static_cast<double>(params().maxFrameGap));
-    filter_.predict(gyro, dt, noise_);
-    filter_.correct(accelerometer, noise_);
-    soles = useSoles(gyro, accelerometer, dt);
+    // A distrusted gyroscope is left out: no turn predicted, its uncertainty wide, the bias kept as it was.
+    if (gyroTrusted)
+      filter_.predict(gyro, dt, noise_);
+    else
+      filter_.predict(filter_.bias(), dt, blindNoise_);
+    if (accelerometerUsable) filter_.correct(accelerometer, noise_);
+    soles = useSoles(gyroTrusted ? gyro : filter_.bias(), accelerometer, dt);
   }
   seen_ = true;
   lastTime_ = time;
@@ -99,7 +111,7 @@ void InertialDataFilter::update(InertialData& data)
                       static_cast<float>(q.z())};
   const Eigen::Vector2d angles = filter_.angles();
   data.angles = {static_cast<float>(angles.x()), static_cast<float>(angles.y())};
-  const Eigen::Vector3d rate = gyro - filter_.bias();
+  const Eigen::Vector3d rate = gyroTrusted ? Eigen::Vector3d(gyro - filter_.bias()) : Eigen::Vector3d::Zero();
   const Eigen::Vector3d acceleration = q * accelerometer - Eigen::Vector3d(0, 0, noise_.gravity);
   for (std::size_t axis = 0; axis < 3; ++axis)
   {
@@ -110,6 +122,7 @@ void InertialDataFilter::update(InertialData& data)
   const Eigen::Vector2d deviations = filter_.angleStdDevs();
   data.angleStdDevs = {static_cast<float>(deviations.x()), static_cast<float>(deviations.y())};
   data.soles = soles;
+  data.gyroUsed = gyroTrusted;
   data.valid = true;
 }
 

@@ -2,9 +2,11 @@
 // The torso's orientation and angular velocity (InertialData) from the IMU (InertialSensorData): an error-state
 // Kalman filter on orientation and gyroscope bias (Tools/Inertial/OrientationFilter.h), the accelerometer a gravity
 // measurement weighted down when its norm departs from g, and each support sole's tilt (the leg's kinematics, its
-// offset learned while the robot rests) a second measurement a swaying torso does not disturb. A bad frame (a
-// non-finite or implausible reading, a frame time that does not advance, readings identical to the last frame's)
-// changes nothing but `valid`. No allocation.
+// offset learned while the robot rests) a second measurement a swaying torso does not disturb. A sensor that
+// SensorHealth distrusts is left out: without the gyroscope the filter predicts no turn with a wide uncertainty and
+// follows the accelerometer and the soles; without the accelerometer it integrates the gyroscope. A bad frame (an
+// implausible reading, a frame time that does not advance, readings identical to the last frame's) changes nothing
+// but `valid`. No allocation.
 // README.md of this folder: the filter, where each noise figure comes from, the figures in the simulator.
 #include "Framework/Module.h"
 #include "Representations/Infrastructure/FrameInfo.h"
@@ -12,6 +14,7 @@
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialData.h"
 #include "Representations/Sensing/InertialSensorData.h"
+#include "Representations/Sensing/SensorHealth.h"
 #include "Tools/Inertial/OrientationFilter.h"
 #include "Tools/Inertial/SoleTilt.h"
 #include <array>
@@ -29,8 +32,6 @@ struct InertialDataFilterParameters
   float initialTiltStdDev = 0.05f;
   float initialBiasStdDev = 0.02f;
   float maxBias = 0.1f;
-  float maxGyro = 8.7f;
-  float maxAcceleration = 100.f;
   float maxFrameGap = 0.1f;
   // The support soles' tilt (README.md, "The soles").
   float supportWeight = 1.f;
@@ -39,6 +40,7 @@ struct InertialDataFilterParameters
   float footOffsetTime = 10.f;
   float restGyro = 0.05f;
   float restAccelerationOff = 0.2f;
+  float unseenTurnRate = 1.f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -75,14 +77,6 @@ struct InertialDataFilterParameters
         .unit(Unit::radiansPerSecond)
         .range(0.001, 1.0)
         .doc("the bias estimate is kept within ±this per axis");
-    ar& streams::field("maxGyro", maxGyro)
-        .unit(Unit::radiansPerSecond)
-        .range(1.0, 100.0)
-        .doc("a larger gyroscope reading is bad input (the range: about 500 deg/s, README)");
-    ar& streams::field("maxAcceleration", maxAcceleration)
-        .unit(Unit::metersPerSecondSquared)
-        .range(10.0, 1000.0)
-        .doc("a larger accelerometer component is bad input");
     ar& streams::field("maxFrameGap", maxFrameGap)
         .unit(Unit::seconds)
         .range(0.012, 10.0)
@@ -115,11 +109,18 @@ struct InertialDataFilterParameters
         .unit(Unit::metersPerSecondSquared)
         .range(0.0, 10.0)
         .doc("... and the accelerometer's norm is within this of g");
+    ar& streams::field("unseenTurnRate", unseenTurnRate)
+        .unit(Unit::radiansPerSecond)
+        .range(0.01, 100.0)
+        .doc("while the gyroscope is distrusted: the standard deviation of the torso's turn the filter "
+             "cannot see "
+             "(the accelerometer and the soles then carry the tilt)");
   }
 };
 
 class InertialDataFilter
-    : public Module<InertialDataFilter, Requires<FrameInfo, InertialSensorData, RobotModel, FsrSensorData>,
+    : public Module<InertialDataFilter,
+                    Requires<FrameInfo, InertialSensorData, RobotModel, FsrSensorData, SensorHealth>,
                     Provides<InertialData>, Parameters<InertialDataFilterParameters>>
 {
 public:
@@ -128,12 +129,12 @@ public:
 
 private:
   void onParametersChanged() override { configured_ = false; }
-  bool plausible(const InertialSensorData& sensors) const;
   /// The support soles' tilt as measurements (learning their offsets while the robot rests); which soles were used.
   std::array<bool, 2> useSoles(const Eigen::Vector3d& rate, const Eigen::Vector3d& accelerometer, double dt);
 
   bool configured_ = false;
   inertial::ImuNoise noise_;
+  inertial::ImuNoise blindNoise_; ///< noise_ with unseenTurnRate for the gyroscope: predicting without it
   inertial::OrientationFilter filter_;
   std::array<inertial::SoleTilt, 2> soles_; ///< left, right
   bool seen_ = false;                       ///< a frame was read before (lastTime_, lastReadings_ hold it)

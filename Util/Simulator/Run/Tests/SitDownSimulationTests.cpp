@@ -1,10 +1,11 @@
 // SitDownProvider on the simulated robot, judged by the simulator's truth (torso height) and by what the plant
 // applies (the stiffness the robot sent): Config/Scenarios/chestbutton.toml (a press while standing, a second press
-// later) and Config/Scenarios/lowbattery.toml (the charge drained below the threshold). The numbers these tests
-// print are the table of SitDownProvider's README.
+// later) and Config/Scenarios/lowbattery.toml (a battery that starts just above the threshold and runs down at the
+// rate its current draws). The numbers these tests print are the table of SitDownProvider's README.
 #include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/MotionControl/SitDown.h"
+#include "Representations/Sensing/SensorHealth.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
@@ -57,9 +58,9 @@ TEST(SitDownSimulation, AChestButtonPressSitsAndGoesLimpASecondStandsUp)
     const SimulationResult result = runSimulation(options);
     const Window standing = window(result, 3.0, 4.0); // before the press at 4 s
     const Window sitting =
-        window(result, 9.0, 11.9); // limp 3.8 s after the press; before the next press at 12 s
+        window(result, 9.0, 11.9); // limp 3.8 s after the press counted at 4.25 s; before the next at 12 s
     const Window standingAgain =
-        window(result, 16.5, 18.0); // after 3 s of standing up from the press at 12.05 s
+        window(result, 16.5, 18.0); // after 3 s of standing up from the press counted at 12.25 s
     std::printf("chestbutton, seed %llu | %.3f | %.3f, %.2f | %.3f, %.2f | %.3f\n",
                 static_cast<unsigned long long>(seed), standing.meanHeight, sitting.meanHeight,
                 sitting.maxStiffness, standingAgain.meanHeight, standingAgain.maxStiffness,
@@ -78,39 +79,51 @@ TEST(SitDownSimulation, AChestButtonPressSitsAndGoesLimpASecondStandsUp)
   }
 }
 
-TEST(SitDownSimulation, ADrainedBatterySitsDownAndWarns)
+TEST(SitDownSimulation, ALowBatterySitsDownAndWarnsAfterLowBatteryTime)
 {
   SimulationOptions options = test::testRunOptions("lowbattery", 18.0 / 60.0, 1, "nao-sitdown-lowbattery");
   const SimulationResult result = runSimulation(options);
-  const Window standing = window(result, 2.0, 3.0);
-  const Window sitting = window(result, 16.5, 18.0); // the charge is below 10 % from ~12 s: limp 3.8 s later
-  std::printf("lowbattery, seed 1 | %.3f | %.3f, %.2f | | %.3f\n", standing.meanHeight, sitting.meanHeight,
-              sitting.maxStiffness, result.minTorsoHeight);
-  EXPECT_LT(sitting.meanHeight, standing.meanHeight - sitsLowerBy);
-  EXPECT_EQ(sitting.maxStiffness, 0.f);
-  EXPECT_GT(result.minTorsoHeight, 0.15);
 
-  // The warning is in the log, from the frame the charge fell below the threshold.
+  // The warning is in the log lowBatteryTime (5 s) after the charge fell below the threshold, never earlier.
   struct Frame
   {
     double time;
-    float charge;
+    float charge;   ///< 0..1, the reading
+    float believed; ///< 0..1, SensorHealth's
     SitDown sitDown;
   };
-  const auto frames = test::framesOf<FrameInfo, BatteryData, SitDown>(
+  const auto frames = test::framesOf<FrameInfo, BatteryData, SensorHealth, SitDown>(
       result.log,
-      [](const FrameInfo& info, const BatteryData& battery, const SitDown& sitDown) {
-        return Frame{info.time, battery.charge, sitDown};
+      [](const FrameInfo& info, const BatteryData& battery, const SensorHealth& health,
+         const SitDown& sitDown) {
+        return Frame{info.time, battery.charge, health.batteryCharge, sitDown};
       });
   ASSERT_FALSE(frames.empty());
-  double warnedAt = -1;
+  double belowAt = -1, warnedAt = -1;
   for (const Frame& f : frames)
   {
-    EXPECT_EQ(f.sitDown.lowBattery, f.charge < 0.1f) << f.time;
+    EXPECT_NEAR(f.believed, f.charge, 1e-6f) << f.time << ": a battery that behaves is believed";
+    if (belowAt < 0 && f.charge < 0.1f) belowAt = f.time;
     if (warnedAt < 0 && f.sitDown.lowBattery) warnedAt = f.time;
+    if (f.sitDown.lowBattery)
+    {
+      EXPECT_LT(f.charge, 0.1f) << f.time;
+    }
   }
-  EXPECT_GT(warnedAt, 11.0);
-  EXPECT_LT(warnedAt, 13.0);
+  ASSERT_GT(belowAt, 0.0);
+  EXPECT_NEAR(warnedAt - belowAt, 5.0, 0.025) << "s: lowBatteryTime, never one frame";
   EXPECT_EQ(frames.back().sitDown.reason, SitDownReason::lowBattery);
   EXPECT_EQ(frames.back().sitDown.phase, SitDownPhase::sitting);
+  EXPECT_FALSE(frames.back().sitDown.lowBatteryReadsFull);
+
+  ASSERT_GT(warnedAt, 3.5) << "s: the robot stands from 1.5 s on";
+  const Window standing = window(result, 2.0, 3.0);
+  const Window sitting = window(result, warnedAt + 4.0, 18.0); // limp 3.8 s after the warning
+  std::printf("lowbattery, seed 1 | %.3f | %.3f, %.2f | | %.3f (below 10 %% at %.2f s, warned at %.2f s)\n",
+              standing.meanHeight, sitting.meanHeight, sitting.maxStiffness, result.minTorsoHeight, belowAt,
+              warnedAt);
+  ASSERT_GT(sitting.samples, 10);
+  EXPECT_LT(sitting.meanHeight, standing.meanHeight - sitsLowerBy);
+  EXPECT_EQ(sitting.maxStiffness, 0.f);
+  EXPECT_GT(result.minTorsoHeight, 0.15);
 }

@@ -1,6 +1,8 @@
-// FallDownStateDetector alone in a ModuleHarness, fed with the InertialData and FSR loads of a torso whose motion
-// is scripted here: standing and swaying, a fall to each side (detected while falling, then lying on that side), a
-// stagger that is caught, picked up and put down, bad InertialData, and no allocation per frame.
+// FallDownStateDetector alone in a ModuleHarness, fed with the InertialData, accelerometer and FSR loads of a torso
+// whose motion is scripted here: standing and swaying, a fall to each side (detected while falling, then lying on
+// that side), a stagger that is caught, picked up and put down, bad InertialData, an inertial estimate that tilts
+// while feet and accelerometer say the robot stands (a stuck gyroscope: no fall), distrusted witnesses, and no
+// allocation per frame.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/FallDownStateDetector/FallDownStateDetector.h"
 #include "Tools/Testing/AllocationCounter.h"
@@ -16,13 +18,24 @@ namespace
 constexpr float dt = 0.012f;
 constexpr float degree = static_cast<float>(M_PI / 180);
 
+constexpr float mass = 5.36f;    ///< kg, the URDF's robot
+constexpr double pendulum = 0.3; ///< m, from the sole's edge to the centre of mass
+
 struct Rig
 {
   ModuleHarness<FallDownStateDetector> harness;
   std::uint32_t frame = 0;
   float weight = 5.f; ///< kg on both feet together
+  /// The feet and the accelerometer tell the truth; false: they say the robot stands still, whatever the tilt
+  bool truthfulWitnesses = true;
+  bool gyroUsed = true; ///< false: the filter ran without its gyroscope (no rate in InertialData)
 
-  /// One frame of a torso tilted by `angle` about the horizontal `axis` (torso frame), turning at `rate` about it.
+  Rig() { harness.input<RobotModel>().totalMass = mass; }
+
+  /// One frame of a torso tilted by `angle` about the horizontal `axis` (torso frame), turning at `rate` about it:
+  /// the estimate (InertialData); the accelerometer of a pendulum of `pendulum` m pivoting on the sole's edge
+  /// (gravity and the centripetal part along the body: g cos θ − l θ̇²) and the feet's load, on the edge it tips over
+  /// once it leans more than 3°.
   void step(const Eigen::Vector3d& axis, double angle, double rate)
   {
     const Eigen::Quaterniond q(Eigen::AngleAxisd(angle, axis.normalized()));
@@ -31,9 +44,39 @@ struct Rig
                         static_cast<float>(q.z())};
     const Eigen::Vector3d gyro = rate * axis.normalized();
     data.gyro = {static_cast<float>(gyro.x()), static_cast<float>(gyro.y()), static_cast<float>(gyro.z())};
+    if (!gyroUsed) data.gyro = {0, 0, 0};
     data.valid = true;
-    harness.input<FsrSensorData>().left.totalWeight = weight / 2;
-    harness.input<FsrSensorData>().right.totalWeight = weight / 2;
+    data.gyroUsed = gyroUsed;
+    const bool tipping = truthfulWitnesses && std::abs(angle) > 3 * degree && weight > 1.f;
+    const double along = truthfulWitnesses ? 9.81 * std::cos(angle) - pendulum * rate * rate : 9.81;
+    harness.input<InertialSensorData>().accelerometer = {0.f, 0.f, static_cast<float>(along)};
+    FsrSensorData& fsr = harness.input<FsrSensorData>();
+    for (FsrFoot* foot : {&fsr.left, &fsr.right})
+    {
+      foot->readings.fill(weight / 8);
+      foot->totalWeight = weight / 2;
+    }
+    if (tipping)
+    {
+      // LoLA's order: FrontLeft, FrontRight, RearLeft, RearRight.
+      const float half = weight / 4;
+      const Eigen::Vector3d a = axis.normalized() * (angle >= 0 ? 1 : -1);
+      if (a.y() > 0.5) // forward
+        fsr.left.readings = fsr.right.readings = {half, half, 0, 0};
+      else if (a.y() < -0.5) // backward
+        fsr.left.readings = fsr.right.readings = {0, 0, half, half};
+      else
+      {
+        const bool left = a.x() < 0;
+        FsrFoot& loaded = left ? fsr.left : fsr.right;
+        FsrFoot& other = left ? fsr.right : fsr.left;
+        loaded.readings = left ? std::array<float, 4>{weight / 2, 0, weight / 2, 0}
+                               : std::array<float, 4>{0, weight / 2, 0, weight / 2};
+        loaded.totalWeight = weight;
+        other.readings.fill(0);
+        other.totalWeight = 0;
+      }
+    }
     harness.input<FrameInfo>().time = frame * dt;
     harness.input<FrameInfo>().frameNumber = frame++;
     harness.run();
@@ -48,7 +91,7 @@ struct Rig
     float detectedAt = std::numeric_limits<float>::quiet_NaN();
     while (angle < M_PI / 2)
     {
-      rate += 9.81 / 0.3 * std::sin(angle) * dt; // a 0.3 m pendulum
+      rate += 9.81 / pendulum * std::sin(angle) * dt;
       angle = std::min(angle + rate * dt, M_PI / 2);
       step(axis, angle, rate);
       if (std::isnan(detectedAt) && state().state == FallState::falling)
@@ -174,4 +217,86 @@ TEST(FallDownStateDetector, NothingAllocatesPerFrame)
   for (int f = 0; f < 200; ++f)
     rig.step(Eigen::Vector3d::UnitY(), 0, 0);
   EXPECT_EQ(count.allocations(), 0u);
+}
+
+TEST(FallDownStateDetector, AnEstimateThatTiltsWhileFeetAndAccelerometerSayTheRobotStandsIsNoFall)
+{
+  // A stuck gyroscope that SensorHealth does not distrust yet: the estimate tilts at 1-5 rad/s, the feet stay
+  // flat and loaded, the accelerometer reads g along the torso.
+  for (const double rate : {1.0, 5.0})
+  {
+    Rig rig;
+    for (int f = 0; f < 100; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), 0.0, 0);
+    rig.truthfulWitnesses = false;
+    for (int f = 0; f < 40; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), std::min(rate * f * dt, 1.2), rate);
+    EXPECT_NE(rig.state().state, FallState::falling) << rate;
+    EXPECT_EQ(rig.state().falls, 0u) << rate;
+  }
+}
+
+TEST(FallDownStateDetector, DistrustedWitnessesAreLeftOutAndWithoutAnyTheEstimateDecides)
+{
+  // The feet distrusted: the accelerometer witnesses the fall.
+  {
+    Rig rig;
+    rig.harness.input<SensorHealth>()[Sensor::leftFsr].state = SensorState::failed;
+    for (int f = 0; f < 100; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), 0.02, 0);
+    EXPECT_LT(rig.fall(Eigen::Vector3d::UnitY(), 0.05), 50 * degree);
+    EXPECT_EQ(rig.state().witness, FallWitness::accelerometer);
+  }
+  // The accelerometer distrusted: the feet witness it.
+  {
+    Rig rig;
+    rig.harness.input<SensorHealth>()[Sensor::accelerometer].state = SensorState::failed;
+    for (int f = 0; f < 100; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), 0.02, 0);
+    EXPECT_LT(rig.fall(Eigen::Vector3d::UnitY(), 0.05), 50 * degree);
+    EXPECT_EQ(rig.state().witness, FallWitness::soleEdge);
+  }
+  // Neither: the estimate decides alone.
+  {
+    Rig rig;
+    rig.harness.input<SensorHealth>()[Sensor::accelerometer].state = SensorState::failed;
+    rig.harness.input<SensorHealth>()[Sensor::rightFsr].usable = false;
+    rig.truthfulWitnesses = false;
+    for (int f = 0; f < 100; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), 0.02, 0);
+    EXPECT_LT(rig.fall(Eigen::Vector3d::UnitY(), 0.05), 50 * degree);
+    EXPECT_EQ(rig.state().witness, FallWitness::noWitness);
+  }
+}
+
+TEST(FallDownStateDetector, WithoutATrustedGyroscopeTheTiltsOwnChangeGivesTheRate)
+{
+  Rig rig;
+  for (int f = 0; f < 100; ++f)
+    rig.step(Eigen::Vector3d::UnitY(), 0.02, 0);
+  double angle = 0.05, rate = 0;
+  bool detected = false;
+  while (angle < M_PI / 2 && !detected)
+  {
+    rate += 9.81 / pendulum * std::sin(angle) * dt;
+    angle = std::min(angle + rate * dt, M_PI / 2);
+    rig.gyroUsed = false; // the filter without its gyroscope: no rate
+    rig.step(Eigen::Vector3d::UnitY(), angle, rate);
+    detected = rig.state().state == FallState::falling;
+  }
+  EXPECT_TRUE(detected);
+  EXPECT_LT(angle, 60 * degree);
+}
+
+TEST(FallDownStateDetector, DeadFsrsNeverMakeTheRobotLifted)
+{
+  Rig rig;
+  for (int f = 0; f < 50; ++f)
+    rig.step(Eigen::Vector3d::UnitY(), 0.03, 0);
+  rig.weight = 0.f;                                                                // all FSRs read 0 ...
+  rig.harness.input<SensorHealth>()[Sensor::leftFsr].state = SensorState::suspect; // ... and are distrusted
+  rig.harness.input<SensorHealth>()[Sensor::rightFsr].state = SensorState::failed;
+  for (int f = 0; f < 200; ++f)
+    rig.step(Eigen::Vector3d::UnitY(), 0.03, 0);
+  EXPECT_EQ(rig.state().state, FallState::upright);
 }

@@ -1,5 +1,6 @@
-// SitDownProvider on ModuleHarness: the chest button's debounce, sit then limp, the second press, the low battery
-// with its hysteresis, bad input, and no allocation per frame.
+// SitDownProvider on ModuleHarness: the chest button's press (debounced, long enough, counted at its release; not
+// while SensorHealth distrusts the button or the robot lies), sit then limp, the second press, the low battery
+// (the charge SensorHealth believes, for lowBatteryTime) with its hysteresis, bad input, and no allocation per frame.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/SitDownProvider/SitDownProvider.h"
 #include "Tools/Testing/AllocationCounter.h"
@@ -27,6 +28,7 @@ struct Rig
     h.input<MotionJointRequest>().stiffnesses.fill(1.f);
     h.input<JointSensorData>().angles = stand;
     h.input<BatteryData>().charge = 0.8f;
+    h.input<SensorHealth>().batteryCharge = 0.8f;
   }
   const SafeMotionJointRequest& out() const { return h.output<SafeMotionJointRequest>(); }
   const SitDown& state() const { return h.output<SitDown>(); }
@@ -42,6 +44,7 @@ struct Rig
       frame();
   }
   void button(bool pressed) { h.input<TouchData>().values[TouchData::chestButton] = pressed ? 1.f : 0.f; }
+  void charge(float believed) { h.input<SensorHealth>().batteryCharge = believed; }
   /// A press of `frames` frames, then released for as long.
   void press(int pressedFrames = 10)
   {
@@ -102,9 +105,39 @@ TEST(SitDownProvider, ABriefBlipIsNoPress)
   }
   EXPECT_EQ(rig.state().presses, 0u);
   EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
-  rig.press(6); // 72 ms: a press
+  rig.press(5); // 60 ms: a glitch, shorter than minPressTime
+  EXPECT_EQ(rig.state().presses, 0u);
+  rig.button(true);
+  rig.frames(10); // 120 ms held: nothing yet, a press counts at its release
+  EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
+  rig.button(false);
+  rig.frames(10);
   EXPECT_EQ(rig.state().presses, 1u);
   EXPECT_EQ(rig.state().phase, SitDownPhase::sittingDown);
+}
+
+TEST(SitDownProvider, NoPressWhileTheButtonIsDistrustedOrTheRobotLies)
+{
+  Rig rig;
+  rig.frames(5);
+  rig.h.input<SensorHealth>()[Sensor::chestButton].state = SensorState::suspect; // held too long, bouncing
+  rig.press();
+  EXPECT_EQ(rig.state().presses, 0u);
+  rig.h.input<SensorHealth>()[Sensor::chestButton].state = SensorState::valid;
+  rig.h.input<FallDownState>().state = FallState::fallen; // the ground presses the button
+  rig.press();
+  EXPECT_EQ(rig.state().presses, 0u);
+  // A press that began while upright and was released after the robot fell does not count either.
+  rig.h.input<FallDownState>().state = FallState::upright;
+  rig.button(true);
+  rig.frames(10);
+  rig.h.input<FallDownState>().state = FallState::falling;
+  rig.button(false);
+  rig.frames(10);
+  EXPECT_EQ(rig.state().presses, 0u);
+  rig.h.input<FallDownState>().state = FallState::upright;
+  rig.press();
+  EXPECT_EQ(rig.state().presses, 1u);
 }
 
 TEST(SitDownProvider, APressSitsDownSmoothlyThenGoesLimp)
@@ -168,57 +201,97 @@ TEST(SitDownProvider, APressWhileSittingDownStandsUpFromWhereItIs)
   Rig rig;
   rig.press();
   rig.frames(40);
-  const JointArray<float> where = rig.out().angles;
   rig.button(true);
-  rig.frames(6); // the reading's first frame plus 50 ms: the debounced press arrives in the sixth frame
+  rig.frames(10);
+  rig.button(false);
+  JointArray<float> where = rig.out().angles;
+  for (int f = 0; f < 6 && rig.state().phase != SitDownPhase::standingUp; ++f)
+  {
+    where = rig.out().angles;
+    rig.frame(); // the release's first frame plus 50 ms: the press counts in the sixth frame
+  }
   ASSERT_EQ(rig.state().phase, SitDownPhase::standingUp);
   float jump = 0;
   for (std::size_t j = 0; j < numOfJoints; ++j)
     jump = std::max(jump, std::abs(rig.out().angles[j] - where[j]));
-  EXPECT_LT(jump, 0.05f); // rad: five frames of sitting down at most
+  EXPECT_LT(jump, 0.01f); // rad: about one frame of sitting down (or standing up) at most
 }
 
-TEST(SitDownProvider, ALowBatterySitsDownOnceWithHysteresis)
+TEST(SitDownProvider, ALowBatterySitsDownOnceAfterLowBatteryTimeWithHysteresis)
 {
   Rig rig;
   const SitDownParameters& p = rig.h.parameters();
+  const int lowFrames = framesFor(p.lowBatteryTime);
   rig.frames(5);
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge + 0.01f;
+  rig.charge(p.lowBatteryCharge + 0.01f);
   rig.frames(5);
   EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
   EXPECT_FALSE(rig.state().lowBattery);
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge - 0.01f;
-  rig.frame();
+  // Below the threshold: only after lowBatteryTime, never in one frame.
+  rig.charge(p.lowBatteryCharge - 0.01f);
+  rig.frames(lowFrames - 3);
+  EXPECT_FALSE(rig.state().lowBattery);
+  EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
+  rig.frames(3);
   EXPECT_TRUE(rig.state().lowBattery);
   EXPECT_EQ(rig.state().phase, SitDownPhase::sittingDown);
   EXPECT_EQ(rig.state().reason, SitDownReason::lowBattery);
   rig.frames(framesFor(p.sitDownTime + p.settleTime + p.limpTime));
   EXPECT_EQ(rig.state().phase, SitDownPhase::sitting);
+  EXPECT_FALSE(rig.state().lowBatteryReadsFull);
   // A press stands it up; the charge, still low or back within the hysteresis, does not sit it down again.
   rig.press();
   rig.frames(framesFor(p.standUpTime));
   EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge + 0.5f * p.batteryHysteresis;
+  rig.charge(p.lowBatteryCharge + 0.5f * p.batteryHysteresis);
   rig.frames(5);
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge - 0.01f;
-  rig.frames(5);
+  rig.charge(p.lowBatteryCharge - 0.01f);
+  rig.frames(lowFrames + 5);
   EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
   EXPECT_TRUE(rig.state().lowBattery);
   // Above threshold + hysteresis it is armed again.
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge + p.batteryHysteresis + 0.01f;
+  rig.charge(p.lowBatteryCharge + p.batteryHysteresis + 0.01f);
   rig.frame();
   EXPECT_FALSE(rig.state().lowBattery);
-  rig.h.input<BatteryData>().charge = p.lowBatteryCharge - 0.01f;
-  rig.frame();
+  rig.charge(p.lowBatteryCharge - 0.01f);
+  rig.frames(lowFrames);
   EXPECT_EQ(rig.state().phase, SitDownPhase::sittingDown);
+}
+
+TEST(SitDownProvider, AChargeThatDipsForLessThanLowBatteryTimeIsNoSitDown)
+{
+  Rig rig;
+  const SitDownParameters& p = rig.h.parameters();
+  for (int i = 0; i < 10; ++i)
+  {
+    rig.charge(p.lowBatteryCharge - 0.05f);
+    rig.frames(framesFor(p.lowBatteryTime) / 2);
+    rig.charge(p.lowBatteryCharge + 0.01f);
+    rig.frames(2);
+  }
+  EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
+  EXPECT_FALSE(rig.state().lowBattery);
+}
+
+TEST(SitDownProvider, SatDownForALowBatteryThatReadsFullAgainSaysSo)
+{
+  Rig rig;
+  const SitDownParameters& p = rig.h.parameters();
+  rig.charge(p.lowBatteryCharge - 0.01f);
+  rig.frames(framesFor(p.lowBatteryTime + p.sitDownTime + p.settleTime + p.limpTime));
+  ASSERT_EQ(rig.state().phase, SitDownPhase::sitting);
+  rig.charge(0.9f);
+  rig.frame();
+  EXPECT_TRUE(rig.state().lowBatteryReadsFull);
+  EXPECT_EQ(rig.state().phase, SitDownPhase::sitting) << "said, not acted on: a press stands it up";
 }
 
 TEST(SitDownProvider, ALowBatteryWhileChargingIsNoSitDown)
 {
   Rig rig;
   rig.h.input<BatteryData>().charging = true;
-  rig.h.input<BatteryData>().charge = 0.02f;
-  rig.frames(20);
+  rig.charge(0.02f);
+  rig.frames(framesFor(10.0));
   EXPECT_EQ(rig.state().phase, SitDownPhase::passThrough);
   EXPECT_FALSE(rig.state().lowBattery);
 }
@@ -250,8 +323,9 @@ TEST(SitDownProvider, BadInputNeitherJumpsNorGoesNaN)
   rig.h.input<JointSensorData>().angles.fill(nan);
   rig.button(true);
   rig.h.run();
-  for (int f = 0; f < 5; ++f)
+  for (int f = 0; f < 20; ++f)
   {
+    if (f == 10) rig.button(false);
     rig.h.input<FrameInfo>().time += frameTime;
     rig.h.run();
   }
@@ -262,6 +336,7 @@ TEST(SitDownProvider, BadInputNeitherJumpsNorGoesNaN)
 TEST(SitDownProvider, NothingAllocatesPerFrame)
 {
   Rig rig;
+  const SitDownParameters& p = rig.h.parameters();
   rig.frames(5);
   nao::test::ThreadAllocationCount count;
   for (int cycle = 0; cycle < 3; ++cycle)
@@ -271,8 +346,8 @@ TEST(SitDownProvider, NothingAllocatesPerFrame)
     rig.press();
     rig.frames(300);
   }
-  rig.h.input<BatteryData>().charge = 0.01f;
-  rig.frames(50);
+  rig.charge(0.01f);
+  rig.frames(framesFor(p.lowBatteryTime) + 50);
   rig.h.parameters().sitDownTime = 2.f; // a live edit
   rig.frames(5);
   EXPECT_EQ(count.allocations(), 0u);

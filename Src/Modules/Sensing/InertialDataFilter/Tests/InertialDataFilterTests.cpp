@@ -28,6 +28,12 @@ struct Rig
   /// One frame of a torso at `truth` turning at `omega` (rad/s, torso frame), noisy readings.
   void step(const Eigen::Vector3d& omega = Eigen::Vector3d::Zero())
   {
+    fill(omega);
+    run();
+  }
+  /// The readings of that frame, without running it.
+  void fill(const Eigen::Vector3d& omega = Eigen::Vector3d::Zero())
+  {
     truth =
         (truth * Eigen::Quaterniond(Eigen::AngleAxisd(
                      omega.norm() * 0.012, omega.norm() > 0 ? omega.normalized() : Eigen::Vector3d::UnitX())))
@@ -41,7 +47,6 @@ struct Rig
       sensors.accelerometer[static_cast<std::size_t>(axis)] =
           static_cast<float>(f[axis]) + 0.02f * normal(random);
     }
-    run();
   }
   void run()
   {
@@ -120,18 +125,19 @@ TEST(InertialDataFilter, BadInputChangesNothingButValid)
     EXPECT_EQ(now.gyroBias, before.gyroBias) << what;
   };
   InertialSensorData& sensors = rig.harness.input<InertialSensorData>();
+  SensorHealth& health = rig.harness.input<SensorHealth>();
   const InertialSensorData good = sensors;
+  // Neither sensor usable (SensorHealth says so, or the values are not finite whatever it says): nothing to go on.
   sensors.gyro[1] = std::numeric_limits<float>::quiet_NaN();
-  rig.run();
-  expectUnchanged("NaN gyroscope");
-  sensors = good;
   sensors.accelerometer[2] = std::numeric_limits<float>::infinity();
   rig.run();
-  expectUnchanged("infinite accelerometer");
+  expectUnchanged("NaN gyroscope, infinite accelerometer");
   sensors = good;
-  sensors.gyro[0] = 50.f; // rad/s, beyond the range
+  health[Sensor::gyroscope].usable = false;
+  health[Sensor::accelerometer].usable = false;
   rig.run();
-  expectUnchanged("gyroscope out of range");
+  expectUnchanged("both distrusted");
+  health = SensorHealth{};
   sensors = good;
   rig.run(); // the last good frame's readings once more: stale
   expectUnchanged("stale readings");
@@ -142,6 +148,53 @@ TEST(InertialDataFilter, BadInputChangesNothingButValid)
   EXPECT_TRUE(rig.data().valid);
   EXPECT_LT(std::abs(rig.data().angles[0] - before.angles[0]), 0.002f) << "no jump after bad input";
   EXPECT_LT(std::abs(rig.data().angles[1] - before.angles[1]), 0.002f);
+}
+
+TEST(InertialDataFilter, ANotFiniteGyroscopeCostsOnlyItself)
+{
+  Rig rig;
+  for (int frame = 0; frame < 200; ++frame)
+    rig.step();
+  const InertialData before = rig.data();
+  rig.harness.input<InertialSensorData>().gyro[1] = std::numeric_limits<float>::quiet_NaN();
+  rig.run(); // SensorHealth (the default here) would say so; the filter checks besides
+  EXPECT_TRUE(rig.data().valid) << "the accelerometer carries the frame";
+  EXPECT_FALSE(rig.data().gyroUsed);
+  EXPECT_NEAR(rig.data().angles[1], before.angles[1], 0.002f);
+  rig.step();
+  EXPECT_TRUE(rig.data().gyroUsed);
+}
+
+TEST(InertialDataFilter, AGyroscopeThatSensorHealthDistrustsIsLeftOut)
+{
+  // A gyroscope stuck at 1 rad/s about y on a torso that stands still, tilted 0.1 rad forward: used, it drags the
+  // estimate away; left out, the accelerometer holds it.
+  for (const bool distrusted : {false, true})
+  {
+    Rig rig;
+    rig.truth = Eigen::Quaterniond(Eigen::AngleAxisd(0.1, Eigen::Vector3d::UnitY()));
+    for (int frame = 0; frame < 200; ++frame)
+      rig.step();
+    double worst = 0;
+    for (int frame = 0; frame < 400; ++frame) // 4.8 s
+    {
+      rig.fill();
+      rig.harness.input<InertialSensorData>().gyro = {0.f, 1.f, 0.f};
+      rig.harness.input<SensorHealth>()[Sensor::gyroscope].state =
+          distrusted ? SensorState::failed : SensorState::valid;
+      rig.harness.input<SensorHealth>()[Sensor::gyroscope].usable = !distrusted;
+      rig.run();
+      worst = std::max(worst, std::abs(rig.data().angles[1] - rig.trueAngles()[1]));
+    }
+    if (distrusted)
+    {
+      EXPECT_LT(worst, 0.01) << "rad: the accelerometer alone";
+      EXPECT_FALSE(rig.data().gyroUsed);
+      EXPECT_EQ(rig.data().gyro, (std::array<float, 3>{0.f, 0.f, 0.f}));
+    }
+    else
+      EXPECT_GT(worst, 0.1) << "rad: trusted, the stuck gyroscope tilts the estimate";
+  }
 }
 
 TEST(InertialDataFilter, StartsOnlyFromAStillTorso)
