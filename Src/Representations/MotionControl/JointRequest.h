@@ -47,6 +47,17 @@ inline JointRequest finiteRequest(const JointRequest& request, const JointReques
 struct MotionJointRequest : JointRequest
 {
   using JointRequest::operator=;
+  /// The source moves a fallen robot (its get-up, or a new motion after a fall): FallProtectionProvider hands it the
+  /// joints of a robot that lies passive, and takes none over while this is set. Otherwise a fallen robot stays
+  /// passive (stiffness 0) until it is upright again, as NAOqi keeps it until told to move.
+  bool getUp = false;
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned version)
+  {
+    JointRequest::serialize(ar, version);
+    ar& BOOST_SERIALIZATION_NVP(getUp);
+  }
 };
 
 /// The motion source's request, or the sit-down (and the stand-up) the chest button or a low battery asked for.

@@ -44,6 +44,7 @@ struct FallProtectionParameters
   /// the floor, and a head motor that holds its target pushes its torque limit into the neck at impact
   float sideHeadStiffness = 0.f;
   float lieStillTime = 1.f; ///< s
+  float passiveStiffness = 0.f;
   float handBackTime = 1.f; ///< s
 
   template<class Archive>
@@ -72,7 +73,10 @@ struct FallProtectionParameters
     ar& field("lieStillTime", lieStillTime)
         .unit(Unit::milliseconds)
         .range(0.0, 10000.0)
-        .doc("the robot lies (FallDownState fallen) this long before the hand-back begins");
+        .doc("the robot lies (FallDownState fallen) this long before it goes passive");
+    ar& field("passiveStiffness", passiveStiffness)
+        .range(0.0, 1.0)
+        .doc("every joint's stiffness while the robot lies passive (NAOqi's fall manager: off)");
     ar& field("handBackTime", handBackTime)
         .unit(Unit::milliseconds)
         .range(0.0, 10000.0)

@@ -1,5 +1,5 @@
-// FallProtectionProvider: passThrough → protecting (falling, then lying) → handingBack → passThrough. Why each
-// choice and number: README.md of this folder.
+// FallProtectionProvider: passThrough → protecting (falling, then lying) → lyingPassive → handingBack → passThrough.
+// Why each choice and number: README.md of this folder.
 #include "Modules/MotionControl/FallProtectionProvider/FallProtectionProvider.h"
 #include "Tools/Math/Smoothstep.h"
 #include <algorithm>
@@ -36,7 +36,14 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
   // The sit-down's own motions and its limp sitting are not taken over, as B-Human's fall engine takes over no
   // keyframe motion or get-up: the posture is deliberate, and a robot made limp by hand stays limp.
   const bool sitDownActive = get<SitDown>().phase != SitDownPhase::passThrough;
-  if (fall.state == FallState::falling && phase_ != FallProtectionPhase::protecting && !sitDownActive)
+  // The motion source moves the fallen robot itself (a get-up): nothing is taken over, a passive robot is handed back.
+  const bool getUp = get<MotionJointRequest>().getUp;
+  const bool liesStill = fallenSince_ >= 0 && now - fallenSince_ >= p.lieStillTime - 1e-6;
+  // Upright or staggering again (caught, stood up, or a detection that was wrong), or held in the air.
+  const bool recovered = fall.state == FallState::upright || fall.state == FallState::staggering ||
+                         fall.state == FallState::lifted;
+  if (fall.state == FallState::falling && phase_ != FallProtectionPhase::protecting && !sitDownActive &&
+      !getUp)
   {
     // The direction is kept for the whole fall: a posture that follows a flickering direction would swing the arms.
     direction_ = fall.direction;
@@ -45,11 +52,24 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
   }
   else if (phase_ == FallProtectionPhase::protecting)
   {
-    const bool liesStill = fallenSince_ >= 0 && now - fallenSince_ >= p.lieStillTime - 1e-6;
-    // Upright or staggering again (caught, or a detection that was wrong), or held in the air: nothing to protect.
-    const bool recovered = fall.state == FallState::upright || fall.state == FallState::staggering ||
-                           fall.state == FallState::lifted;
-    if (liesStill || recovered) enter(FallProtectionPhase::handingBack, now);
+    if (recovered || getUp)
+      enter(FallProtectionPhase::handingBack, now);
+    else if (liesStill)
+    {
+      ++passiveFalls_;
+      enter(FallProtectionPhase::lyingPassive, now);
+    }
+  }
+  else if (phase_ == FallProtectionPhase::lyingPassive)
+  {
+    if (recovered || getUp) enter(FallProtectionPhase::handingBack, now);
+  }
+  else if (liesStill && !sitDownActive && !getUp &&
+           (phase_ == FallProtectionPhase::passThrough || phase_ == FallProtectionPhase::handingBack))
+  {
+    // Lying without a fall seen (it started on the floor, or fell while the sit-down moved it): passive as well.
+    ++passiveFalls_;
+    enter(FallProtectionPhase::lyingPassive, now);
   }
   const double t = now - phaseStart_;
   if (phase_ == FallProtectionPhase::handingBack && t >= p.handBackTime)
@@ -76,6 +96,15 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
         request.stiffnesses[joint] = p.sideHeadStiffness;
     break;
   }
+  case FallProtectionPhase::lyingPassive:
+    // Limp where it lies: the request follows the measurement, so that the hand-back starts from there.
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+    {
+      const float measured = get<JointSensorData>().angles[j];
+      request.angles[j] = std::isfinite(measured) ? measured : last_.angles[j];
+      request.stiffnesses[j] = p.passiveStiffness;
+    }
+    break;
   case FallProtectionPhase::handingBack:
   {
     const float s = smoothstep(transitionProgress(t, p.handBackTime));
@@ -94,6 +123,7 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
   protection.direction = direction_;
   protection.timeInPhase = static_cast<float>(now - phaseStart_);
   protection.protectedFalls = protectedFalls_;
+  protection.passiveFalls = passiveFalls_;
 }
 
 MAKE_MODULE(FallProtectionProvider);

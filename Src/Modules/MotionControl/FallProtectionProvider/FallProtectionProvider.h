@@ -2,9 +2,10 @@
 // A protective fall as a stage of the joint request: SafeMotionJointRequest in, FallSafeJointRequest out. While
 // FallDownState says falling it takes over: head pitched against the fall, arms in front (forward and sideways
 // falls) or behind (backward falls), legs crouched, low stiffness on the joints that hit first. Once the robot has
-// lain still (fallen) for a while, or stands again, it hands back smoothly. While the sit-down stage sits the robot
-// down, keeps it sitting limp or stands it up, nothing is taken over. The self-collision stage after it keeps the arms
-// out of the body. README.md of this folder.
+// lain still (fallen) for a while it goes passive: every joint at passiveStiffness, so that no motor pushes into the
+// floor and heats, until it stands again (it hands back smoothly) or the motion source asks for the joints
+// (MotionJointRequest::getUp). While the sit-down stage sits the robot down, keeps it sitting limp or stands it up,
+// nothing is taken over. The self-collision stage after it keeps the arms out of the body. README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/MotionControl/FallProtectionProvider/FallProtectionParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
@@ -18,7 +19,8 @@ namespace nao
 {
 class FallProtectionProvider
     : public Module<FallProtectionProvider,
-                    Requires<FrameInfo, SafeMotionJointRequest, JointSensorData, FallDownState, SitDown>,
+                    Requires<FrameInfo, SafeMotionJointRequest, MotionJointRequest, JointSensorData,
+                             FallDownState, SitDown>,
                     Provides<FallSafeJointRequest, FallProtection>, Parameters<FallProtectionParameters>>
 {
 public:
@@ -37,5 +39,6 @@ private:
   JointRequest last_;                 ///< the previous output
   bool hasOutput_ = false;
   std::uint32_t protectedFalls_ = 0;
+  std::uint32_t passiveFalls_ = 0;
 };
 } // namespace nao

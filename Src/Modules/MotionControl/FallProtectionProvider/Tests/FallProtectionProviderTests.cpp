@@ -1,5 +1,6 @@
-// FallProtectionProvider on ModuleHarness: the fall direction chooses the posture, the stiffness drops at once,
-// the hand-back after lying still is smooth, bad input, and no allocation per frame.
+// FallProtectionProvider on ModuleHarness: the fall direction chooses the posture, the stiffness drops at once, a
+// robot that lies still goes passive until it is upright again or the motion source asks for a get-up, the hand-back
+// is smooth, bad input, and no allocation per frame.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/FallProtectionProvider/FallProtectionProvider.h"
 #include "Tools/Testing/AllocationCounter.h"
@@ -109,7 +110,7 @@ TEST(FallProtectionProvider, TheFallDirectionChoosesHeadAndArms)
   }
 }
 
-TEST(FallProtectionProvider, HandsBackSmoothlyOnceTheRobotLiesStill)
+TEST(FallProtectionProvider, ARobotThatLiesStillGoesPassiveThenHandsBackSmoothlyOnceUpright)
 {
   Rig rig;
   const FallProtectionParameters& p = rig.h.parameters();
@@ -123,11 +124,22 @@ TEST(FallProtectionProvider, HandsBackSmoothlyOnceTheRobotLiesStill)
   rig.frames(framesFor(p.lieStillTime) - 2);
   EXPECT_EQ(rig.state().phase, FallProtectionPhase::protecting); // not yet
   rig.frames(2);
+  ASSERT_EQ(rig.state().phase, FallProtectionPhase::lyingPassive);
+  EXPECT_EQ(rig.state().passiveFalls, 1u);
+  // Passive for as long as it lies, whatever the motion source asks: limp where it lies.
+  rig.frames(framesFor(30.0));
+  ASSERT_EQ(rig.state().phase, FallProtectionPhase::lyingPassive);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    EXPECT_EQ(rig.out().stiffnesses[j], p.passiveStiffness) << j;
+    EXPECT_EQ(rig.out().angles[j], lying[j]) << j;
+  }
+  // Stood up by a person: it hands back from the measured posture and the passive stiffness.
+  rig.fall(FallState::upright);
+  rig.frame();
   ASSERT_EQ(rig.state().phase, FallProtectionPhase::handingBack);
-  // It starts from the measured posture, not the protective request, and from the protective stiffness.
   EXPECT_NEAR(rig.angle(Joint::LShoulderPitch), lying[index(Joint::LShoulderPitch)], 0.01f);
-  EXPECT_NEAR(rig.out().stiffnesses[index(Joint::LShoulderPitch)],
-              p.stiffnesses[index(Joint::LShoulderPitch)], 0.01f);
+  EXPECT_NEAR(rig.out().stiffnesses[index(Joint::LShoulderPitch)], p.passiveStiffness, 0.01f);
   JointArray<float> previous = rig.out().angles;
   float largestMove = 0;
   for (int f = 0; f < framesFor(p.handBackTime); ++f)
@@ -145,6 +157,41 @@ TEST(FallProtectionProvider, HandsBackSmoothlyOnceTheRobotLiesStill)
     EXPECT_EQ(rig.out().angles[j], rig.stand[j]) << j;
     EXPECT_EQ(rig.out().stiffnesses[j], 0.9f) << j;
   }
+}
+
+TEST(FallProtectionProvider, AGetUpOfTheMotionSourceTakesTheJointsOfAPassiveRobot)
+{
+  Rig rig;
+  const FallProtectionParameters& p = rig.h.parameters();
+  rig.fall(FallState::falling, FallDirection::back);
+  rig.frames(20);
+  rig.fall(FallState::fallen);
+  rig.frames(framesFor(p.lieStillTime) + 5);
+  ASSERT_EQ(rig.state().phase, FallProtectionPhase::lyingPassive);
+  rig.h.input<MotionJointRequest>().getUp = true;
+  rig.frames(framesFor(p.handBackTime) + 1);
+  EXPECT_EQ(rig.state().phase, FallProtectionPhase::passThrough);
+  EXPECT_EQ(rig.out().angles, rig.stand);
+  // While the get-up runs the robot still lies: nothing is taken over.
+  rig.frames(framesFor(5.0));
+  EXPECT_EQ(rig.state().phase, FallProtectionPhase::passThrough);
+  // The get-up ends with the robot still lying (it failed): passive again.
+  rig.h.input<MotionJointRequest>().getUp = false;
+  rig.frame();
+  EXPECT_EQ(rig.state().phase, FallProtectionPhase::lyingPassive);
+  EXPECT_EQ(rig.state().passiveFalls, 2u);
+}
+
+TEST(FallProtectionProvider, ARobotLyingWithoutAFallSeenGoesPassiveToo)
+{
+  Rig rig;
+  const FallProtectionParameters& p = rig.h.parameters();
+  rig.fall(FallState::fallen, FallDirection::none); // started on the floor
+  rig.frames(framesFor(p.lieStillTime) - 2);
+  EXPECT_EQ(rig.state().phase, FallProtectionPhase::passThrough);
+  rig.frames(2);
+  EXPECT_EQ(rig.state().phase, FallProtectionPhase::lyingPassive);
+  EXPECT_EQ(rig.state().protectedFalls, 0u);
 }
 
 TEST(FallProtectionProvider, ACaughtFallHandsBack)
@@ -212,8 +259,11 @@ TEST(FallProtectionProvider, NothingAllocatesPerFrame)
     rig.frames(50);
     rig.fall(FallState::fallen);
     rig.frames(200);
+    rig.h.input<MotionJointRequest>().getUp = direction == FallDirection::back;
+    rig.frames(20);
     rig.fall(FallState::upright);
     rig.frames(100);
+    rig.h.input<MotionJointRequest>().getUp = false;
   }
   rig.h.parameters().handBackTime = 0.5f; // a live edit
   rig.frames(5);
