@@ -122,10 +122,10 @@ void mergeActuatorFrame(const LolaActuatorFrame& update, LolaActuatorFrame& comm
 
 // Sign conventions. Both ends use these functions, so the simulator sends what the body expects.
 //
-// Accelerometer (NaoFacts.md §7 is unresolved between sources): we follow B-Human, whose code runs on real V6
-// robots and negates all three LoLA axes before use. So raw LoLA values are the negated specific force in the
-// torso frame (z ≈ −9.81 m/s² when upright and still), and our InertialSensorData::accelerometer is the
-// specific force itself (z ≈ +9.81). Change only these two functions if a robot shows otherwise.
+// Accelerometer (NaoFacts.md §7): LoLA reports the negated specific force in the torso frame on every axis (z ≈
+// −9.81 m/s² when upright and still), as a real V6 frame shows against LoLA's Angles and the legs' kinematics
+// (Tests/LolaRealFrameTests.cpp) and as B-Human negates all three axes. Our InertialSensorData::accelerometer is the
+// specific force itself (z ≈ +9.81).
 inline std::array<float, 3> specificForceFromLolaAccelerometer(const std::array<float, 3>& raw)
 {
   return {-raw[0], -raw[1], -raw[2]};

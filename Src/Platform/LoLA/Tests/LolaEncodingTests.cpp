@@ -286,9 +286,10 @@ TEST(LolaEncoding, BatteryChargingIsBit0x80OfTheStatusAsInt16)
   EXPECT_FALSE(lolaBatteryCharging(1e20f));
 }
 
-TEST(LolaEncoding, AccelerometerConventionFollowsBHumanNegationBothWays)
+TEST(LolaEncoding, AccelerometerConventionNegatesEveryAxisBothWays)
 {
-  // Upright and still, the specific force points up (+9.81 on z); LoLA reports it negated on every axis.
+  // Upright and still, the specific force points up (+9.81 on z); LoLA reports it negated on every axis (a real
+  // frame shows it: LolaRealFrameTests.cpp), and the simulator sends what the robot binary expects.
   const std::array<float, 3> upright = {0.f, 0.f, 9.81f};
   const std::array<float, 3> raw = lolaAccelerometerFromSpecificForce(upright);
   EXPECT_EQ(raw, (std::array<float, 3>{-0.f, -0.f, -9.81f}));
