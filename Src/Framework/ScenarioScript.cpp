@@ -2,16 +2,40 @@
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace nao
 {
+namespace
+{
+/// The optional `batteryCharge` of [Script] (0..1), taken out of the table so that the archive, which wants every
+/// key it reads in every file, never sees it; −1 when the scenario has none. Erasing it keeps every other node's
+/// position for the archive's errors.
+float takeBatteryCharge(toml::table& script, const std::filesystem::path& scenarioFile)
+{
+  const toml::node* node = script.get("batteryCharge");
+  if (!node) return -1.f;
+  const std::optional<double> charge = node->value<double>();
+  if (!charge || !(*charge >= 0.0 && *charge <= 1.0))
+  {
+    const toml::source_position where = node->source().begin;
+    throw streams::ConfigError(streams::ConfigIssue{scenarioFile.string(), static_cast<int>(where.line),
+                                                    static_cast<int>(where.column), "Script.batteryCharge",
+                                                    "expected a charge within 0..1"});
+  }
+  script.erase("batteryCharge");
+  return static_cast<float>(*charge);
+}
+} // namespace
+
 ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
 {
-  const toml::table file = streams::loadTomlFile(scenarioFile);
-  const toml::table* table = file["Script"].as_table();
+  toml::table file = streams::loadTomlFile(scenarioFile);
+  toml::table* table = file["Script"].as_table();
   if (!table) throw std::runtime_error(scenarioFile.string() + ": the scenario has no [Script] table");
   ScenarioScript script;
+  script.batteryCharge = takeBatteryCharge(*table, scenarioFile);
   streams::loadFromTable(*table, script);
   const std::string where = scenarioFile.string() + ": [Script]: ";
   if (script.keyframes.empty()) throw std::runtime_error(where + "no keyframes");

@@ -6,6 +6,9 @@
 //   [Script]
 //   start = "stand"                 # posture the simulator starts in
 //   loopFrom = -1                   # keyframe the script loops back to after the last; -1: no loop
+//   batteryCharge = 0.102           # optional, 0..1: the simulated battery's charge at the start (default:
+//                                   # Config/Sim/motors.toml's initialCharge); it runs down at the rate its
+//                                   # current allows
 //   [[Script.poses]]
 //   name = "stand"
 //   angles = { HeadYaw = 0.0, ... } # degrees, all 25 joints
@@ -109,6 +112,9 @@ struct ScenarioScript
 {
   std::string start; ///< name of the posture the simulator starts in
   int loopFrom = -1; ///< keyframe index to loop back to after the last; -1: stay in the last posture
+  /// 0..1, the simulated battery's charge at the start; < 0: the simulator's own (motors.toml initialCharge). An
+  /// optional key, read by load() beside serialize(), so that the scenarios without it stay as they are.
+  float batteryCharge = -1.f;
   std::vector<ScriptPose> poses;
   std::vector<ScriptKeyframe> keyframes;
   std::vector<ScriptEvent> events;

@@ -200,3 +200,47 @@ TEST(ConfigFileErrors, AScenarioThatIsALoopOfLinksSaysSo)
   std::filesystem::remove_all(folder);
   EXPECT_EQ(message, (folder / "a.toml").string() + ":1:1: cannot read: a loop of symbolic links");
 }
+
+TEST_F(ScenarioFolder, TheStartChargeOfTheBatteryIsAnOptionalKeyWithin0And1)
+{
+  const std::string script = "[Script]\nstart = \"a\"\nloopFrom = -1\n%\nevents = []\n"
+                             "[[Script.poses]]\nname = \"a\"\nangles = {}\n"
+                             "[[Script.keyframes]]\npose = \"a\"\nduration = 1.0\nspeed = 0.0\nhold = 1.0\n"
+                             "stiffness = 1.0\nenergySaving = \"off\"\njitter = 0.0\n";
+  const auto with = [&](const std::string& line)
+  {
+    std::string text = script;
+    text.replace(text.find('%'), 1, line);
+    return text;
+  };
+  // Every joint's angle is required: a posture of zeros.
+  std::string zeros = "{ ";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    zeros += std::string(j ? ", " : "") + std::string(jointNames[j]) + " = 0";
+  zeros += " }";
+  const auto file = [&](const std::string& name, std::string text)
+  {
+    text.replace(text.find("{}"), 2, zeros);
+    return write(name, text);
+  };
+  EXPECT_FLOAT_EQ(ScenarioScript::load(file("without", with(""))).batteryCharge, -1.f)
+      << "the simulator's own";
+  EXPECT_FLOAT_EQ(ScenarioScript::load(file("low", with("batteryCharge = 0.102"))).batteryCharge, 0.102f);
+  EXPECT_FLOAT_EQ(ScenarioScript::load(file("empty", with("batteryCharge = 0"))).batteryCharge, 0.f);
+  for (const char* bad :
+       {"batteryCharge = 1.5", "batteryCharge = -0.1", "batteryCharge = nan", "batteryCharge = \"full\""})
+  {
+    std::string message;
+    try
+    {
+      ScenarioScript::load(file("bad", with(bad)));
+    }
+    catch (const std::exception& error)
+    {
+      message = error.what();
+    }
+    EXPECT_THAT(message,
+                AllOf(HasSubstr("bad.toml:4:"), HasSubstr("Script.batteryCharge"), HasSubstr("0..1")))
+        << bad;
+  }
+}

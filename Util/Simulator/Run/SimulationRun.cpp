@@ -86,6 +86,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
   const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
   sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
+  if (script.batteryCharge >= 0) config.motors.battery.initialCharge = script.batteryCharge;
   sim::RobotVariation robot = sim::drawRobot(config.robots, sim::encoderStep(config.sensors.position.bits),
                                              options.seed, options.preset);
   sim::VariantEffect variant;
