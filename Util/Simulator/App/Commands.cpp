@@ -26,10 +26,12 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
       const SimulationResult& run = reports.back().robots.front().summary;
       std::cout << "== " << folder << ": " << run.scenario << ", one run (seed " << run.seed << ")\n"
                 << jointTable(run);
-      const std::filesystem::path events = std::filesystem::path(folder) / "events.csv";
+      const std::filesystem::path eventsFile = std::filesystem::path(folder) / "events.csv";
+      std::optional<FaultEvent> fault;
+      const std::vector<ScriptEvent> events =
+          std::filesystem::exists(eventsFile) ? readEvents(eventsFile, &fault) : std::vector<ScriptEvent>{};
       const auto plots =
-          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run),
-                  std::filesystem::exists(events) ? readEvents(events) : std::vector<ScriptEvent>{});
+          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run), events, fault);
       std::cout << "plots:";
       for (const auto& plot : plots)
         std::cout << " " << plot.filename().string();

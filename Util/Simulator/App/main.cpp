@@ -73,6 +73,12 @@ int main(int argc, char** argv)
   const std::string variantHelp = withDefault(
       "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf", options.variant);
   run->add_option("--variant", options.variant, variantHelp);
+  const std::string faultHelp =
+      withDefault("sensor fault of Config/Sim/faults.toml in the frames the robot receives, e.g. gyroStuck5",
+                  options.fault);
+  const std::string faultAtHelp = withDefault("s: the sensor fault's onset", options.faultAt);
+  run->add_option("--fault", options.fault, faultHelp);
+  run->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
   run->add_option(
          "--noise-seed", options.noiseSeed,
          "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
@@ -133,6 +139,8 @@ int main(int argc, char** argv)
   serve->add_option("--preset", options.preset,
                     withDefault("robots.toml preset of the simulated robot, e.g. worn", options.preset));
   serve->add_option("--variant", options.variant, variantHelp);
+  serve->add_option("--fault", options.fault, faultHelp);
+  serve->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
   serve->add_option("--output", output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", runCommand.noPlots, "no PNG plots");

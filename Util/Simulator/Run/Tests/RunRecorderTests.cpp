@@ -81,9 +81,25 @@ TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
   const auto folder = freshTemporaryFolder("run-events");
   writeEvents(folder / "events.csv", lifted().events);
   EXPECT_EQ(readFile(folder / "events.csv"),
-            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
-            "10,pickUp,0,0,0,0\n"
-            "40,putDown,0,0,0,0\n");
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
+            "10,pickUp,0,0,0,0,\n"
+            "40,putDown,0,0,0,0,\n");
+  // A sensor fault among them, in time order, with its duration (0: to the end) and its name.
+  writeEvents(folder / "events.csv", lifted().events, FaultEvent{"batteryZeroOnce", 12.0, 12.012});
+  EXPECT_EQ(readFile(folder / "events.csv"),
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
+            "10,pickUp,0,0,0,0,\n"
+            "12,sensorFault,0,0,0,0.012,batteryZeroOnce\n"
+            "40,putDown,0,0,0,0,\n");
+  std::optional<FaultEvent> fault;
+  EXPECT_EQ(readEvents(folder / "events.csv", &fault).size(), 2u);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_EQ(fault->name, "batteryZeroOnce");
+  EXPECT_NEAR(fault->end, 12.012, 1e-6);
+  // An older simulator's events.csv, without the fault column, is still read.
+  std::ofstream(folder / "older.csv") << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
+                                         "10,pickUp,0,0,0,0\n";
+  EXPECT_EQ(readEvents(folder / "older.csv").size(), 1u);
   // `report` draws a run's plots again with its events, read back.
   ScriptEvent push;
   push.time = 15.5f;
@@ -158,6 +174,11 @@ TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
   EXPECT_THAT(script, HasSubstr("set arrow from 40, graph 0 to 40, graph 1 nohead"));
   EXPECT_THAT(script, HasSubstr("set label 'put-down' at 40, graph 1"));
   EXPECT_THAT(script, HasSubstr("set label 'push 15 N, 0.15 s' at 15, graph 1"));
+  // A sensor fault: a line where it begins and one where it ends.
+  const std::string withFault =
+      plotScript("/tmp/run/lifted.csv", "lifted", events, pngs, FaultEvent{"chestButtonGlitch", 12.0, 12.06});
+  EXPECT_THAT(withFault, HasSubstr("set label 'sensor fault chestButtonGlitch' at 12, graph 1"));
+  EXPECT_THAT(withFault, HasSubstr("set label 'chestButtonGlitch ends' at 12.06, graph 1"));
   // Angles and errors are drawn in degrees from the CSV's radians.
   EXPECT_THAT(script, HasSubstr("tracking error: request − measured (deg)"));
   // The files are named relative to the CSV's folder, where gnuplot runs the script: it runs again from there.
