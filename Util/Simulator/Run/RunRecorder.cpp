@@ -44,6 +44,7 @@ const RunColumn columns[] = {
     jointColumn<&RunSample::angleErrors>("angleError", Unit::radians),
     singleColumn<&RunSample::torsoHeight>("torsoHeight", Unit::meters),
     singleColumn<&RunSample::fsrTotal>("fsrTotal", Unit::kilograms),
+    singleColumn<&RunSample::upperBodyOnGround>("upperBodyOnGround", Unit::none),
     {"footForce.left", Unit::newtons, false,
      [](const RunSample& s, std::size_t) { return double(s.footForces[0]); },
      [](RunSample& s, std::size_t, double v) { s.footForces[0] = static_cast<float>(v); }},

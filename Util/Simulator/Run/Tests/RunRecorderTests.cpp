@@ -26,7 +26,7 @@ ScenarioScript lifted()
 TEST(RunCsv, EveryColumnNamesItsUnit)
 {
   const std::vector<std::string> header = runCsvHeader();
-  ASSERT_EQ(header.size(), 1u + 6u * 25u + 4u);
+  ASSERT_EQ(header.size(), 1u + 6u * 25u + 5u);
   EXPECT_EQ(header.front(), "time [s]");
   auto has = [&](const std::string& label)
   { return std::find(header.begin(), header.end(), label) != header.end(); };
@@ -38,6 +38,7 @@ TEST(RunCsv, EveryColumnNamesItsUnit)
   EXPECT_TRUE(has("angleError.LKneePitch [rad]"));
   EXPECT_TRUE(has("torsoHeight [m]"));
   EXPECT_TRUE(has("fsrTotal [kg]"));
+  EXPECT_TRUE(has("upperBodyOnGround")) << "the simulator's truth of a fall's impact, 0 or 1: no unit";
   EXPECT_TRUE(has("footForce.left [N]"));
   EXPECT_TRUE(has("footForce.right [N]"));
 }
@@ -52,6 +53,7 @@ TEST(RunCsv, ReadsBackWhatItWrote)
   sample.angles[index(Joint::LKneePitch)] = 0.5f;
   sample.angleErrors[index(Joint::LAnklePitch)] = -0.002f;
   sample.footForces = {20.5f, 30.25f};
+  sample.upperBodyOnGround = true;
   writeCsv(folder / "run.csv", {sample, sample});
   const std::vector<RunSample> read = readSamples(folder / "run.csv");
   ASSERT_EQ(read.size(), 2u);
@@ -61,6 +63,7 @@ TEST(RunCsv, ReadsBackWhatItWrote)
   EXPECT_EQ(read[1].angles[index(Joint::LKneePitch)], 0.5f);
   EXPECT_EQ(read[1].angleErrors[index(Joint::LAnklePitch)], -0.002f);
   EXPECT_EQ(read[1].footForces[1], 30.25f);
+  EXPECT_TRUE(read[1].upperBodyOnGround);
 
   // A CSV without a column (an older simulator's) is refused by name.
   std::ofstream(folder / "old.csv") << "time,current.HeadYaw\n0,0\n";
