@@ -64,6 +64,14 @@ std::string quoted(const std::string& argument)
   return text + "'";
 }
 
+std::string commandLine(int argc, char** argv)
+{
+  std::string text;
+  for (int k = 0; k < argc; ++k)
+    text += (k == 0 ? "" : " ") + quoted(argv[k]);
+  return text;
+}
+
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)
 {
   const std::filesystem::path folder = configDirectory / "Scenarios";

@@ -21,6 +21,9 @@ void drawProgress(const std::string& what, double fraction);
 /// A command line argument as a POSIX shell reads it back.
 std::string quoted(const std::string& argument);
 
+/// The command as it was typed, each argument quoted() where the shell needs it (the line a table is headed by).
+std::string commandLine(int argc, char** argv);
+
 /// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario);
 

@@ -3,12 +3,14 @@
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunRecorder.h"
+#include "Util/Simulator/Run/SensorFaults.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace nao::simcli
@@ -26,10 +28,12 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
       const SimulationResult& run = reports.back().robots.front().summary;
       std::cout << "== " << folder << ": " << run.scenario << ", one run (seed " << run.seed << ")\n"
                 << jointTable(run);
-      const std::filesystem::path events = std::filesystem::path(folder) / "events.csv";
+      const std::filesystem::path eventsFile = std::filesystem::path(folder) / "events.csv";
+      std::optional<FaultEvent> fault;
+      const std::vector<ScriptEvent> events =
+          std::filesystem::exists(eventsFile) ? readEvents(eventsFile, &fault) : std::vector<ScriptEvent>{};
       const auto plots =
-          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run),
-                  std::filesystem::exists(events) ? readEvents(events) : std::vector<ScriptEvent>{});
+          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run), events, fault);
       std::cout << "plots:";
       for (const auto& plot : plots)
         std::cout << " " << plot.filename().string();
@@ -141,6 +145,49 @@ int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variant
   std::filesystem::create_directories(options.output);
   std::ofstream(options.output / "matrix.md") << table;
   std::cout << table << "table: " << (options.output / "matrix.md").string() << "\n";
+  return endAfterStop(0);
+}
+
+int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
+              const std::string& markdown, const std::string& command)
+{
+  const SensorFaults faults = loadSensorFaults(configDirectory);
+  if (options.faults.empty())
+    for (const SensorFault& fault : faults.faults)
+      options.faults.push_back(fault.name);
+  for (const std::string& name : options.faults)
+    try
+    {
+      findFault(faults, name);
+    }
+    catch (const std::exception& error)
+    {
+      std::cerr << "Simulator: command line --faults: " << error.what() << "\n";
+      return 2;
+    }
+  options.simulator = std::filesystem::read_symlink("/proc/self/exe");
+  options.config = std::filesystem::absolute(configDirectory);
+  options.output = std::filesystem::absolute(output.empty() ? "Build/Simulation/faults" : output);
+  installStopHandlers();
+  options.stopRequested = [] { return stopRequested(); };
+  const bool bar = isatty(fileno(stderr));
+  const FaultMatrixResult result = runFaultMatrix(options,
+                                                  [&](double fraction)
+                                                  {
+                                                    if (bar) drawProgress("faults", fraction);
+                                                  });
+  const std::string table = faultMatrixTable(result, command);
+  std::ofstream(options.output / "faults.md") << table;
+  std::cout << table << "table: " << (options.output / "faults.md").string();
+  if (!markdown.empty())
+  {
+    const std::filesystem::path file(markdown);
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    std::ofstream out(file);
+    if (!(out << table)) throw std::runtime_error("cannot write " + markdown);
+    std::cout << ", " << markdown;
+  }
+  std::cout << "\n";
   return endAfterStop(0);
 }
 } // namespace nao::simcli

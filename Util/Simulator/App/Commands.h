@@ -1,5 +1,7 @@
 #pragma once
-// The Simulator's commands that read what ensembles wrote (report, thermal) and the do-no-harm matrix.
+// The Simulator's commands that read what ensembles wrote (report, thermal), the do-no-harm matrix and the fault
+// matrix.
+#include "Util/Simulator/Run/FaultMatrix.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
 #include <string>
 #include <vector>
@@ -17,4 +19,8 @@ int thermal(const std::vector<std::string>& folders, std::vector<std::string> la
 /// `matrix`: every plant variant × the safety stages, an ensemble each; the harm table into <output>/matrix.md.
 int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
               const std::string& configDirectory, const std::string& output);
+/// `faults`: every sensor fault (or those of options.faults) × stand, stepping, sit, a push and a press, against the
+/// robot code; the table into <output>/faults.md and, if given, `markdown`, headed by `command`.
+int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
+              const std::string& markdown, const std::string& command);
 } // namespace nao::simcli

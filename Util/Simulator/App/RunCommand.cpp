@@ -101,6 +101,15 @@ int RunCommand::execute(int argc, char** argv)
       std::cerr << "Simulator: command line --variant: " << error.what() << "\n";
       return 2;
     }
+  if (!options.fault.empty()) try
+    {
+      findFault(loadSensorFaults(configDirectory), options.fault);
+    }
+    catch (const std::exception& error)
+    {
+      std::cerr << "Simulator: command line --fault: " << error.what() << "\n";
+      return 2;
+    }
   if (!serve && !minutesGiven)
     options.minutes = defaultMinutes(configDirectory, options.robot, options.scenario);
   options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
@@ -200,6 +209,13 @@ int RunCommand::executeEnsemble()
   if (!robotLogs) ensemble.runArguments.push_back("--no-log");
   if (!options.variant.empty())
     ensemble.runArguments.insert(ensemble.runArguments.end(), {"--variant", options.variant});
+  if (!options.fault.empty())
+  {
+    char onset[32];
+    std::snprintf(onset, sizeof(onset), "%.10g", options.faultAt);
+    ensemble.runArguments.insert(ensemble.runArguments.end(),
+                                 {"--fault", options.fault, "--fault-at", onset});
+  }
   if (options.noiseSeed != 0)
     ensemble.runArguments.insert(ensemble.runArguments.end(),
                                  {"--noise-seed", std::to_string(options.noiseSeed)});

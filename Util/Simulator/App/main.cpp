@@ -3,7 +3,7 @@
 // table. An ensemble (--robots N): one process per robot, each robot's outputs in the folder of its seed, a
 // per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 // This file is the command line, every subcommand's options and their defaults; `run` and `serve` are in
-// RunCommand.cpp, `report`, `thermal` and `matrix` in Commands.cpp, what they share in CommandLine.cpp.
+// RunCommand.cpp, `report`, `thermal`, `matrix` and `faults` in Commands.cpp, what they share in CommandLine.cpp.
 #include "Tools/Files/ConfigDirectory.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
@@ -73,6 +73,15 @@ int main(int argc, char** argv)
   const std::string variantHelp = withDefault(
       "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf", options.variant);
   run->add_option("--variant", options.variant, variantHelp);
+  const std::string faultHelp =
+      withDefault("sensor fault of Config/Sim/faults.toml in the frames the robot receives, e.g. gyroStuck5",
+                  options.fault);
+  const std::string faultAtHelp = withDefault("s: the sensor fault's onset", options.faultAt);
+  run->add_option("--fault", options.fault, faultHelp);
+  run->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
+  run->add_option("--record-period", options.recordPeriod,
+                  withDefault("s of simulated time between the CSV's rows", options.recordPeriod))
+      ->check(CLI::Range(0.012, 60.0));
   run->add_option(
          "--noise-seed", options.noiseSeed,
          "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
@@ -133,6 +142,8 @@ int main(int argc, char** argv)
   serve->add_option("--preset", options.preset,
                     withDefault("robots.toml preset of the simulated robot, e.g. worn", options.preset));
   serve->add_option("--variant", options.variant, variantHelp);
+  serve->add_option("--fault", options.fault, faultHelp);
+  serve->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
   serve->add_option("--output", output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", runCommand.noPlots, "no PNG plots");
@@ -164,6 +175,31 @@ int main(int argc, char** argv)
       ->check(CLI::NonNegativeNumber);
   matrix->add_option("--output", output, "folder (default Build/Simulation/matrix-<scenario>)");
   matrix->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+
+  nao::FaultMatrixOptions faultOptions;
+  std::string faultMarkdown;
+  auto* faultsCommand = app.add_subcommand(
+      "faults",
+      "every sensor fault of Config/Sim/faults.toml x stand, stepping, sit, a push and a chest-button "
+      "press, against the robot code: protective actions on robots that stand, and whether real "
+      "events still work; prints the table");
+  faultsCommand
+      ->add_option("--faults", faultOptions.faults, "faults of Config/Sim/faults.toml (default: every fault)")
+      ->delimiter(',');
+  faultsCommand
+      ->add_option("--robots", faultOptions.robots, withDefault("robots (seeds)", faultOptions.robots))
+      ->check(CLI::Range(1, 1000));
+  faultsCommand
+      ->add_option("--seed", faultOptions.seed, withDefault("robot i uses seed + i", faultOptions.seed))
+      ->check(seedDigits);
+  faultsCommand->add_option("--jobs", faultOptions.jobs, "processes at a time (default: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  faultsCommand->add_option("--output", output, "folder of the runs (default Build/Simulation/faults)");
+  faultsCommand->add_flag("--keep-logs", faultOptions.keepLogs,
+                          "keep every run's log (about 1 MB each; default: removed once read)");
+  faultsCommand->add_option("--markdown", faultMarkdown,
+                            "also write the table into this Markdown file, headed by the command");
+  faultsCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
 
   std::vector<std::string> folders, labels;
   std::string figure, title;
@@ -255,6 +291,8 @@ int main(int argc, char** argv)
       return 0;
     }
     if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
+    if (faultsCommand->parsed())
+      return runFaults(faultOptions, configDirectory, output, faultMarkdown, commandLine(argc, argv));
     runCommand.serve = serve->parsed();
     runCommand.minutesGiven = (runCommand.serve ? serve : run)->count("--minutes") > 0;
     return runCommand.execute(argc, argv);

@@ -24,10 +24,10 @@ namespace
 {
 constexpr int progressDescriptor = 3; ///< a robot's process writes "fraction\n" lines here
 
-/// A running robot process and the pipe it reports its progress on.
+/// A running process and the pipe it reports its progress on.
 struct Job
 {
-  int index = 0;
+  std::size_t index = 0;
   pid_t pid = -1;
   int progressPipe = -1;
   std::string buffer;
@@ -39,18 +39,15 @@ std::uint64_t seedOf(const EnsembleOptions& options, int index)
   return options.seed + static_cast<std::uint64_t>(index);
 }
 
-Job start(const EnsembleOptions& options, int index)
+Job start(const ProcessJob& process, std::size_t index)
 {
-  const std::vector<std::string> command = robotCommand(options, index);
-  const std::filesystem::path folder = robotFolder(options.output, seedOf(options, index));
-  std::filesystem::create_directories(folder);
-  const std::string outputFile = (folder / "run.out").string();
+  std::filesystem::create_directories(process.folder);
+  const std::string outputFile = (process.folder / "run.out").string();
   int pipeEnds[2];
   if (pipe(pipeEnds) != 0)
     throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
   const pid_t pid = fork();
-  if (pid < 0)
-    throw std::runtime_error(std::string("cannot start a robot's process: ") + std::strerror(errno));
+  if (pid < 0) throw std::runtime_error(std::string("cannot start a process: ") + std::strerror(errno));
   if (pid == 0)
   {
     const int out = open(outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -60,7 +57,7 @@ Job start(const EnsembleOptions& options, int index)
       dup2(out, STDERR_FILENO);
     }
     dup2(pipeEnds[1], progressDescriptor);
-    std::vector<std::string> arguments = command;
+    std::vector<std::string> arguments = process.command;
     arguments.insert(arguments.end(), {"--progress-fd", std::to_string(progressDescriptor)});
     std::vector<char*> argv;
     for (std::string& argument : arguments)
@@ -113,37 +110,41 @@ std::vector<std::string> robotCommand(const EnsembleOptions& options, int index)
   return command;
 }
 
-void runEnsemble(const EnsembleOptions& options, const std::function<void(double)>& progress)
+void runProcesses(const std::vector<ProcessJob>& processes, const ProcessOptions& options,
+                  const std::function<void(double)>& progress)
 {
   const int jobs =
       options.jobs > 0 ? options.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   std::vector<Job> running;
-  std::vector<double> done(static_cast<std::size_t>(options.robots), 0.0);
+  std::vector<double> done(processes.size(), 0.0);
   std::vector<std::string> failures;
-  int next = 0;
+  std::size_t next = 0;
   bool stopping = false;
   const auto checkStop = [&]
   {
     if (stopping || !options.stopRequested || !options.stopRequested()) return;
-    stopping = true; // the robots' processes got Ctrl-C from the terminal too, or only we got SIGTERM
+    stopping = true; // the processes got Ctrl-C from the terminal too, or only we got SIGTERM
     for (const Job& job : running)
       kill(job.pid, SIGTERM);
   };
-  while ((next < options.robots && !stopping) || !running.empty())
+  while ((next < processes.size() && !stopping) || !running.empty())
   {
     checkStop();
-    while (!stopping && next < options.robots && static_cast<int>(running.size()) < jobs)
-      running.push_back(start(options, next++));
+    while (!stopping && next < processes.size() && static_cast<int>(running.size()) < jobs)
+    {
+      running.push_back(start(processes[next], next));
+      ++next;
+    }
     std::vector<pollfd> watched;
     for (const Job& job : running)
       watched.push_back({job.progressPipe, POLLIN, 0});
     poll(watched.data(), watched.size(), 200);
-    checkStop(); // before the ends are judged: a robot stopped by the same Ctrl-C did not fail
+    checkStop(); // before the ends are judged: a process stopped by the same Ctrl-C did not fail
     for (std::size_t k = 0; k < running.size();)
     {
       Job& job = running[k];
       const bool open = !(watched[k].revents & (POLLIN | POLLHUP)) || readProgress(job);
-      done[static_cast<std::size_t>(job.index)] = job.progress;
+      done[job.index] = job.progress;
       if (open)
       {
         ++k;
@@ -154,12 +155,12 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
       waitpid(job.pid, &status, 0);
       const bool stoppedBySignal =
           stopping && WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM);
-      const std::filesystem::path folder = robotFolder(options.output, seedOf(options, job.index));
+      const ProcessJob& process = processes[job.index];
       if (!stoppedBySignal && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-        failures.push_back("seed " + std::to_string(seedOf(options, job.index)) + " (" +
-                           (folder / "run.out").string() + "): " + lastLine(folder / "run.out"));
+        failures.push_back(process.name + " (" + (process.folder / "run.out").string() +
+                           "): " + lastLine(process.folder / "run.out"));
       else if (!stoppedBySignal)
-        done[static_cast<std::size_t>(job.index)] = 1.0;
+        done[job.index] = 1.0;
       watched.erase(watched.begin() + static_cast<std::ptrdiff_t>(k));
       running.erase(running.begin() + static_cast<std::ptrdiff_t>(k));
     }
@@ -168,17 +169,26 @@ void runEnsemble(const EnsembleOptions& options, const std::function<void(double
       double sum = 0.0;
       for (const double fraction : done)
         sum += fraction;
-      progress(sum / options.robots);
+      progress(sum / static_cast<double>(std::max<std::size_t>(processes.size(), 1)));
     }
   }
   if (!failures.empty())
   {
-    std::string message =
-        std::to_string(failures.size()) + " of " + std::to_string(options.robots) + " robot runs failed:";
+    std::string message = std::to_string(failures.size()) + " of " + std::to_string(processes.size()) + " " +
+                          options.what + " failed:";
     for (const std::string& failure : failures)
       message += "\n  " + failure;
     throw std::runtime_error(message);
   }
+}
+
+void runEnsemble(const EnsembleOptions& options, const std::function<void(double)>& progress)
+{
+  std::vector<ProcessJob> processes;
+  for (int index = 0; index < options.robots; ++index)
+    processes.push_back({robotCommand(options, index), robotFolder(options.output, seedOf(options, index)),
+                         "seed " + std::to_string(seedOf(options, index))});
+  runProcesses(processes, {options.jobs, "robot runs", options.stopRequested}, progress);
 }
 
 namespace

@@ -38,7 +38,29 @@ std::filesystem::path robotFolder(const std::filesystem::path& output, std::uint
 /// The command line of robot `index` (argv, starting with the simulator), as --print-jobs prints it.
 std::vector<std::string> robotCommand(const EnsembleOptions& options, int index);
 
-/// Runs every robot's process, `jobs` at a time; `progress` gets the fraction of all simulated time done.
+/// One process of a job list: its command line (argv, the program first; `--progress-fd` is appended), the folder
+/// its terminal output goes to (run.out) and how a failure names it ("seed 3").
+struct ProcessJob
+{
+  std::vector<std::string> command;
+  std::filesystem::path folder;
+  std::string name;
+};
+
+struct ProcessOptions
+{
+  int jobs = 0;                        ///< processes at a time; 0: one per core
+  std::string what = "runs";           ///< what the processes are, for the failure's message ("robot runs")
+  std::function<bool()> stopRequested; ///< as EnsembleOptions::stopRequested
+};
+
+/// Runs the processes, `jobs` at a time, each a Simulator `run` that reports its progress; `progress` gets the mean
+/// fraction done. Throws std::runtime_error naming the processes that failed (and the last line of their run.out);
+/// one stopped by stopRequested did not fail.
+void runProcesses(const std::vector<ProcessJob>& processes, const ProcessOptions& options,
+                  const std::function<void(double)>& progress);
+
+/// Runs every robot's process, `jobs` at a time (runProcesses); `progress` gets the fraction of all simulated time done.
 /// Throws std::runtime_error naming the robots whose process failed (their output folder holds the details:
 /// run.out, and error.txt once the run got as far as its own error handling); a robot stopped by stopRequested did
 /// not fail.

@@ -44,6 +44,7 @@ const RunColumn columns[] = {
     jointColumn<&RunSample::angleErrors>("angleError", Unit::radians),
     singleColumn<&RunSample::torsoHeight>("torsoHeight", Unit::meters),
     singleColumn<&RunSample::fsrTotal>("fsrTotal", Unit::kilograms),
+    singleColumn<&RunSample::upperBodyOnGround>("upperBodyOnGround", Unit::none),
     {"footForce.left", Unit::newtons, false,
      [](const RunSample& s, std::size_t) { return double(s.footForces[0]); },
      [](RunSample& s, std::size_t, double v) { s.footForces[0] = static_cast<float>(v); }},
@@ -177,25 +178,6 @@ std::string shellQuoted(const std::string& text)
   return quoted;
 }
 
-std::string eventName(const ScriptEvent& event)
-{
-  if (event.kind == ScriptEventKind::pickUp) return "pick-up";
-  if (event.kind == ScriptEventKind::putDown) return "put-down";
-  char text[64];
-  if (event.kind == ScriptEventKind::pressButton)
-  {
-    std::snprintf(text, sizeof(text), "chest button %.2f s", static_cast<double>(event.duration));
-    return text;
-  }
-  if (event.kind == ScriptEventKind::drainBattery)
-  {
-    std::snprintf(text, sizeof(text), "battery drained in %.0f s", static_cast<double>(event.duration));
-    return text;
-  }
-  const double force = std::hypot(event.force[0], event.force[1], event.force[2]);
-  std::snprintf(text, sizeof(text), "push %.0f N, %.2f s", force, static_cast<double>(event.duration));
-  return text;
-}
 } // namespace
 
 std::span<const RunColumn> runColumns()
@@ -281,50 +263,9 @@ std::vector<RunSample> readSamples(const std::filesystem::path& csv)
   return samples;
 }
 
-void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events)
-{
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n";
-  for (const ScriptEvent& event : events)
-    out << event.time << ',' << enumNames(event.kind)[static_cast<std::size_t>(event.kind)] << ','
-        << event.force[0] << ',' << event.force[1] << ',' << event.force[2] << ','
-        << (event.kind == ScriptEventKind::push ? event.duration : 0.f) << "\n";
-}
-
-std::vector<ScriptEvent> readEvents(const std::filesystem::path& file)
-{
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  std::string text;
-  if (!std::getline(in, text) || text != "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]")
-    fail(file, 1, "expected the header 'time [s],event,force.x [N],force.y [N],force.z [N],duration [s]'");
-  std::vector<ScriptEvent> events;
-  for (int line = 2; std::getline(in, text); ++line)
-  {
-    const std::vector<std::string> fields = split(text);
-    if (fields.size() != 6) fail(file, line, "expected 6 fields");
-    ScriptEvent event;
-    const auto names = enumNames(event.kind);
-    const auto kind = std::find(names.begin(), names.end(), fields[1]);
-    if (kind == names.end()) fail(file, line, "'" + fields[1] + "' is not an event");
-    event.kind = static_cast<ScriptEventKind>(kind - names.begin());
-    float* const values[] = {&event.time, &event.force[0], &event.force[1], &event.force[2], &event.duration};
-    const std::size_t at[] = {0, 2, 3, 4, 5};
-    for (std::size_t k = 0; k < 5; ++k)
-    {
-      const std::string& field = fields[at[k]];
-      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), *values[k]);
-      if (error != std::errc() || end != field.data() + field.size())
-        fail(file, line, "'" + field + "' is not a number");
-    }
-    events.push_back(event);
-  }
-  return events;
-}
-
 std::string plotScript(const std::filesystem::path& csv, const std::string& title,
-                       const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs)
+                       const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs,
+                       const std::optional<FaultEvent>& fault)
 {
   struct Plot
   {
@@ -357,10 +298,18 @@ std::string plotScript(const std::filesystem::path& csv, const std::string& titl
   // Room above the curves for the events' names (autoscaled axes; stiffness leaves it in its range).
   out << "set offsets 0, 0, graph 0.1, 0\n";
   // The scenario's events: a dotted vertical line in every panel, named at its top.
+  std::vector<std::pair<double, std::string>> lines;
   for (const ScriptEvent& event : events)
-    out << "set arrow from " << event.time << ", graph 0 to " << event.time
-        << ", graph 1 nohead dt 3 lw 1.5 lc rgb '#333333'\nset label '" << gnuplotText(eventName(event))
-        << "' at " << event.time << ", graph 1 offset 0.5,-1 font ',9' tc rgb '#333333'\n";
+    lines.emplace_back(event.time, eventLabel(event));
+  if (fault)
+  {
+    lines.emplace_back(fault->onset, "sensor fault " + fault->name);
+    if (fault->end >= 0) lines.emplace_back(fault->end, fault->name + " ends");
+  }
+  for (const auto& [time, label] : lines)
+    out << "set arrow from " << time << ", graph 0 to " << time
+        << ", graph 1 nohead dt 3 lw 1.5 lc rgb '#333333'\nset label '" << gnuplotText(label) << "' at "
+        << time << ", graph 1 offset 0.5,-1 font ',9' tc rgb '#333333'\n";
   pngs.clear();
   for (const Plot& plot : plots)
   {
@@ -381,11 +330,12 @@ std::string plotScript(const std::filesystem::path& csv, const std::string& titl
 }
 
 std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title,
-                                           const std::vector<ScriptEvent>& events)
+                                           const std::vector<ScriptEvent>& events,
+                                           const std::optional<FaultEvent>& fault)
 {
   std::vector<std::filesystem::path> written;
   const std::filesystem::path folder = csv.parent_path().empty() ? "." : csv.parent_path();
-  std::ofstream(folder / "plots.gp") << plotScript(csv, title, events, written);
+  std::ofstream(folder / "plots.gp") << plotScript(csv, title, events, written, fault);
   const std::string command = "cd '" + shellQuoted(folder.string()) + "' && gnuplot plots.gp 2>plots.err";
   if (std::system(command.c_str()) != 0)
     throw std::runtime_error("gnuplot failed (see " + (csv.parent_path() / "plots.err").string() +

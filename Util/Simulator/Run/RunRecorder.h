@@ -1,12 +1,13 @@
 #pragma once
 // Writes a run's samples as CSV and draws them with gnuplot (Debian gnuplot-nox, headless PNG): currents,
 // temperatures, stiffness commands, angles, tracking errors and foot forces over time, with the scenario's
-// events (pick-up, put-down, push) marked. The CSV's columns come from one table (runColumns()); every header
+// events (pick-up, put-down, push) and the sensor fault marked. The CSV's columns come from one table (runColumns()); every header
 // names its unit the way every output of the project does: `current.LKneePitch [A]` (streams::labelWithUnit).
 #include "Framework/ScenarioScript.h"
 #include "Tools/Streams/Field.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
+#include <optional>
 #include <span>
 
 namespace nao
@@ -34,22 +35,32 @@ void writeCsv(const std::filesystem::path& file, const std::vector<RunSample>& s
 /// and what is wrong (e.g. a missing column).
 std::vector<RunSample> readSamples(const std::filesystem::path& csv);
 
-/// The scenario events that happened in the run: `time [s],event,force.x [N],...` per event.
-void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events);
+/// The scenario events that happened in the run, and the sensor fault if it began, in time order:
+/// `time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault` per event; the fault's row has the event
+/// `sensorFault`, its duration (0: to the end of the run) and its name (RunEvents.cpp).
+void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events,
+                 const std::optional<FaultEvent>& fault = std::nullopt);
 
-/// The events writeEvents wrote. Throws std::runtime_error naming the file, the line and what is wrong.
-std::vector<ScriptEvent> readEvents(const std::filesystem::path& file);
+/// The events writeEvents wrote (also an older simulator's, without the fault column); the fault's row goes into
+/// `fault` if given. Throws std::runtime_error naming the file, the line and what is wrong.
+std::vector<ScriptEvent> readEvents(const std::filesystem::path& file,
+                                    std::optional<FaultEvent>* fault = nullptr);
+
+/// The name of an event's line in the plots: "pick-up", "push 45 N, 0.10 s", "chest button 0.20 s".
+std::string eventLabel(const ScriptEvent& event);
 
 /// The gnuplot script that draws the CSV into PNGs next to it (`<name>.png` per plot, returned in `pngs`): one
 /// colour per joint, right joints dashed, events as vertical lines named at the top, the same margins in every
 /// panel (so that the panels' time axes and event lines line up). It names its files relative to the CSV's folder,
 /// where gnuplot runs it.
 std::string plotScript(const std::filesystem::path& csv, const std::string& title,
-                       const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs);
+                       const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs,
+                       const std::optional<FaultEvent>& fault = std::nullopt);
 
 /// PNG plots of the CSV next to it (legs, which carry the load, and the other joints, in separate panels);
 /// the script is kept as plots.gp. Returns the files written; throws std::runtime_error if gnuplot is
 /// missing or fails.
 std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title,
-                                           const std::vector<ScriptEvent>& events);
+                                           const std::vector<ScriptEvent>& events,
+                                           const std::optional<FaultEvent>& fault = std::nullopt);
 } // namespace nao

@@ -53,6 +53,9 @@ void writeSummary(const std::filesystem::path& file, const SimulationResult& res
       << "\nlegsBelowHeatingAfter [s]," << result.legsBelowHeatingAfter << "\nholdStart [s],"
       << result.holdStart << "\nminTorsoHeight [m]," << result.minTorsoHeight << "\nmaxTorsoHeight [m],"
       << result.maxTorsoHeight << "\n";
+  if (result.fault)
+    out << "fault," << result.fault->name << "\nfaultAt [s]," << result.fault->onset << "\nfaultEnd [s],"
+        << result.fault->end << "\n";
   if (result.stopped) out << "stopped,1\n"; // Ctrl-C or SIGTERM ended the run early
   out << jointHeader << "\n";
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -108,6 +111,12 @@ SimulationResult readSummary(const std::filesystem::path& file)
         result.minTorsoHeight = number(value, file, line);
       else if (key == "maxTorsoHeight [m]")
         result.maxTorsoHeight = number(value, file, line);
+      else if (key == "fault")
+        (result.fault ? *result.fault : result.fault.emplace()).name = value;
+      else if (key == "faultAt [s]")
+        (result.fault ? *result.fault : result.fault.emplace()).onset = number(value, file, line);
+      else if (key == "faultEnd [s]")
+        (result.fault ? *result.fault : result.fault.emplace()).end = number(value, file, line);
       else if (key == "stopped")
         result.stopped = number(value, file, line) != 0;
       else

@@ -73,11 +73,15 @@ std::string plotTitle(const SimulationResult& result, const std::vector<Provider
   std::string overrides;
   for (const ProviderChoice& choice : providerOverrides)
     overrides += (overrides.empty() ? " (" : ", ") + choice.representation + " = " + choice.provider;
-  std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s%s%s",
+  char fault[120] = "";
+  if (result.fault)
+    std::snprintf(fault, sizeof(fault), ", sensor fault %s at %.1f s", result.fault->name.c_str(),
+                  result.fault->onset);
+  std::snprintf(title, sizeof(title), "%s, %.1f simulated min, robot seed %llu%s%s%s%s%s%s",
                 result.scenario.c_str(), result.simulatedSeconds / 60.0,
                 static_cast<unsigned long long>(result.seed), result.preset.empty() ? "" : " ",
                 result.preset.c_str(), result.variant.empty() ? "" : ", variant ", result.variant.c_str(),
-                overrides.empty() ? "" : (overrides + ")").c_str());
+                fault, overrides.empty() ? "" : (overrides + ")").c_str());
   return title;
 }
 
@@ -87,6 +91,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
   sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
   if (script.batteryCharge >= 0) config.motors.battery.initialCharge = script.batteryCharge;
+  std::optional<SensorFaultInjector> fault;
+  if (!options.fault.empty())
+    fault.emplace(findFault(loadSensorFaults(options.configDirectory), options.fault), options.faultAt,
+                  config.physics.frameTime);
   sim::RobotVariation robot = sim::drawRobot(config.robots, sim::encoderStep(config.sensors.position.bits),
                                              options.seed, options.preset);
   sim::VariantEffect variant;
@@ -117,6 +125,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
   result.seed = options.seed;
   result.preset = options.preset;
   result.variant = variant.description;
+  if (fault) result.fault = fault->event();
   if (!script.keyframes.empty() && script.keyframes.front().speed <= 0)
     result.holdStart = script.keyframes.front().duration;
   if (!options.outputDirectory.empty())
@@ -232,7 +241,10 @@ SimulationResult runSimulation(const SimulationOptions& options)
       else
         simulation.push(Eigen::Vector3d(event.force[0], event.force[1], event.force[2]), event.duration);
     }
-    server->sendSensors(toLola(simulation.sensors()));
+    LolaSensorFrame lola = toLola(simulation.sensors());
+    if (fault)
+      fault->apply(simulation.time(), lola); // what the robot receives; the plant's readings stay true
+    server->sendSensors(lola);
     // Real time: the robot has the whole frame to answer, as with LoLA, whose next cycle takes what has
     // arrived. Lock-step: wait for the answer, then go on at once.
     // A single step waits for the robot's answer as lock-step does, so that it is one whole robot frame.
@@ -405,13 +417,17 @@ SimulationResult runSimulation(const SimulationOptions& options)
     result.csv = options.outputDirectory / (options.scenario + ".csv");
     writeCsv(result.csv, result.samples);
     result.eventsCsv = options.outputDirectory / "events.csv";
-    writeEvents(result.eventsCsv, result.events);
+    // The fault among the events once it began (a run may end before its onset).
+    const bool faultBegan = result.fault && result.fault->onset <= result.simulatedSeconds + 1e-9;
+    const std::optional<FaultEvent> faultEvent = faultBegan ? result.fault : std::nullopt;
+    writeEvents(result.eventsCsv, result.events, faultEvent);
     result.summary = options.outputDirectory / "summary.csv";
     writeSummary(result.summary, result);
     if (options.writePlots)
     {
       const auto plotStart = std::chrono::steady_clock::now();
-      result.plots = plotCsv(result.csv, plotTitle(result, options.providerOverrides), result.events);
+      result.plots =
+          plotCsv(result.csv, plotTitle(result, options.providerOverrides), result.events, faultEvent);
       result.plotSeconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - plotStart).count();
     }
@@ -478,6 +494,14 @@ std::string summaryTable(const SimulationResult& result)
                 static_cast<unsigned long long>(result.missingAnswers),
                 static_cast<unsigned long long>(result.malformedAnswers));
   text += line;
+  if (result.fault)
+  {
+    char end[32] = "the end";
+    if (result.fault->end >= 0) std::snprintf(end, sizeof(end), "%.3f s", result.fault->end);
+    std::snprintf(line, sizeof(line), "sensor fault %s in the frames the robot received, %.3f s to %s\n",
+                  result.fault->name.c_str(), result.fault->onset, end);
+    text += line;
+  }
   if (!result.clientLeft.empty()) text += "run ended early: " + result.clientLeft + "\n";
   if (result.positionsOutOfRange > 0)
   {

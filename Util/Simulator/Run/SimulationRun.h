@@ -8,6 +8,7 @@
 #include "Framework/Scenario.h"
 #include "Framework/ScenarioScript.h"
 #include "Platform/LoLA/LolaBody.h"
+#include "Util/Simulator/Run/SensorFaults.h"
 #include "Util/Simulator/Run/SimulationControl.h"
 
 #include <array>
@@ -30,6 +31,8 @@ struct SimulationOptions
   std::uint64_t seed = 1;      ///< draws the simulated robot and seeds all its noise
   std::string preset;          ///< robots.toml preset of the simulated robot ("worn"), empty: none
   std::string variant;         ///< Sim/variants.toml plant variant of the simulated robot, empty: none
+  std::string fault;           ///< Sim/faults.toml sensor fault in the frames the robot receives, empty: none
+  double faultAt = 10.0;       ///< s, the fault's onset
   std::uint64_t noiseSeed = 0; ///< another draw of the robot's noise (0: its seed's own)
   /// °C: every robot in this room and started at it (NaN: each drawn robot's own room and start, robots.toml)
   double room = std::numeric_limits<double>::quiet_NaN();
@@ -122,6 +125,7 @@ struct SimulationResult
   std::array<JointSummary, 25> joints;
   std::vector<RunSample> samples;
   std::vector<ScriptEvent> events; ///< the scenario's events that happened, in order
+  std::optional<FaultEvent> fault; ///< the sensor fault the run was given (SimulationOptions::fault)
   /// s from which on every leg joint's reported current stayed below heatingCurrent to the end; −1: never.
   double legsBelowHeatingAfter = -1;
   /// s at which the script's first keyframe is reached (its duration; 0 for a speed-timed one): the posture
@@ -157,7 +161,8 @@ inline constexpr double scriptMarginSeconds = 30.0;
 double defaultMinutes(const std::filesystem::path& configDirectory, const std::string& robot,
                       const std::string& scenario);
 
-/// The title of a run's plots: scenario, simulated minutes, seed, preset, variant and the overridden providers.
+/// The title of a run's plots: scenario, simulated minutes, seed, preset, variant, sensor fault and the overridden
+/// providers.
 std::string plotTitle(const SimulationResult& result,
                       const std::vector<ProviderChoice>& providerOverrides = {});
 

@@ -1,7 +1,8 @@
 // Every command the simulator's README (Util/Simulator/README.md) and the modules' READMEs show runs as written, in
 // a scratch folder with the build's own Build/Release/. The one substitution keeps the test short, as the simulator's
 // README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
-// `--robots 8` as `--robots 2` (`fallprotection --robots 8` as `--robots 1`) and `--worn 2`/`--worn 3` as
+// `--robots 8` as `--robots 2` (`fallprotection --robots 8` as `--robots 1`, `faults --robots 8` as one robot and
+// one fault) and `--worn 2`/`--worn 3` as
 // `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
 // keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
 #include "Tools/Testing/Files.h"
@@ -50,6 +51,7 @@ struct Scratch : TemporaryFolder
     script = replaceAll(script, "--minutes 10", "--minutes 0.05");
     script = replaceAll(script, "--minutes 3 ", "--minutes 0.05 ");
     script = replaceAll(script, "fallprotection --robots 8 ", "fallprotection --robots 1 ");
+    script = replaceAll(script, "faults --robots 8 ", "faults --robots 1 --faults chestButtonGlitch ");
     script = replaceAll(script, "--robots 200 ", "--robots 2 ");
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
     script = replaceAll(script, "--robots 8 ", "--robots 2 ");
@@ -72,8 +74,9 @@ std::size_t count(const std::string& text, const std::string& what)
 TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 {
   const auto blocks = readmeShBlocks();
-  ASSERT_EQ(blocks.size(), 4u)
-      << "the runs, the robot binary and a provider override, a sweep across hosts, the plant variants";
+  ASSERT_EQ(blocks.size(), 5u)
+      << "the runs, the robot binary and a provider override, a sweep across hosts, the "
+         "plant variants, the sensor faults";
   const Scratch scratch("runs");
   const CommandResult result = scratch.run(blocks[0]);
   EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
@@ -98,7 +101,7 @@ TEST(SimulatorReadme, TheRunsAndTheReportRunAsWritten)
 TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 {
   const auto blocks = readmeShBlocks();
-  ASSERT_EQ(blocks.size(), 4u);
+  ASSERT_EQ(blocks.size(), 5u);
   const Scratch scratch("sweep");
   std::ofstream(scratch.path / "hosts.txt") << ":\n"; // this machine, as the README says
   const CommandResult result = scratch.run(blocks[2]);
@@ -110,7 +113,7 @@ TEST(SimulatorReadme, TheSweepAcrossHostsRunsAsWritten)
 TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
 {
   const auto blocks = readmeShBlocks();
-  ASSERT_EQ(blocks.size(), 4u);
+  ASSERT_EQ(blocks.size(), 5u);
   const Scratch scratch("variants");
   const CommandResult result = scratch.run(blocks[3]);
   EXPECT_EQ(result.status, 0) << blocks[3] << result.output;
@@ -124,6 +127,33 @@ TEST(SimulatorReadme, TheVariantRunAndTheMatrixRunAsWritten)
   EXPECT_TRUE(
       std::filesystem::exists(scratch.path / "Build/Simulation/matrix-stand/wornKneesAnkles/smart/robot-101"))
       << "seeds 100 and 101 (the matrix's default --seed 100)";
+}
+
+TEST(SimulatorReadme, TheFaultRunAndTheFaultMatrixRunAsWritten)
+{
+  const auto blocks = readmeShBlocks("## Sensor faults: readings that lie");
+  ASSERT_EQ(blocks.size(), 1u);
+  const Scratch scratch("faults");
+  const CommandResult result = scratch.run(blocks[0]);
+  EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
+  const auto summary = readSummary(scratch.path / "Build/Simulation/stand/summary.csv");
+  ASSERT_TRUE(summary.fault.has_value());
+  EXPECT_EQ(summary.fault->name, "batteryZeroOnce");
+  EXPECT_NEAR(summary.fault->onset, 10.0, 1e-9);
+  std::optional<FaultEvent> fault;
+  readEvents(scratch.path / "Build/Simulation/stand/events.csv", &fault);
+  EXPECT_TRUE(fault.has_value()) << "the fault among the events";
+  // The matrix of one fault and one robot, its table headed by the command that wrote it.
+  const std::string table = readFile(scratch.path / "Docs/Results/FaultMatrix.md");
+  EXPECT_EQ(table.rfind("Written by `" + buildRoot +
+                            "Util/Simulator/App/Simulator faults --robots 1 --faults "
+                            "chestButtonGlitch --markdown Docs/Results/FaultMatrix.md`.",
+                        0),
+            0u)
+      << table;
+  EXPECT_NE(table.find("| baseline |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| chestButtonGlitch |"), std::string::npos) << table;
+  EXPECT_TRUE(std::filesystem::exists(scratch.path / "Build/Simulation/faults/faults.md"));
 }
 
 TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)

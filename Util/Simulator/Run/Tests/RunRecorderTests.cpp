@@ -26,7 +26,7 @@ ScenarioScript lifted()
 TEST(RunCsv, EveryColumnNamesItsUnit)
 {
   const std::vector<std::string> header = runCsvHeader();
-  ASSERT_EQ(header.size(), 1u + 6u * 25u + 4u);
+  ASSERT_EQ(header.size(), 1u + 6u * 25u + 5u);
   EXPECT_EQ(header.front(), "time [s]");
   auto has = [&](const std::string& label)
   { return std::find(header.begin(), header.end(), label) != header.end(); };
@@ -38,6 +38,7 @@ TEST(RunCsv, EveryColumnNamesItsUnit)
   EXPECT_TRUE(has("angleError.LKneePitch [rad]"));
   EXPECT_TRUE(has("torsoHeight [m]"));
   EXPECT_TRUE(has("fsrTotal [kg]"));
+  EXPECT_TRUE(has("upperBodyOnGround")) << "the simulator's truth of a fall's impact, 0 or 1: no unit";
   EXPECT_TRUE(has("footForce.left [N]"));
   EXPECT_TRUE(has("footForce.right [N]"));
 }
@@ -52,6 +53,7 @@ TEST(RunCsv, ReadsBackWhatItWrote)
   sample.angles[index(Joint::LKneePitch)] = 0.5f;
   sample.angleErrors[index(Joint::LAnklePitch)] = -0.002f;
   sample.footForces = {20.5f, 30.25f};
+  sample.upperBodyOnGround = true;
   writeCsv(folder / "run.csv", {sample, sample});
   const std::vector<RunSample> read = readSamples(folder / "run.csv");
   ASSERT_EQ(read.size(), 2u);
@@ -61,6 +63,7 @@ TEST(RunCsv, ReadsBackWhatItWrote)
   EXPECT_EQ(read[1].angles[index(Joint::LKneePitch)], 0.5f);
   EXPECT_EQ(read[1].angleErrors[index(Joint::LAnklePitch)], -0.002f);
   EXPECT_EQ(read[1].footForces[1], 30.25f);
+  EXPECT_TRUE(read[1].upperBodyOnGround);
 
   // A CSV without a column (an older simulator's) is refused by name.
   std::ofstream(folder / "old.csv") << "time,current.HeadYaw\n0,0\n";
@@ -81,9 +84,25 @@ TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
   const auto folder = freshTemporaryFolder("run-events");
   writeEvents(folder / "events.csv", lifted().events);
   EXPECT_EQ(readFile(folder / "events.csv"),
-            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
-            "10,pickUp,0,0,0,0\n"
-            "40,putDown,0,0,0,0\n");
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
+            "10,pickUp,0,0,0,0,\n"
+            "40,putDown,0,0,0,0,\n");
+  // A sensor fault among them, in time order, with its duration (0: to the end) and its name.
+  writeEvents(folder / "events.csv", lifted().events, FaultEvent{"batteryZeroOnce", 12.0, 12.012});
+  EXPECT_EQ(readFile(folder / "events.csv"),
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
+            "10,pickUp,0,0,0,0,\n"
+            "12,sensorFault,0,0,0,0.012,batteryZeroOnce\n"
+            "40,putDown,0,0,0,0,\n");
+  std::optional<FaultEvent> fault;
+  EXPECT_EQ(readEvents(folder / "events.csv", &fault).size(), 2u);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_EQ(fault->name, "batteryZeroOnce");
+  EXPECT_NEAR(fault->end, 12.012, 1e-6);
+  // An older simulator's events.csv, without the fault column, is still read.
+  std::ofstream(folder / "older.csv") << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
+                                         "10,pickUp,0,0,0,0\n";
+  EXPECT_EQ(readEvents(folder / "older.csv").size(), 1u);
   // `report` draws a run's plots again with its events, read back.
   ScriptEvent push;
   push.time = 15.5f;
@@ -158,6 +177,11 @@ TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
   EXPECT_THAT(script, HasSubstr("set arrow from 40, graph 0 to 40, graph 1 nohead"));
   EXPECT_THAT(script, HasSubstr("set label 'put-down' at 40, graph 1"));
   EXPECT_THAT(script, HasSubstr("set label 'push 15 N, 0.15 s' at 15, graph 1"));
+  // A sensor fault: a line where it begins and one where it ends.
+  const std::string withFault =
+      plotScript("/tmp/run/lifted.csv", "lifted", events, pngs, FaultEvent{"chestButtonGlitch", 12.0, 12.06});
+  EXPECT_THAT(withFault, HasSubstr("set label 'sensor fault chestButtonGlitch' at 12, graph 1"));
+  EXPECT_THAT(withFault, HasSubstr("set label 'chestButtonGlitch ends' at 12.06, graph 1"));
   // Angles and errors are drawn in degrees from the CSV's radians.
   EXPECT_THAT(script, HasSubstr("tracking error: request − measured (deg)"));
   // The files are named relative to the CSV's folder, where gnuplot runs the script: it runs again from there.
