@@ -153,7 +153,7 @@ int runFaults(FaultMatrixOptions options, const std::string& configDirectory, co
 {
   const SensorFaults faults = loadSensorFaults(configDirectory);
   if (options.faults.empty())
-    for (const SensorFault& fault : faults.faults)
+    for (const InjectedFault& fault : faults.faults)
       options.faults.push_back(fault.name);
   for (const std::string& name : options.faults)
     try

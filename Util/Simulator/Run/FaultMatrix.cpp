@@ -149,7 +149,7 @@ ProcessJob job(const FaultMatrixOptions& options, const std::filesystem::path& c
 }
 
 /// Whether a fault changes the chest button's reading (Touch 0), which the press is made of.
-bool changesChestButton(const SensorFault& fault)
+bool changesChestButton(const InjectedFault& fault)
 {
   for (const FaultChange& change : fault.changes)
     if (change.key == LolaSensorKey::Touch &&

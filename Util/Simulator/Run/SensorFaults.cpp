@@ -168,7 +168,7 @@ SensorFaults loadSensorFaults(const std::filesystem::path& configDirectory)
 void validate(const SensorFaults& faults)
 {
   std::vector<std::string> names;
-  for (const SensorFault& fault : faults.faults)
+  for (const InjectedFault& fault : faults.faults)
   {
     const std::string key = "faults." + fault.name;
     if (fault.name.empty()) fail("faults.name", "every fault needs a name");
@@ -182,10 +182,10 @@ void validate(const SensorFaults& faults)
   }
 }
 
-const SensorFault& findFault(const SensorFaults& faults, const std::string& name)
+const InjectedFault& findFault(const SensorFaults& faults, const std::string& name)
 {
   std::vector<std::string> known;
-  for (const SensorFault& fault : faults.faults)
+  for (const InjectedFault& fault : faults.faults)
   {
     if (fault.name == name) return fault;
     known.push_back(fault.name);
@@ -198,7 +198,7 @@ const SensorFault& findFault(const SensorFaults& faults, const std::string& name
                            ")");
 }
 
-SensorFaultInjector::SensorFaultInjector(SensorFault fault, double onset, double frameTime)
+SensorFaultInjector::SensorFaultInjector(InjectedFault fault, double onset, double frameTime)
     : fault_(std::move(fault)), onset_(onset), frameTime_(frameTime), held_(fault_.changes.size())
 {
 }

@@ -56,7 +56,7 @@ struct FaultChange
   }
 };
 
-struct SensorFault
+struct InjectedFault
 {
   std::string name;
   std::string reason; ///< why a real NAO could read so, in a line
@@ -71,7 +71,7 @@ struct SensorFault
 
 struct SensorFaults
 {
-  std::vector<SensorFault> faults;
+  std::vector<InjectedFault> faults;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -97,7 +97,7 @@ SensorFaults loadSensorFaults(const std::filesystem::path& configDirectory);
 void validate(const SensorFaults& faults);
 
 /// The fault `name`; throws std::runtime_error naming the known faults and the closest.
-const SensorFault& findFault(const SensorFaults& faults, const std::string& name);
+const InjectedFault& findFault(const SensorFaults& faults, const std::string& name);
 
 /// The number of elements of a key's array in the LoLA frame (Position: 25, Gyroscope: 3, Touch: 14, ...).
 std::size_t elementCount(LolaSensorKey key);
@@ -106,7 +106,7 @@ std::size_t elementCount(LolaSensorKey key);
 class SensorFaultInjector
 {
 public:
-  SensorFaultInjector(SensorFault fault, double onset, double frameTime = lolaFrameSeconds);
+  SensorFaultInjector(InjectedFault fault, double onset, double frameTime = lolaFrameSeconds);
 
   /// Changes `frame`, the frame of simulated time `time` (s), as the fault says; before the onset, nothing. Called
   /// once per frame: the frames count from the first one at or after the onset.
@@ -119,7 +119,7 @@ private:
   long frames(double seconds) const;
   void applyChange(std::size_t change, long frame, LolaSensorFrame& lola);
 
-  SensorFault fault_;
+  InjectedFault fault_;
   double onset_;
   double frameTime_;
   std::vector<std::vector<float>> held_; ///< per change: the readings of the fault's first frame (hold)

@@ -4,7 +4,7 @@
 // DESIGN.md asks ("Trust no single reading"): no protective action (protective fall, sit-down, lowered limit, lifted)
 // and no fall on a robot that stands without the fault, in the stand, stepping and sit; a push's fall detected
 // before its impact, and a chest-button press that sits the robot down, while any one other sensor is faulty.
-// Expected to fail with the robot code of today for several faults (issue 43): the failing cells are printed.
+// A failing cell is printed with what went wrong on which robots.
 #include "Util/Simulator/Run/FaultMatrix.h"
 #include "Util/Simulator/Run/SensorFaults.h"
 
@@ -141,7 +141,7 @@ void expectNoProtectiveActionOnAStandingRobot(const std::vector<std::string>& fa
 std::vector<std::string> halfOfTheFaults(int half)
 {
   std::vector<std::string> names;
-  const std::vector<SensorFault> faults = loadSensorFaults(NAO_CONFIG_DIR).faults;
+  const std::vector<InjectedFault> faults = loadSensorFaults(NAO_CONFIG_DIR).faults;
   for (std::size_t k = 0; k < faults.size(); ++k)
     if ((2 * k < faults.size()) == (half == 0)) names.push_back(faults[k].name);
   return names;

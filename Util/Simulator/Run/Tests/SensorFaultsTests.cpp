@@ -148,7 +148,7 @@ const SensorFaults& projectFaults()
 }
 
 /// The readings `fault` leaves at each frame from 0 to `frames` (the onset at frame 100).
-std::vector<LolaSensorFrame> inject(const SensorFault& fault, long frames)
+std::vector<LolaSensorFrame> inject(const InjectedFault& fault, long frames)
 {
   SensorFaultInjector injector(fault, onset, frameTime);
   std::vector<LolaSensorFrame> out;
@@ -189,14 +189,14 @@ TEST(SensorFaults, TheFileHoldsTheFaultsOfIssue43EachWithItsReason)
                            "headTouchNoise",      "temperatureNaN",       "currentNaN",
                            "temperatureSpike",    "statusFlapping",       "encoderStuck"})
     EXPECT_NO_THROW(findFault(faults, name)) << name;
-  for (const SensorFault& fault : faults.faults)
+  for (const InjectedFault& fault : faults.faults)
     EXPECT_GT(fault.reason.size(), 20u) << fault.name << ": every fault says why a real NAO could read so";
 }
 
 TEST(SensorFaults, EachFaultChangesExactlyWhatItNamesFromItsOnsetForItsDuration)
 {
   constexpr long frames = 400; // 100 before the onset, 300 (3.6 s) after: three spikes a second apart
-  for (const SensorFault& fault : projectFaults().faults)
+  for (const InjectedFault& fault : projectFaults().faults)
   {
     SCOPED_TRACE(fault.name);
     const std::vector<LolaSensorFrame> out = inject(fault, frames);
@@ -245,12 +245,12 @@ TEST(SensorFaults, TheModesDoWhatTheySay)
   for (long k = 0; k < 400; ++k)
     spikeFrames += spikes[k].accelerometer[0] == 50.f;
   EXPECT_EQ(spikeFrames, 4) << "frames 100, 183, 266, 349: one a second (83 frames) for 3.6 s";
-  // 60 ms of a pressed chest button: five frames.
+  // A pressed chest button in six frames (60 ms from the first to the last).
   const auto glitch = inject(findFault(faults, "chestButtonGlitch"), 300);
   int pressed = 0;
   for (const LolaSensorFrame& lola : glitch)
     pressed += lola.touch[0] == 1.f;
-  EXPECT_EQ(pressed, 5);
+  EXPECT_EQ(pressed, 6);
   // NaN, and the status word that flaps between 0 and 3.
   EXPECT_TRUE(std::isnan(inject(findFault(faults, "batteryNaN"), 200)[150].battery[0]));
   const auto status = inject(findFault(faults, "statusFlapping"), 200);
