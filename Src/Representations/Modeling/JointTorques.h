@@ -24,6 +24,9 @@ struct JointTorques
   std::array<float, 2> footLoad{};            ///< N carried by the left and right sole
   std::array<float, 3> gravity{0, 0, -9.81f}; ///< m/s² in the torso frame, from the torso angles
   bool valid = false; ///< false until the first computation, or when the inputs were not finite
+  /// The FSRs of both feet and the accelerometer (the tilt's reference) were trusted (SensorHealth): a stage may
+  /// lower a limit on these torques. False: a fallback model or a tilt that may be off; use them with care.
+  bool sensorsTrusted = false;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -32,7 +35,7 @@ struct JointTorques
         BOOST_SERIALIZATION_NVP(supportModel) &
         streams::field("footLoad", footLoad).unit(streams::Unit::newtons) &
         streams::field("gravity", gravity).unit(streams::Unit::metersPerSecondSquared) &
-        BOOST_SERIALIZATION_NVP(valid);
+        BOOST_SERIALIZATION_NVP(valid) & BOOST_SERIALIZATION_NVP(sensorsTrusted);
   }
 };
 } // namespace nao

@@ -18,7 +18,8 @@ NAO_ENUM(
     jointsMoving, ///< a measured joint speed is above the threshold (pushed, falling): user stiffness
     settling,     ///< static, but not yet for settleTime: user stiffness
     invalidInput, ///< NaN, stale frame or no static torques: user stiffness
-    takenOver,    ///< a fall, the robot lying, the sit-down's or the protective fall's motion: user stiffness
+    sensorsDistrusted, ///< the static torques rest on a sensor SensorHealth distrusts (FSRs, accelerometer): user stiffness
+    takenOver, ///< a fall, the robot lying, the sit-down's or the protective fall's motion: user stiffness
 );
 
 /// Which rule of the stage's guard ("do no harm") gave a joint the user's stiffness back.

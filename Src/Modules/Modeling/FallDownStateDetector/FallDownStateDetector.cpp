@@ -64,41 +64,6 @@ void FallDownStateDetector::updateTilt(float dt)
   haveAngle_ = true;
 }
 
-FallWitness FallDownStateDetector::witness() const
-{
-  const FallDownStateParameters& p = params();
-  const SensorHealth& health = get<SensorHealth>();
-  bool anyWitness = false;
-  if (health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted())
-  {
-    anyWitness = true;
-    const FsrSensorData& fsr = get<FsrSensorData>();
-    const float mass = get<RobotModel>().totalMass;
-    if (mass > 0 && fsr.left.totalWeight + fsr.right.totalWeight < p.unloadedShare * mass)
-      return FallWitness::feetUnloaded;
-    // LoLA's order per foot: FrontLeft, FrontRight, RearLeft, RearRight; the outer pair is the left one of the
-    // left foot and the right one of the right foot (a foot does not tip over its inner edge: the other is there).
-    for (const bool left : {true, false})
-    {
-      const FsrFoot& foot = left ? fsr.left : fsr.right;
-      const std::array<float, 4>& r = foot.readings;
-      if (!(foot.totalWeight >= p.minWitnessLoad)) continue;
-      const float front = r[0] + r[1], rear = r[2] + r[3], outer = left ? r[0] + r[2] : r[1] + r[3];
-      if (std::max({front, rear, outer}) >= p.edgeLoadShare * foot.totalWeight) return FallWitness::soleEdge;
-    }
-  }
-  if (health[Sensor::accelerometer].trusted())
-  {
-    anyWitness = true;
-    const std::array<float, 3>& f = get<InertialSensorData>().accelerometer;
-    const float norm = std::sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
-    const float ownTilt = norm > 0 ? std::acos(std::clamp(f[2] / norm, -1.f, 1.f)) : 0.f;
-    if (std::abs(norm - p.gravity) >= p.witnessAccelerationOff || ownTilt >= p.witnessAccelerometerTilt)
-      return FallWitness::accelerometer;
-  }
-  return anyWitness ? FallWitness::none : FallWitness::noWitness;
-}
-
 void FallDownStateDetector::update(FallDownState& state)
 {
   const FallDownStateParameters& p = params();
@@ -112,6 +77,8 @@ void FallDownStateDetector::update(FallDownState& state)
   const SensorHealth& health = get<SensorHealth>();
   const FsrSensorData& fsr = get<FsrSensorData>();
   const bool fsrTrusted = health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted();
+  witnesses_.update(fsr, fsrTrusted, get<InertialSensorData>(), health[Sensor::accelerometer].trusted(), time,
+                    dt, p);
   const float weight = fsr.left.totalWeight + fsr.right.totalWeight;
   if (fsrTrusted && weight < p.liftedWeight)
   {
@@ -132,8 +99,16 @@ void FallDownStateDetector::update(FallDownState& state)
   const bool lying = stillFor_ >= p.fallenTime;
   const bool tipping = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
                        t.angle + t.rate * p.lookahead >= p.fallingTilt;
-  const FallWitness witnessed = tipping ? witness() : FallWitness::none;
-  const bool falling = tipping && witnessed != FallWitness::none;
+  const float mass = get<RobotModel>().totalMass;
+  FallWitness witnessed = tipping ? witnesses_.witness(t.front, t.left, mass, p) : FallWitness::none;
+  // Without a trusted gyroscope the estimate hardly tilts while the robot tips (the accelerometer reads along the
+  // tipping body): a dip of the accelerometer's norm that lasts blindFallTime is the fall itself, if the feet (when
+  // trusted) agree that the load left them or went onto an edge.
+  const bool blind = !inertial.gyroUsed && witnesses_.accelerometerTips(p) &&
+                     (!fsrTrusted || witnesses_.lastEdge(p) != FallDirection::none ||
+                      witnesses_.witness(0, 0, mass, p) == FallWitness::feetUnloaded);
+  if (!tipping && blind) witnessed = FallWitness::accelerometer;
+  const bool falling = (tipping || blind) && witnessed != FallWitness::none;
   switch (state.state)
   {
   case FallState::upright:
@@ -143,7 +118,8 @@ void FallDownStateDetector::update(FallDownState& state)
     else if (falling)
     {
       enter(state, FallState::falling);
-      state.direction = sideOf<FallDirection>(t);
+      state.direction = tipping || witnesses_.lastEdge(p) == FallDirection::none ? sideOf<FallDirection>(t)
+                                                                                 : witnesses_.lastEdge(p);
       state.side = FallenSide::none;
       state.witness = witnessed;
       ++state.falls;

@@ -8,6 +8,7 @@
 // a hysteresis or a time (parameters). No allocation. README.md of this folder.
 #include "Framework/Module.h"
 #include "Modules/Modeling/FallDownStateDetector/FallDownStateParameters.h"
+#include "Modules/Modeling/FallDownStateDetector/FallWitnesses.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/FallDownState.h"
 #include "Representations/Modeling/RobotModel.h"
@@ -45,8 +46,6 @@ private:
   void enter(FallDownState& state, FallState next);
   /// The tilt, its rate from the trusted gyroscope or else from the tilt's own change.
   void updateTilt(float dt);
-  /// An independent witness of a fall (FallDownState::witness), or none.
-  FallWitness witness() const;
 
   double lastTime_ = 0;
   bool seen_ = false;
@@ -55,6 +54,7 @@ private:
   float calmFor_ = 0;     ///< s below uprightTilt and slower than staggerRate
   float stillFor_ = 0;    ///< s above fallenTilt and slower than stillRate
   Tilt tilt_;
+  FallWitnesses witnesses_;
   float lastAngle_ = 0; ///< rad, last frame's tilt (the rate without a gyroscope)
   bool haveAngle_ = false;
 };

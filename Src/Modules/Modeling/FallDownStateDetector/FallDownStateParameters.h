@@ -26,9 +26,12 @@ struct FallDownStateParameters
   float liftedTime = 0.2f;
   float landedTime = 0.1f;
   float edgeLoadShare = 0.9f;
+  float edgeFreeShare = 0.7f;
+  float edgeRiseTime = 1.f;
   float unloadedShare = 0.5f;
-  float witnessAccelerationOff = 1.f;
-  float witnessAccelerometerTilt = 10.f * degree;
+  float witnessAccelerationDrop = 1.5f;
+  float witnessLowTime = 0.09f;
+  float blindFallTime = 0.15f;
   float minWitnessLoad = 0.5f;
   float gravity = 9.81f;
 
@@ -99,24 +102,37 @@ struct FallDownStateParameters
         .doc("feet loaded this long: a lifted robot stands again");
     ar& field("edgeLoadShare", edgeLoadShare)
         .range(0.5, 1.0)
-        .doc("witness: a foot with this share of its load on the pair of FSRs of one edge (front, rear, "
-             "outer) "
-             "rocks on that edge");
+        .doc("witness: a foot with this share of its load on the pair of FSRs of the edge the torso leans "
+             "over "
+             "(front, rear, outer) ...");
+    ar& field("edgeFreeShare", edgeFreeShare)
+        .range(0.0, 1.0)
+        .doc("... which carried less than this share ...");
+    ar& field("edgeRiseTime", edgeRiseTime)
+        .unit(Unit::seconds)
+        .range(0.0, 10.0)
+        .doc("... within this long (the load moved onto it: a posture that rests on an edge is no change)");
     ar& field("minWitnessLoad", minWitnessLoad)
         .unit(Unit::kilograms)
         .range(0.0, 10.0)
-        .doc("... if it carries at least this");
+        .doc("a foot's edges count if it carries at least this");
     ar& field("unloadedShare", unloadedShare)
         .range(0.0, 1.0)
         .doc("witness: both feet together carry less than this share of the robot's weight");
-    ar& field("witnessAccelerationOff", witnessAccelerationOff)
+    ar& field("witnessAccelerationDrop", witnessAccelerationDrop)
         .unit(Unit::metersPerSecondSquared)
-        .range(0.0, 20.0)
-        .doc("witness: the accelerometer's norm is this far from g (the torso accelerates) ...");
-    ar& field("witnessAccelerometerTilt", witnessAccelerometerTilt)
-        .unit(Unit::degrees)
-        .range(0.0, 90.0)
-        .doc("... or the accelerometer alone tilts by this");
+        .range(0.1, 9.0)
+        .doc("witness: the accelerometer's norm this far below g (a body tipping about its sole's edge) ...");
+    ar& field("witnessLowTime", witnessLowTime)
+        .unit(Unit::seconds)
+        .range(0.0, 2.0)
+        .doc("... for this long (simulated stepping dips for 6 frames at most)");
+    ar& field("blindFallTime", blindFallTime)
+        .unit(Unit::seconds)
+        .range(0.0, 5.0)
+        .doc("without a trusted gyroscope, that dip for this long is a fall (its direction from the edge "
+             "that took "
+             "the load)");
     ar& field("gravity", gravity).unit(Unit::metersPerSecondSquared).range(9.7, 9.9).doc("g");
   }
 };

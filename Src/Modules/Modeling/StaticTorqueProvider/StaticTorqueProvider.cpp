@@ -121,6 +121,8 @@ void StaticTorqueProvider::update(JointTorques& torques)
   torques.gravity = {static_cast<float>(gravity.x()), static_cast<float>(gravity.y()),
                      static_cast<float>(gravity.z())};
   torques.valid = true;
+  torques.sensorsTrusted = health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted() &&
+                           health[Sensor::accelerometer].trusted();
 }
 
 MAKE_MODULE(StaticTorqueProvider);

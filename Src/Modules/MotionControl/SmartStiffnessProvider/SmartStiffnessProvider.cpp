@@ -97,6 +97,8 @@ void SmartStiffnessProvider::computeFrame()
     state = SmartStiffnessState::disabled;
   else if (!valid)
     state = SmartStiffnessState::invalidInput;
+  else if (!torques.sensorsTrusted) // a limit is lowered only on what trusted sensors say the posture needs
+    state = SmartStiffnessState::sensorsDistrusted;
   else if (!motionSourceHolds(get<FallDownState>(), get<SitDown>(), get<FallProtection>()))
     state = SmartStiffnessState::takenOver;
   else if (requestMoved)

@@ -27,7 +27,10 @@ std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
   const std::array<bool, 2> support = {
       health[Sensor::leftFsr].trusted() && feet[0]->totalWeight >= p.supportWeight,
       health[Sensor::rightFsr].trusted() && feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
+  // Offsets are learned against the accelerometer: only while it is trusted, or they would learn its fault.
+  const bool accelerometerTrusted = health[Sensor::accelerometer].trusted();
   const bool resting = support[0] && support[1] && health[Sensor::gyroscope].trusted() &&
+                       accelerometerTrusted &&
                        std::abs(accelerometer.norm() - noise_.gravity) <= p.restAccelerationOff &&
                        (rate - filter_.bias()).norm() <= p.restGyro;
   for (std::size_t foot = 0; foot < 2; ++foot)
@@ -39,7 +42,9 @@ std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
     // or be pulled by this very sole), is what the offset is learned against.
     if (resting) soles_[foot].learn(soleUp, accelerometer.normalized(), dt, p.footOffsetTime);
     if (!support[foot]) continue;
-    if (const auto up = soles_[foot].measure(soleUp, filter_.up(), p.footOffsetTime, p.footGate))
+    // Without a trusted accelerometer the soles are the only up there is: they may pull the estimate from farther.
+    const double gate = accelerometerTrusted ? p.footGate : p.blindFootGate;
+    if (const auto up = soles_[foot].measure(soleUp, filter_.up(), p.footOffsetTime, gate))
     {
       filter_.correctUp(*up, p.footNoise, noise_);
       used[foot] = true;

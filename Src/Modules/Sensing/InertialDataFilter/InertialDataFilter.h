@@ -37,6 +37,7 @@ struct InertialDataFilterParameters
   float supportWeight = 1.f;
   float footNoise = 0.01f;
   float footGate = 0.05f;
+  float blindFootGate = 0.5f;
   float footOffsetTime = 10.f;
   float restGyro = 0.05f;
   float restAccelerationOff = 0.2f;
@@ -95,6 +96,12 @@ struct InertialDataFilterParameters
         .range(0.001, 1.0)
         .doc("a sole's up direction farther than this from the filter's is no measurement (a rocking foot, a "
              "fall)");
+    ar& streams::field("blindFootGate", blindFootGate)
+        .unit(Unit::radians)
+        .range(0.001, 1.5)
+        .doc("... and this while the accelerometer is distrusted: the soles are then the only up there is, "
+             "and may "
+             "pull an estimate the accelerometer's fault had turned back");
     ar& streams::field("footOffsetTime", footOffsetTime)
         .unit(Unit::seconds)
         .range(0.1, 600.0)

@@ -24,14 +24,33 @@ float angleBetween(const Eigen::Vector3f& a, const Eigen::Vector3f& b)
 }
 } // namespace
 
+SoleFloor soleFloor(const RobotModel& model, const FsrSensorData& fsr, bool trusted,
+                    const SensorHealthParameters& p)
+{
+  SoleFloor floor;
+  if (!trusted || !(model.totalMass > 0) || !(fsr.left.totalWeight >= p.supportWeight) ||
+      !(fsr.right.totalWeight >= p.supportWeight))
+    return floor;
+  // Each sole's z axis in the torso frame (row-major rotation, sole → torso).
+  const std::array<float, 9>& l = model.leftSole.rotation;
+  const std::array<float, 9>& r = model.rightSole.rotation;
+  const Eigen::Vector3f left(l[2], l[5], l[8]), right(r[2], r[5], r[8]);
+  if (!(angleBetween(left, right) <= p.levelSoles)) return floor; // one foot on its edge, or on a step
+  floor.known = true;
+  floor.up = (left + right).normalized();
+  return floor;
+}
+
 InertialFindings InertialChecks::check(const InertialSensorData& imu, const UnreadableReadings& unreadable,
-                                       float dt, bool gyroTrusted, const SensorHealthParameters& p)
+                                       float dt, bool gyroTrusted, const SoleFloor& floor,
+                                       const SensorHealthParameters& p)
 {
   InertialFindings findings;
   findings.accelerometer = checkAccelerometer(imu, unreadable, dt, p);
   const bool accelerometerOk = !findings.accelerometer;
   findings.gyroscope = checkGyroscope(imu, unreadable, accelerometerOk, dt, p);
-  findings.angles = checkAngles(imu, unreadable, accelerometerOk, gyroTrusted && !findings.gyroscope, dt, p);
+  findings.angles = checkAngles(imu, unreadable, p);
+  checkAtRest(imu, accelerometerOk, gyroTrusted && !findings.gyroscope, floor, dt, p, findings);
   if (accelerometerOk) lastDirection_ = vector(imu.accelerometer).normalized();
   return findings;
 }
@@ -60,10 +79,13 @@ Finding InertialChecks::checkGyroscope(const InertialSensorData& imu, const Unre
   for (const float w : imu.gyro)
     if (!(std::abs(w) <= p.maxGyro)) return Finding::glitchOf(SensorFault::outOfRange);
   if (repeats >= p.stuckFrames) return Finding::failedOf(SensorFault::stuck);
+  // A disagreement stands until a steady window agrees again: a window that cannot be judged (the robot steps, the
+  // accelerometer is unusable) clears nothing.
+  const Finding standing = gyroDisagreed_ ? Finding::suspectOf(SensorFault::disagrees) : Finding::clean();
   if (!accelerometerOk)
   {
     windowOpen_ = false; // without gravity's direction there is nothing to compare with
-    return Finding::clean();
+    return standing;
   }
   // Over a window in which the accelerometer stays steady (every reading within stillAccelerationOff of the first,
   // the norm near g) the torso cannot have turned about a horizontal axis by more than that steadiness allows: a
@@ -78,7 +100,7 @@ Finding InertialChecks::checkGyroscope(const InertialSensorData& imu, const Unre
     windowCalm_ = true;
     windowStart_ = a;
     turned_.setZero();
-    return Finding::clean();
+    return standing;
   }
   const Eigen::Vector3f up = windowStart_.normalized();
   const Eigen::Vector3f w = vector(imu.gyro);
@@ -86,14 +108,13 @@ Finding InertialChecks::checkGyroscope(const InertialSensorData& imu, const Unre
   windowTime_ += dt;
   windowCalm_ = windowCalm_ && (a - windowStart_).norm() <= p.stillAccelerationOff &&
                 std::abs(a.norm() - p.gravity) <= p.stillAccelerationOff;
-  if (windowTime_ < p.gyroWindow) return Finding::clean();
-  const bool disagrees = windowCalm_ && turned_.norm() > p.gyroMismatch;
+  if (windowTime_ < p.gyroWindow) return standing;
   windowOpen_ = false;
-  return disagrees ? Finding::suspectOf(SensorFault::disagrees) : Finding::clean();
+  if (windowCalm_) gyroDisagreed_ = turned_.norm() > p.gyroMismatch;
+  return gyroDisagreed_ ? Finding::suspectOf(SensorFault::disagrees) : Finding::clean();
 }
 
 Finding InertialChecks::checkAngles(const InertialSensorData& imu, const UnreadableReadings& unreadable,
-                                    bool accelerometerOk, bool gyroTrusted, float dt,
                                     const SensorHealthParameters& p)
 {
   const int repeats = angleRepeats_.update(imu.angles);
@@ -101,14 +122,29 @@ Finding InertialChecks::checkAngles(const InertialSensorData& imu, const Unreada
   if (!(std::abs(imu.angles[0]) <= 4.f && std::abs(imu.angles[1]) <= 4.f))
     return Finding::glitchOf(SensorFault::outOfRange); // no angle (rad) lies beyond ±π
   if (repeats >= p.stuckFrames) return Finding::failedOf(SensorFault::stuck);
+  return Finding::clean();
+}
+
+void InertialChecks::checkAtRest(const InertialSensorData& imu, bool accelerometerOk, bool gyroTrusted,
+                                 const SoleFloor& floor, float dt, const SensorHealthParameters& p,
+                                 InertialFindings& findings)
+{
+  const auto standing = [&]
+  {
+    if (accelerometerDisagreed_)
+      findings.accelerometer = worst(findings.accelerometer, Finding::suspectOf(SensorFault::disagrees));
+    if (anglesDisagreed_ && !findings.angles) findings.angles = Finding::suspectOf(SensorFault::disagrees);
+  };
   if (!accelerometerOk)
   {
     restFor_ = 0;
-    return Finding::clean();
+    standing();
+    return;
   }
-  // At rest the accelerometer measures gravity alone: its tilt is what the IMU board's own filter must say. Rest:
-  // a slow gyroscope (or a steady direction without one), the norm near g, each reading near the readings' mean,
-  // for restTime; then the mean, not one sample, is compared.
+  // Rest: a slow gyroscope (or a steady direction without one), the accelerometer's norm near g and each reading
+  // near the readings' mean, for restTime; then the mean, not one sample, is compared. The floor the soles stand on
+  // gives the world's up by the legs' kinematics alone: the accelerometer's mean and LoLA's Angles (the IMU board's
+  // own filter) must both agree with it (a joint calibration and a floor that is not level are a few degrees).
   const Eigen::Vector3f a = vector(imu.accelerometer);
   const float follow = dt > 0 ? std::min(1.f, dt / p.restTime) : 1.f;
   meanAcceleration_ =
@@ -118,13 +154,18 @@ Finding InertialChecks::checkAngles(const InertialSensorData& imu, const Unreada
   const bool rest = slow && std::abs(a.norm() - p.gravity) <= p.restAccelerationOff &&
                     (a - meanAcceleration_).norm() <= p.restAccelerationOff;
   restFor_ = rest ? restFor_ + dt : 0.f;
-  if (restFor_ < p.restTime) return Finding::clean();
-  const Eigen::Vector3f& f = meanAcceleration_;
-  const float roll = std::atan2(f.y(), f.z());
-  const float pitch = std::atan2(-f.x(), std::hypot(f.y(), f.z()));
-  const bool disagrees =
-      std::abs(std::remainder(imu.angles[0] - roll, 2 * std::numbers::pi_v<float>)) > p.anglesMismatch ||
-      std::abs(imu.angles[1] - pitch) > p.anglesMismatch;
-  return disagrees ? Finding::suspectOf(SensorFault::disagrees) : Finding::clean();
+  // A disagreement stands until the next rest on both feet agrees again.
+  if (restFor_ >= p.restTime && floor.known)
+  {
+    accelerometerDisagreed_ = angleBetween(meanAcceleration_.normalized(), floor.up) > p.soleMismatch;
+    const Eigen::Vector3f& u = floor.up;
+    const float roll = std::atan2(u.y(), u.z());
+    const float pitch = std::atan2(-u.x(), std::hypot(u.y(), u.z()));
+    anglesDisagreed_ =
+        std::abs(std::remainder(imu.angles[0] - roll, 2 * std::numbers::pi_v<float>)) > p.soleMismatch ||
+        std::abs(imu.angles[1] - pitch) > p.soleMismatch;
+  }
+  standing();
 }
+
 } // namespace nao

@@ -23,7 +23,9 @@ struct SensorHealthParameters
   float maxAcceleration = 100.f;
   float accelerationOff = 5.f;
   float accelerationOffTime = 1.f;
-  float anglesMismatch = 0.1f;
+  float soleMismatch = 0.15f;
+  float levelSoles = 2.f * degree;
+  float supportWeight = 1.f;
   float restAccelerationOff = 0.3f;
   float restGyro = 0.1f;
   float restTime = 1.f;
@@ -98,10 +100,20 @@ struct SensorHealthParameters
         .unit(Unit::seconds)
         .range(0.0, 60.0)
         .doc("... for this long is no robot's motion (a fall's free flight lasts less)");
-    ar& field("anglesMismatch", anglesMismatch)
+    ar& field("soleMismatch", soleMismatch)
         .unit(Unit::radians)
         .range(0.001, 1.0)
-        .doc("at rest, LoLA's Angles may differ from the accelerometer's tilt by this");
+        .doc("at rest on both feet, the accelerometer's mean and LoLA's Angles may differ from the floor the "
+             "soles "
+             "stand on (the legs' kinematics) by this (joint calibration, a floor that is not level)");
+    ar& field("levelSoles", levelSoles)
+        .unit(Unit::degrees)
+        .range(0.1, 45.0)
+        .doc("the soles stand on one floor when their up directions differ by less than this");
+    ar& field("supportWeight", supportWeight)
+        .unit(Unit::kilograms)
+        .range(0.1, 10.0)
+        .doc("a foot whose trusted FSRs read more stands on the floor");
     ar& field("restAccelerationOff", restAccelerationOff)
         .unit(Unit::metersPerSecondSquared)
         .range(0.0, 10.0)
@@ -114,7 +126,9 @@ struct SensorHealthParameters
     ar& field("restTime", restTime)
         .unit(Unit::seconds)
         .range(0.05, 60.0)
-        .doc("... for this long; then the accelerometer's mean over it is compared with LoLA's Angles");
+        .doc("... for this long; then the accelerometer's mean over it and LoLA's Angles are compared with "
+             "the soles' "
+             "floor");
     ar& field("minFsrReading", minFsrReading)
         .unit(Unit::kilograms)
         .range(-10.0, 0.0)

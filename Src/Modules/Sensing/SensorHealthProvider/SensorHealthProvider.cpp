@@ -19,14 +19,18 @@ void SensorHealthProvider::update(SensorHealth& health)
   const UnreadableReadings& unreadable = get<UnreadableReadings>();
   const InertialSensorData& imu = get<InertialSensorData>();
 
+  // The floor the soles stand on, if last frame's health trusted both feet's FSRs (this frame's are judged below).
+  const FsrSensorData& fsr = get<FsrSensorData>();
+  const SoleFloor floor = soleFloor(
+      get<RobotModel>(), fsr, health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted(), p);
   const InertialFindings inertial =
-      inertial_.check(imu, unreadable, dt, health[Sensor::gyroscope].trusted(), p);
+      inertial_.check(imu, unreadable, dt, health[Sensor::gyroscope].trusted(), floor, p);
   judge(health, health[Sensor::gyroscope], sensorJudges_[Sensor::gyroscope], inertial.gyroscope, now);
   judge(health, health[Sensor::accelerometer], sensorJudges_[Sensor::accelerometer], inertial.accelerometer,
         now);
   judge(health, health[Sensor::imuAngles], sensorJudges_[Sensor::imuAngles], inertial.angles, now);
 
-  const std::array<Finding, 2> feet = feet_.check(get<FsrSensorData>(), unreadable, p);
+  const std::array<Finding, 2> feet = feet_.check(fsr, unreadable, p);
   judge(health, health[Sensor::leftFsr], sensorJudges_[Sensor::leftFsr], feet[0], now);
   judge(health, health[Sensor::rightFsr], sensorJudges_[Sensor::rightFsr], feet[1], now);
 

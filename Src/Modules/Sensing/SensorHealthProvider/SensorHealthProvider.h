@@ -14,6 +14,7 @@
 #include "Modules/Sensing/SensorHealthProvider/SensorHealthParameters.h"
 #include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/Modeling/RobotModel.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialSensorData.h"
@@ -27,7 +28,7 @@ namespace nao
 class SensorHealthProvider
     : public Module<SensorHealthProvider,
                     Requires<FrameInfo, JointSensorData, FsrSensorData, InertialSensorData, BatteryData,
-                             TouchData, UnreadableReadings>,
+                             TouchData, UnreadableReadings, RobotModel>,
                     Uses<JointRequest>, // last frame's: where the motors were driven (a reading must follow)
                     Provides<SensorHealth>, Parameters<SensorHealthParameters>>
 {

@@ -12,6 +12,7 @@ void prepare(ModuleHarness<SmartStiffnessProvider>& harness)
 {
   JointTorques& torques = harness.input<JointTorques>();
   torques.valid = true;
+  torques.sensorsTrusted = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     torques.torques[j] = 0.05f * static_cast<float>(j);

@@ -356,6 +356,21 @@ TEST(SmartStiffness, NanStaleOrInvalidInputGivesTheUserStiffnessWithoutAJump)
   EXPECT_EQ(rig.status().state, SmartStiffnessState::invalidInput);
   rig.expectUserEverywhere("JointTorques not valid");
 
+  // Torques on a sensor SensorHealth distrusts (a dead foot: the kinematic fallback; an accelerometer that may tilt
+  // gravity): no limit is lowered on them.
+  rig.settle();
+  ASSERT_EQ(rig.status().state, SmartStiffnessState::active);
+  rig.statics.input<SensorHealth>()[Sensor::leftFsr].state = SensorState::failed;
+  rig.run();
+  EXPECT_FALSE(rig.stage.input<JointTorques>().sensorsTrusted);
+  EXPECT_EQ(rig.status().state, SmartStiffnessState::sensorsDistrusted);
+  rig.expectUserEverywhere("a foot's FSRs distrusted");
+  rig.statics.input<SensorHealth>()[Sensor::leftFsr].state = SensorState::valid;
+  rig.statics.input<SensorHealth>()[Sensor::accelerometer].state = SensorState::suspect;
+  rig.run();
+  EXPECT_EQ(rig.status().state, SmartStiffnessState::sensorsDistrusted);
+  rig.statics.input<SensorHealth>()[Sensor::accelerometer].state = SensorState::valid;
+
   rig.request[Joint::HeadYaw] = std::numeric_limits<float>::quiet_NaN();
   rig.run();
   EXPECT_EQ(rig.status().state, SmartStiffnessState::invalidInput);
