@@ -10,6 +10,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace nao;
 
@@ -29,6 +30,8 @@ struct Rig
   /// The feet and the accelerometer tell the truth; false: they say the robot stands still, whatever the tilt
   bool truthfulWitnesses = true;
   bool gyroUsed = true; ///< false: the filter ran without its gyroscope (no rate in InertialData)
+  /// Each foot's four readings (kg), if set: instead of the truthful ones
+  std::optional<std::array<float, 4>> feet;
 
   Rig() { harness.input<RobotModel>().totalMass = mass; }
 
@@ -77,6 +80,7 @@ struct Rig
         other.totalWeight = 0;
       }
     }
+    if (feet) fsr.left.readings = fsr.right.readings = *feet;
     harness.input<FrameInfo>().time = frame * dt;
     harness.input<FrameInfo>().frameNumber = frame++;
     harness.run();
@@ -299,4 +303,57 @@ TEST(FallDownStateDetector, DeadFsrsNeverMakeTheRobotLifted)
   for (int f = 0; f < 200; ++f)
     rig.step(Eigen::Vector3d::UnitY(), 0.03, 0);
   EXPECT_EQ(rig.state().state, FallState::upright);
+}
+
+TEST(FallDownStateDetector, AnEdgeTheRobotRestsOnWitnessesNothing)
+{
+  // A crouch on its heels: the rear edge has carried the load all along. An estimate that tips backward (a stuck
+  // gyroscope) finds no sole that changed, and the accelerometer reads g.
+  Rig rig;
+  rig.truthfulWitnesses = false;
+  rig.feet = std::array<float, 4>{0, 0, 1.25f, 1.25f};
+  for (int f = 0; f < 200; ++f)
+    rig.step(-Eigen::Vector3d::UnitY(), 0.0, 0);
+  for (int f = 0; f < 40; ++f)
+    rig.step(-Eigen::Vector3d::UnitY(), std::min(3.0 * f * dt, 1.0), 3.0);
+  EXPECT_EQ(rig.state().falls, 0u);
+  // The same with the load moving onto the heels as the estimate tips: a witness.
+  Rig moving;
+  moving.truthfulWitnesses = false;
+  moving.feet = std::array<float, 4>{0.625f, 0.625f, 0.625f, 0.625f};
+  for (int f = 0; f < 200; ++f)
+    moving.step(-Eigen::Vector3d::UnitY(), 0.0, 0);
+  moving.feet = std::array<float, 4>{0, 0, 1.25f, 1.25f};
+  for (int f = 0; f < 40; ++f)
+    moving.step(-Eigen::Vector3d::UnitY(), std::min(3.0 * f * dt, 1.0), 3.0);
+  EXPECT_EQ(moving.state().falls, 1u);
+  EXPECT_EQ(moving.state().witness, FallWitness::soleEdge);
+}
+
+TEST(FallDownStateDetector, WithoutAGyroscopeALastingDipOfTheAccelerometerOntoAnEdgeIsTheFall)
+{
+  const auto run = [](int dipFrames)
+  {
+    Rig rig;
+    rig.gyroUsed = false;
+    rig.truthfulWitnesses = false; // the estimate stays upright, as the filter without its gyroscope
+    for (int f = 0; f < 100; ++f)
+      rig.step(Eigen::Vector3d::UnitY(), 0.0, 0);
+    rig.feet = std::array<float, 4>{1.25f, 1.25f, 0, 0}; // the load onto the toes
+    for (int f = 0; f < dipFrames; ++f)
+    {
+      rig.harness.input<FsrSensorData>().left.readings = {1.25f, 1.25f, 0, 0};
+      rig.harness.input<FsrSensorData>().right.readings = {1.25f, 1.25f, 0, 0};
+      rig.harness.input<InertialSensorData>().accelerometer = {0.f, 0.f, 7.5f};
+      rig.harness.input<FrameInfo>().time = rig.frame * dt;
+      rig.harness.input<FrameInfo>().frameNumber = rig.frame++;
+      rig.harness.run();
+    }
+    return rig.state();
+  };
+  const FallDownState falls = run(14);
+  EXPECT_EQ(falls.state, FallState::falling);
+  EXPECT_EQ(falls.direction, FallDirection::front) << "the edge that took the load";
+  EXPECT_EQ(falls.witness, FallWitness::accelerometer);
+  EXPECT_EQ(run(7).falls, 0u) << "a step's dip of 7 frames";
 }

@@ -383,3 +383,49 @@ TEST(SensorHealth, NothingAllocatesPerFrame)
   rig.step();
   EXPECT_EQ(count.allocations(), 0u);
 }
+
+TEST(SensorHealth, AtRestOnBothFeetTheAccelerometerAndLolasAnglesMeetTheSolesFloor)
+{
+  // Soles flat under an upright torso (identity rotations: the floor's up is the torso's z), both feet loaded.
+  const auto onFeet = [](Rig& rig)
+  {
+    RobotModel& model = rig.harness.input<RobotModel>();
+    model.totalMass = mass;
+    model.leftSole = model.rightSole = Pose3{};
+  };
+  {
+    Rig rig;
+    onFeet(rig);
+    settle(rig, 5.f);
+    rig.expectAllValidBut({}, "a truthful robot at rest on both feet");
+    // An accelerometer with an offset of 2 m/s² on x (11.5°): the soles' floor says otherwise.
+    const float at = rig.runUntilDistrusted(
+        5.f, Sensor::accelerometer,
+        [](Rig& r, int) { r.harness.input<InertialSensorData>().accelerometer[0] += 2.f; });
+    EXPECT_GT(at, 0.9f) << "after restTime at rest";
+    EXPECT_LT(at, 1.2f);
+    EXPECT_EQ(rig.health()[Sensor::accelerometer].fault, SensorFault::disagrees);
+    EXPECT_EQ(rig.health()[Sensor::accelerometer].state, SensorState::failed);
+    rig.expectAllValidBut({Sensor::accelerometer},
+                          "the accelerometer alone: LoLA's Angles agree with the soles");
+    // The robot steps off (one foot unloaded): nothing can be compared, the judgement stands.
+    rig.runUntilDistrusted(3.f, Sensor::gyroscope,
+                           [](Rig& r, int)
+                           {
+                             r.harness.input<InertialSensorData>().accelerometer[0] += 2.f;
+                             r.harness.input<FsrSensorData>().left.totalWeight = 0.1f;
+                           });
+    EXPECT_EQ(rig.health()[Sensor::accelerometer].state, SensorState::failed);
+    settle(rig, 4.f); // truthful again, at rest on both feet
+    EXPECT_EQ(rig.health()[Sensor::accelerometer].state, SensorState::valid);
+  }
+  {
+    Rig rig;
+    onFeet(rig);
+    settle(rig, 2.f);
+    rig.runUntilDistrusted(3.f, Sensor::imuAngles,
+                           [](Rig& r, int) { r.harness.input<InertialSensorData>().angles[1] += 0.3f; });
+    EXPECT_EQ(rig.health()[Sensor::imuAngles].fault, SensorFault::disagrees);
+    rig.expectAllValidBut({Sensor::imuAngles}, "LoLA's Angles alone");
+  }
+}
