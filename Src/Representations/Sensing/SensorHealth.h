@@ -51,6 +51,10 @@ struct SensorCheck
 
   /// Valid and usable this frame: a decision that moves the robot may rest on it.
   bool trusted() const { return state == SensorState::valid && usable; }
+  /// No fault confirmed or suspected over time; this frame's value may still be a glitch (kept at its last good
+  /// value where it was unreadable). What holds over frames (a contact model, a sensor's trust flag) rests on this:
+  /// a one-frame glitch (an impact beyond the FSRs' range) costs only that value.
+  bool valid() const { return state == SensorState::valid; }
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

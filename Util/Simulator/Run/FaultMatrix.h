@@ -1,5 +1,5 @@
 #pragma once
-// The fault matrix: every sensor fault of Config/Sim/faults.toml against the unchanged robot code. Per fault and
+// The fault matrix: every sensor fault of Config/Sim/faults.toml against the robot code. Per fault and
 // robot (seed): the stand, stepping and sit scenarios with the fault from its onset on, a push that fells the stand
 // and a deliberate chest-button press, each after the onset; and the same five runs without a fault as the baseline.
 // Every run is a `Simulator run` of its own (the robot code in that process, its log kept until it is read), `jobs`

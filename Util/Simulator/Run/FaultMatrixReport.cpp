@@ -212,7 +212,7 @@ std::string faultMatrixTable(const FaultMatrixResult& matrix, const std::string&
 {
   std::ostringstream out;
   out << "Written by `" << command << "`.\n\n"
-      << "Every sensor fault of `Config/Sim/faults.toml` against the unchanged robot code, " << matrix.robots
+      << "Every sensor fault of `Config/Sim/faults.toml` against the robot code, " << matrix.robots
       << " robots (seeds) each; the fault in the frames the robot receives from "
       << format("%.0f s", matrix.onset) << " on. Columns stand, stepping, sit (runs of "
       << format("%.0f s", matrix.plainSeconds)

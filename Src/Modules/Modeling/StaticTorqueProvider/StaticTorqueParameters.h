@@ -15,6 +15,7 @@ struct StaticTorqueParameters
   float maximumPlausibleFraction = 2.5f;
   float minimumSoleFraction = 0.02f;
   float gravity = 9.81f;
+  float anglesAgreement = 0.15f;
   kinematics::KinematicsBackend backend = kinematics::KinematicsBackend::automatic;
   bool allowAvx2 = true;
 
@@ -22,6 +23,7 @@ struct StaticTorqueParameters
   void serialize(Archive& ar, const unsigned)
   {
     using streams::field;
+    using streams::Unit;
     ar& field("minimumReading", minimumReading)
         .range(-5.0, 0.0)
         .doc("kg; an FSR reading below this (or NaN) marks the sensor broken");
@@ -41,6 +43,10 @@ struct StaticTorqueParameters
         .range(0.0, 0.5)
         .doc("a sole carrying less gets its centre of pressure at the sole origin");
     ar& field("gravity", gravity).range(9.0, 10.0).doc("m/s²; gravitational acceleration");
+    ar& field("anglesAgreement", anglesAgreement)
+        .unit(Unit::radians)
+        .range(0.01, 1.0)
+        .doc("LoLA's Angles give gravity while they agree this well with the filter's (each axis); else the filter's");
     ar& field("backend", backend).doc("JIT, Eigen, or automatic: the JIT where it runs");
     ar& field("allowAvx2", allowAvx2)
         .doc("false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)");

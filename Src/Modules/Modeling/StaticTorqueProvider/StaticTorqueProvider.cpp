@@ -73,17 +73,24 @@ void StaticTorqueProvider::update(JointTorques& torques)
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (std::isfinite(joints.angles[j])) state.q[static_cast<Eigen::Index>(j)] = joints.angles[j];
 
-  // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world): the
-  // filter's, or LoLA's own while the filter has not started, if SensorHealth trusts them.
+  // Gravity in the torso frame from the torso's roll and pitch (torso = Ry(pitch) * Rx(roll) in the world): LoLA's
+  // Angles (the IMU board's own filter) while SensorHealth trusts them and they agree with the filtered orientation
+  // (InertialData, from gyroscope and accelerometer: an independent estimate); else the filter's. Angles stuck at
+  // 1.5 rad lowered smart stiffness's limits on a standing robot before.
   const InertialData& inertial = get<InertialData>();
   const SensorHealth& health = get<SensorHealth>();
-  const std::array<float, 2>& angles = inertial.valid ? inertial.angles : get<InertialSensorData>().angles;
-  if ((!inertial.valid && !health[Sensor::imuAngles].trusted()) || !std::isfinite(angles[0]) ||
-      !std::isfinite(angles[1]))
+  const std::array<float, 2>& lola = get<InertialSensorData>().angles;
+  const bool lolaFinite = std::isfinite(lola[0]) && std::isfinite(lola[1]);
+  const bool filterFinite = inertial.valid && std::isfinite(inertial.angles[0]) && std::isfinite(inertial.angles[1]);
+  const bool lolaAgrees = !filterFinite || (std::abs(lola[0] - inertial.angles[0]) <= params().anglesAgreement &&
+                                            std::abs(lola[1] - inertial.angles[1]) <= params().anglesAgreement);
+  const bool useLola = lolaFinite && health[Sensor::imuAngles].trusted() && lolaAgrees;
+  if (!useLola && !filterFinite)
   {
     torques.valid = false; // keep the last torques: an IMU glitch must not make the output jump
     return;
   }
+  const std::array<float, 2>& angles = useLola ? lola : inertial.angles;
   const double roll = angles[0], pitch = angles[1], g = params().gravity;
   const Eigen::Vector3d gravity(g * std::sin(pitch), -g * std::cos(pitch) * std::sin(roll),
                                 -g * std::cos(pitch) * std::cos(roll));
@@ -92,9 +99,9 @@ void StaticTorqueProvider::update(JointTorques& torques)
   std::array<float, kinematics::fsrCount> readings = {
       fsr.left.readings[0],  fsr.left.readings[1],  fsr.left.readings[2],  fsr.left.readings[3],
       fsr.right.readings[0], fsr.right.readings[1], fsr.right.readings[2], fsr.right.readings[3]};
-  // A foot whose FSRs SensorHealth distrusts measures nothing: the contact estimate takes the robot to stand
-  // (comProjection), never to be lifted.
-  if (!health[Sensor::leftFsr].trusted() || !health[Sensor::rightFsr].trusted())
+  // A foot whose FSRs SensorHealth distrusts (suspect or failed) measures nothing: the contact estimate takes the
+  // robot to stand (comProjection), never to be lifted. A one-frame glitch is the estimate's own per-reading check.
+  if (!health[Sensor::leftFsr].valid() || !health[Sensor::rightFsr].valid())
     readings.fill(std::numeric_limits<float>::quiet_NaN());
   kinematics::ContactEstimate contact = kinematics::estimateContact(
       model, state.data, gravity, state.feet, state.layout, readings, state.contactParameters);
@@ -121,8 +128,8 @@ void StaticTorqueProvider::update(JointTorques& torques)
   torques.gravity = {static_cast<float>(gravity.x()), static_cast<float>(gravity.y()),
                      static_cast<float>(gravity.z())};
   torques.valid = true;
-  torques.sensorsTrusted = health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted() &&
-                           health[Sensor::accelerometer].trusted();
+  torques.sensorsTrusted = health[Sensor::leftFsr].valid() && health[Sensor::rightFsr].valid() &&
+                           health[Sensor::accelerometer].valid();
 }
 
 MAKE_MODULE(StaticTorqueProvider);

@@ -1,6 +1,6 @@
 #pragma once
-// The torque every motor must produce to hold the measured posture: gravity (its direction from the filtered torso
-// orientation, InertialData; LoLA's Angles only until the filter runs and while SensorHealth trusts them), with the
+// The torque every motor must produce to hold the measured posture: gravity (its direction from LoLA's Angles while
+// SensorHealth trusts them and they agree with the filtered orientation, InertialData; else the filter's), with the
 // torso carried by the soles as the FSRs say (scaled to the robot's weight). When the FSRs contradict gravity
 // (lifted, broken sensor) or SensorHealth distrusts a foot's FSRs, a stated fallback is used and named in
 // JointTorques::supportModel: a dead sensor never makes the robot "lifted".

@@ -23,10 +23,11 @@ std::array<bool, 2> InertialDataFilter::useSoles(const Eigen::Vector3d& rate,
   const SensorHealth& health = get<SensorHealth>();
   const std::array<const FsrFoot*, 2> feet = {&fsr.left, &fsr.right};
   const std::array<const Pose3*, 2> soles = {&model.leftSole, &model.rightSole};
-  // A foot supports when its trusted FSRs carry weight: a dead sensor makes no sole a measurement.
+  // A foot supports when its FSRs, not distrusted, carry weight: a dead sensor makes no sole a measurement (a
+  // one-frame glitch, such as an impact beyond the range, does not take a landing foot's support away).
   const std::array<bool, 2> support = {
-      health[Sensor::leftFsr].trusted() && feet[0]->totalWeight >= p.supportWeight,
-      health[Sensor::rightFsr].trusted() && feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
+      health[Sensor::leftFsr].valid() && feet[0]->totalWeight >= p.supportWeight,
+      health[Sensor::rightFsr].valid() && feet[1]->totalWeight >= p.supportWeight}; // NaN: no support
   // Offsets are learned against the accelerometer: only while it is trusted, or they would learn its fault.
   const bool accelerometerTrusted = health[Sensor::accelerometer].trusted();
   const bool resting = support[0] && support[1] && health[Sensor::gyroscope].trusted() &&

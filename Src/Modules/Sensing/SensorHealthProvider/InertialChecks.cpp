@@ -28,8 +28,11 @@ SoleFloor soleFloor(const RobotModel& model, const FsrSensorData& fsr, bool trus
                     const SensorHealthParameters& p)
 {
   SoleFloor floor;
+  // The robot stands on its feet: both carry weight and together most of it (a robot lying on its back may rest
+  // on both heels, soles level, but not flat on the floor).
   if (!trusted || !(model.totalMass > 0) || !(fsr.left.totalWeight >= p.supportWeight) ||
-      !(fsr.right.totalWeight >= p.supportWeight))
+      !(fsr.right.totalWeight >= p.supportWeight) ||
+      !(fsr.left.totalWeight + fsr.right.totalWeight >= p.standingShare * model.totalMass))
     return floor;
   // Each sole's z axis in the torso frame (row-major rotation, sole → torso).
   const std::array<float, 9>& l = model.leftSole.rotation;

@@ -26,6 +26,7 @@ struct SensorHealthParameters
   float soleMismatch = 0.15f;
   float levelSoles = 2.f * degree;
   float supportWeight = 1.f;
+  float standingShare = 0.7f;
   float restAccelerationOff = 0.3f;
   float restGyro = 0.1f;
   float restTime = 1.f;
@@ -113,7 +114,10 @@ struct SensorHealthParameters
     ar& field("supportWeight", supportWeight)
         .unit(Unit::kilograms)
         .range(0.1, 10.0)
-        .doc("a foot whose trusted FSRs read more stands on the floor");
+        .doc("a foot whose trusted FSRs read more stands on the floor ...");
+    ar& field("standingShare", standingShare)
+        .range(0.0, 2.0)
+        .doc("... and the robot on its feet when both together carry this share of its weight");
     ar& field("restAccelerationOff", restAccelerationOff)
         .unit(Unit::metersPerSecondSquared)
         .range(0.0, 10.0)

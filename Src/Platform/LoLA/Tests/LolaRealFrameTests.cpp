@@ -58,7 +58,7 @@ LolaBodyReadings convertedFixture()
   EXPECT_TRUE(decodeSensorFrame(bytes, decoded).ok());
   LolaBodyReadings readings;
   FixedString<159> error;
-  EXPECT_TRUE(convertSensorFrame(decoded, LolaConversionParameters{}, readings, error)) << error.view();
+  EXPECT_EQ(0u, convertSensorFrame(decoded, LolaConversionParameters{}, readings, error)) << error.view();
   return readings;
 }
 

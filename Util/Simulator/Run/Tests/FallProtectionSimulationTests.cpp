@@ -4,6 +4,9 @@
 //
 // Impacts, torques at impact and the takeover: Util/Simulator/Run/FallProtectionEvaluation.h (`Simulator
 // fallprotection` runs the same on an ensemble and 8 directions).
+#include "Representations/Infrastructure/FrameInfo.h"
+#include "Representations/MotionControl/FallProtection.h"
+#include "Representations/MotionControl/JointRequest.h"
 #include "Util/Simulator/Run/FallProtectionEvaluation.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
@@ -104,4 +107,60 @@ TEST(FallProtectionSimulation, SidewaysTheHeadStaysOffTheFloorOnEveryRobot)
       EXPECT_LT(a.armTorque, b.armTorque);
       EXPECT_LT(a.headTorque, b.headTorque);
     }
+}
+
+TEST(FallProtectionSimulation, AFallenRobotLiesPassiveAndItsJointsDrawNothing)
+{
+  // fallfront on robot seed 1 for 40 s: the push at 3 s fells it, it lies from about 4 s. The stand's request stays
+  // stiff throughout (the scenario has no get-up), as a motion source that does not know of the fall.
+  SimulationOptions options = test::testRunOptions("fallfront", 40.0 / 60.0, 1, "nao-fallprotection-passive");
+  const SimulationResult result = runSimulation(options);
+  struct Frame
+  {
+    double time;
+    FallProtectionPhase phase;
+    float largestStiffness; ///< of the request that went out
+  };
+  const auto frames = test::framesOf<FrameInfo, FallProtection, JointRequest>(
+      result.log,
+      [](const FrameInfo& info, const FallProtection& protection, const JointRequest& request)
+      {
+        return Frame{info.time, protection.phase,
+                     *std::max_element(request.stiffnesses.begin(), request.stiffnesses.end())};
+      });
+  double passiveAt = -1;
+  for (const Frame& f : frames)
+  {
+    if (passiveAt < 0 && f.phase == FallProtectionPhase::lyingPassive) passiveAt = f.time;
+    if (passiveAt >= 0)
+    {
+      EXPECT_EQ(f.phase, FallProtectionPhase::lyingPassive)
+          << f.time << ": passive until upright or a get-up";
+      EXPECT_EQ(f.largestStiffness, 0.f) << f.time;
+    }
+  }
+  ASSERT_GT(passiveAt, pushTime);
+  EXPECT_LT(passiveAt, pushTime + 3.0) << "s: lying still for lieStillTime after the fall";
+  // Every motor draws (almost) nothing from a second after, and no joint warms beyond the warming it had.
+  double largestCurrent = 0;
+  std::array<float, 25> atPassive{}, hottest{};
+  bool haveStart = false;
+  for (const RunSample& s : result.samples)
+  {
+    if (s.time < passiveAt + 1.0) continue;
+    if (!haveStart) atPassive = s.temperatures;
+    haveStart = true;
+    for (std::size_t j = 0; j < 25; ++j)
+    {
+      largestCurrent = std::max(largestCurrent, static_cast<double>(s.currents[j]));
+      hottest[j] = std::max(hottest[j], s.temperatures[j]);
+    }
+  }
+  ASSERT_TRUE(haveStart);
+  std::printf("passive from %.2f s; then the largest reported current %.0f mA\n", passiveAt,
+              largestCurrent * 1000);
+  EXPECT_LT(largestCurrent, 0.05)
+      << "A: stiffness 0 leaves a motor nothing to push with (3 mA noise, offsets)";
+  for (std::size_t j = 0; j < 25; ++j)
+    EXPECT_LE(hottest[j], atPassive[j] + 1.f) << jointNames[j] << ": °C, whole degrees as reported";
 }

@@ -86,3 +86,47 @@ TEST(StaticTorqueProviderAlone, ANonFiniteImuKeepsTheLastTorques)
   harness.run();
   EXPECT_TRUE(harness.output<JointTorques>().valid) << "back as soon as the IMU is";
 }
+
+TEST(StaticTorqueProviderAlone, LolasAnglesGiveGravityOnlyWhileTheFilterAgrees)
+{
+  ModuleHarness<StaticTorqueProvider> harness;
+  InertialData& filtered = harness.input<InertialData>();
+  filtered.valid = true;
+  filtered.angles = {0.f, 0.1f};
+  // Agreeing within anglesAgreement: LoLA's own estimate is used.
+  const JointTorques agreeing = liftedTorques(harness, 0.12f, 0.5f);
+  const double g = harness.parameters().gravity;
+  EXPECT_NEAR(agreeing.gravity[0], g * std::sin(0.12), 1e-5);
+  // Stuck at 1.5 rad (a dead IMU board's filter) against an upright filter: the filter's tilt is gravity's.
+  const JointTorques stuck = liftedTorques(harness, 1.5f, 0.5f);
+  ASSERT_TRUE(stuck.valid);
+  EXPECT_NEAR(stuck.gravity[0], g * std::sin(0.1), 1e-5);
+  // Distrusted by SensorHealth, even when they agree: the filter's.
+  harness.input<SensorHealth>()[Sensor::imuAngles].state = SensorState::failed;
+  const JointTorques distrusted = liftedTorques(harness, 0.12f, 0.5f);
+  EXPECT_NEAR(distrusted.gravity[0], g * std::sin(0.1), 1e-5);
+  // Neither the filter nor trusted Angles: the last torques are kept.
+  filtered.valid = false;
+  harness.input<JointSensorData>().angles[Joint::LShoulderPitch] = 1.f;
+  harness.run();
+  EXPECT_FALSE(harness.output<JointTorques>().valid);
+  EXPECT_EQ(harness.output<JointTorques>().torques[Joint::LShoulderPitch],
+            distrusted.torques[Joint::LShoulderPitch]);
+}
+
+TEST(StaticTorqueProviderAlone, OneFrameOfAnUnusableFootIsNoDistrustButSuspectFsrsAre)
+{
+  // A landing foot's impact can read beyond the FSRs' range for a frame (usable false, still valid): the torques'
+  // trust in the sensors holds, so that smart stiffness does not start over. A suspect foot does not.
+  ModuleHarness<StaticTorqueProvider> harness;
+  liftedTorques(harness, 0.f, 0.f);
+  EXPECT_TRUE(harness.output<JointTorques>().sensorsTrusted);
+  harness.input<SensorHealth>()[Sensor::leftFsr].usable = false;
+  harness.run();
+  EXPECT_TRUE(harness.output<JointTorques>().sensorsTrusted);
+  harness.input<SensorHealth>()[Sensor::leftFsr].state = SensorState::suspect;
+  harness.run();
+  EXPECT_FALSE(harness.output<JointTorques>().sensorsTrusted);
+  EXPECT_NE(harness.output<JointTorques>().supportModel, SupportModel::noContact)
+      << "distrusted FSRs never make the robot lifted";
+}
