@@ -45,7 +45,8 @@ NAO_ENUM(
     handOverWithoutEffect, ///< a hand-over push did not lower the helped joint's current: undone, not tried again
     pusherAboveHelped,     ///< a hand-over push took the pushing joint above the helped one's current: undone
     notItsOwnOffset,       ///< at zero offset, or moved since its reference, still above: it searches again
-    jointRestless          ///< the reading went back and forth within rounds: held at zero offset
+    jointRestless,         ///< the reading went back and forth within rounds: held at zero offset
+    stepAboveBound ///< a change of the offset took the current far above the reference: undone, that way barred
 );
 
 struct EnergySaving

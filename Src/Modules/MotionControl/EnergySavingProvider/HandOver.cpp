@@ -33,6 +33,12 @@ bool HandOver::involves(std::size_t j) const
          (mirror >= 0 && helping_[static_cast<std::size_t>(mirror)] == static_cast<int>(j));
 }
 
+int HandOver::pusherOf(std::size_t j) const
+{
+  const int mirror = mirrorOf(j);
+  return mirror >= 0 && helping_[static_cast<std::size_t>(mirror)] == static_cast<int>(j) ? mirror : -1;
+}
+
 void HandOver::reset()
 {
   helping_.fill(-1);
@@ -51,8 +57,11 @@ void HandOver::undo(std::size_t pusher, HandOverRound& in, HeatGuardRule rule)
 {
   const auto j = static_cast<std::size_t>(helping_[pusher]);
   in.adjustments[pusher] = start_[pusher];
-  lastEvent_ = {pusher, rule, std::abs(in.currents[pusher])};
-  ++events_;
+  if (rule != HeatGuardRule::none)
+  {
+    lastEvent_ = {pusher, rule, std::abs(in.currents[pusher])};
+    ++events_;
+  }
   if (++tries_[j] >= 2)
   {
     stop(pusher);
@@ -61,6 +70,15 @@ void HandOver::undo(std::size_t pusher, HandOverRound& in, HeatGuardRule rule)
   direction_[pusher] = -direction_[pusher];
   round_[pusher] = 0;
   pusherAbove_[pusher] = 0;
+}
+
+void HandOver::stepUndone(std::size_t joint)
+{
+  // The pusher goes back where the bound puts it (where the round began), and that way counts as tried.
+  const int pusher = helping_[joint] >= 0 ? static_cast<int>(joint) : pusherOf(joint);
+  if (pusher < 0) return;
+  ++tries_[static_cast<std::size_t>(helping_[static_cast<std::size_t>(pusher)])];
+  stop(static_cast<std::size_t>(pusher));
 }
 
 void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
@@ -100,13 +118,18 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
     pusherAbove_[m] = pusher > stuckCurrent_[m] * (1.f + p.guard.marginFraction) + p.guard.marginCurrent
                           ? pusherAbove_[m] + 1
                           : 0;
+    // A push into a way the guard's step bound barred counts that way as tried (a push that takes any joint far
+    // above its reference: the step bound itself, every frame).
+    const float next = in.adjustments[m] + direction_[m] * p.minGearStep;
     if (pusherAbove_[m] >= p.pusherAboveRounds)
       undo(m, in, HeatGuardRule::pusherAboveHelped);
     else if (round_[m] >= p.handOverRounds)
       undo(m, in, HeatGuardRule::handOverWithoutEffect);
+    else if (next > in.highest[m] || next < in.lowest[m])
+      undo(m, in, HeatGuardRule::none);
     else
     {
-      in.adjustments[m] += direction_[m] * p.minGearStep;
+      in.adjustments[m] = next;
       ++round_[m];
     }
   }

@@ -23,6 +23,8 @@ struct HandOverRound
   bool groundContact = false;             ///< both feet share the load only on the ground
   JointArray<OffsetSearch>& searches; ///< a hand-over that took a share starts the helped joint's search anew
   JointArray<float>& adjustments;     ///< rad, the pushing joint's adjustment changes
+  const JointArray<float>& lowest;    ///< rad, the adjustments the guard's step bound leaves open ...
+  const JointArray<float>& highest;   ///< ... (a push beyond counts that way as tried)
 };
 
 class HandOver
@@ -37,6 +39,8 @@ public:
   void reset();
   /// A new posture for the joint: the hand-overs it has tried count from 0 again.
   void forgetTries(std::size_t joint) { tries_[joint] = 0; }
+  /// The guard's step bound undid a change of the joint: a hand-over it is part of ends, that way tried.
+  void stepUndone(std::size_t joint);
 
   /// A push the hand-over's guard undid (HeatGuardRule handOverWithoutEffect or pusherAboveHelped).
   struct Event
@@ -50,13 +54,16 @@ public:
 
   /// The joint pushes for its mirror joint or is helped by it: it holds its offset meanwhile.
   bool involves(std::size_t joint) const;
+  /// The joint pushing for `joint` (-1: none).
+  int pusherOf(std::size_t joint) const;
 
   /// The same pitch joint of the other leg (-1: not a hip, knee or ankle pitch).
   static int mirrorOf(std::size_t joint);
 
 private:
   void stop(std::size_t pusher);
-  /// The push of `pusher` goes back to where it began; the way counts as tried (both: no more in this posture).
+  /// The push of `pusher` goes back to where it began; the way counts as tried (both: no more in this posture); an
+  /// Event unless `rule` is none.
   void undo(std::size_t pusher, HandOverRound& in, HeatGuardRule rule);
 
   JointArray<int> helping_;     ///< per pushing joint: the joint whose load it takes (-1: none)

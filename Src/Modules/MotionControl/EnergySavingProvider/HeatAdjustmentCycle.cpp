@@ -47,11 +47,6 @@ HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& paramet
   status_.references.fill(std::numeric_limits<float>::quiet_NaN());
 }
 
-bool HeatAdjustmentCycle::guarding() const
-{
-  return p_->guard.enabled && !accuratePositions_;
-}
-
 void HeatAdjustmentCycle::parametersChanged(const HeatAdjustmentParameters& parameters)
 {
   skip_.fill(false);
@@ -135,6 +130,7 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   }
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
     fadeDisabledJoints(dt);
+  keepWithinBounds();
   composeOutput();
   status_.timeInState = static_cast<float>(now - stateStart_);
   const bool adjustingState =
@@ -281,14 +277,17 @@ void HeatAdjustmentCycle::runRound()
   held_.fill(false);
   if (guarding())
   {
-    if (takeReferences(now)) return; // the legs still settle, or the base offsets fade in now
+    const bool settling = takeReferences(now); // the legs still settle, or the base offsets fade in now
+    startStepRound(); // after the references: a new one starts its joint's bound afresh
+    if (settling) return;
     guardRound(now);
     for (std::size_t j = 0; j < numOfJoints; ++j)
       held_[j] = guards_[j].holds();
   }
-  JointArray<float> applied;
+  JointArray<float> applied, lowest, highest;
   for (std::size_t j = 0; j < numOfJoints; ++j)
     applied[j] = appliedBase(j);
+  openOffsets(lowest, highest);
   RoundContext context{*in_,
                        status_,
                        adjustments_,
@@ -298,7 +297,9 @@ void HeatAdjustmentCycle::runRound()
                        held_,
                        posture_,
                        posture_ == EnergySavingPosture::highStand ? p_->emergencyStepSignsHighStand
-                                                                  : p_->emergencyStepSignsStand};
+                                                                  : p_->emergencyStepSignsStand,
+                       lowest,
+                       highest};
   if (accuratePositions_)
     rounds_.accuratePositionsRound(context);
   else

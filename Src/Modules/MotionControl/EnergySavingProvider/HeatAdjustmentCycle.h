@@ -52,6 +52,9 @@ struct RoundContext
   const JointArray<bool>& held;         ///< the guard holds the joint (measuring, or held at best or zero)
   EnergySavingPosture posture;          ///< of the current run
   const JointArray<int>& signs;         ///< the posture's emergency-step sign table
+  /// rad, the offsets (base + adjustment) the guard's step bound leaves open: a change beyond is undone
+  const JointArray<float>& lowest;
+  const JointArray<float>& highest;
 };
 
 /// How a round moves the offsets: the part in which heat adjustments differ.
@@ -65,6 +68,11 @@ public:
   virtual void enterState(EnergySavingState state) = 0;
   /// The joint is adjusted again (after an arm motion, or faded back from the cap): it starts afresh.
   virtual void restartJoint(std::size_t joint) = 0;
+  /// The guard's step bound undid the joint's last change (JointGuard::checkStep): its offset goes back, and the
+  /// way it went is barred (RoundContext::lowest, highest).
+  virtual void stepUndone(std::size_t) {}
+  /// The joint whose push moves load onto the joint on purpose (a hand-over), -1: none.
+  virtual int pushedBy(std::size_t) const { return -1; }
   /// Every frame, before anything else.
   virtual void everyFrame(const HeatAdjustmentInputs&) {}
   /// One adjustment round (every adjustWaitTime while working).
@@ -121,7 +129,18 @@ private:
   float appliedBase(std::size_t joint) const;
   void clearOffsets();
   void composeOutput();
-  bool guarding() const; ///< the guard is on and the rounds save (not accuratePositions)
+  bool guarding() const;                 ///< the guard is on and the rounds save (not accuratePositions)
+  bool bounded(std::size_t joint) const; ///< the guard's step bound watches the joint (working, a reference)
+  /// At a round, before it changes anything: where each joint's step bound starts the round.
+  void startStepRound();
+  /// Every frame: each bounded joint's step bound; what took a joint above its bound is barred and goes back.
+  void checkSteps();
+  /// `joint` rose above its bound (to `current`, A) without a change of its own: the changes that loaded it go back.
+  void undoLoading(std::size_t joint, float current, double now);
+  /// After the rounds: each bounded joint goes back within the offsets its step bound leaves open.
+  void keepWithinBounds();
+  /// Per joint the offsets (rad, base + adjustment) its step bound leaves open (±inf: all).
+  void openOffsets(JointArray<float>& lowest, JointArray<float>& highest) const;
   /// Per frame: a joint whose request left the posture its reference belongs to measures again; held joints fade
   /// to the offset the guard holds them at.
   void updateGuards(float dt);

@@ -1,12 +1,51 @@
 // The cycle's side of the guard (JointGuard.h, README "The guard: do no harm"): references taken at zero offset,
-// one judgement per joint and round, and the fades towards what a held joint is held at.
+// one judgement per joint and round, the step bound every frame, and the fades towards what a held joint is held at.
 #include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace nao
 {
+namespace
+{
+/// Whether `a` and `b` carry a share of the same load: joints of one limb (of both legs while both feet are on the
+/// floor, a closed chain) that turn in the same plane. A leg's pitch joints hold the body's weight in front and
+/// behind, its roll joints hold it sideways; the hip yaw-pitch joint, tilted 45°, does both.
+bool sharesLoad(Joint a, Joint b, bool bothFeetDown)
+{
+  const auto sagittal = [](Joint j)
+  {
+    return j == Joint::LHipYawPitch || j == Joint::LHipPitch || j == Joint::LKneePitch ||
+           j == Joint::LAnklePitch || j == Joint::RHipPitch || j == Joint::RKneePitch ||
+           j == Joint::RAnklePitch;
+  };
+  const auto frontal = [](Joint j)
+  {
+    return j == Joint::LHipYawPitch || j == Joint::LHipRoll || j == Joint::LAnkleRoll ||
+           j == Joint::RHipRoll || j == Joint::RAnkleRoll;
+  };
+  const bool chain =
+      (limbsOfJoint[a] & limbsOfJoint[b]) != 0 || (bothFeetDown && isLegJoint(a) && isLegJoint(b));
+  if (!chain) return false;
+  if (!isLegJoint(a) || !isLegJoint(b)) return true; // an arm: every joint of it carries the arm's weight
+  return (sagittal(a) && sagittal(b)) || (frontal(a) && frontal(b));
+}
+} // namespace
+
+bool HeatAdjustmentCycle::guarding() const
+{
+  return p_->guard.enabled && !accuratePositions_;
+}
+
+bool HeatAdjustmentCycle::bounded(std::size_t joint) const
+{
+  const HeatGuardState state = guards_[joint].state();
+  return guarding() && enabled_[joint] && status_.state == EnergySavingState::working &&
+         state != HeatGuardState::measuring && state != HeatGuardState::restless;
+}
+
 bool HeatAdjustmentCycle::takeReferences(double now)
 {
   const FilteredCurrent& filtered = in_->filtered;
@@ -95,6 +134,76 @@ void HeatAdjustmentCycle::updateGuards(float dt)
       adjustments_[j] -= std::clamp(adjustments_[j], -stepSize, stepSize);
       baseOffsets_[j] -= std::clamp(baseOffsets_[j], -stepSize, stepSize);
     }
+  }
+  checkSteps();
+}
+
+void HeatAdjustmentCycle::startStepRound()
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    guards_[j].startStepRound(status_.offsets[j], std::abs(in_->filtered.currents[j]),
+                              std::abs(in_->sensors.currents[j]), in_->sensors.angles[j], p_->guard);
+}
+
+void HeatAdjustmentCycle::checkSteps()
+{
+  // Every frame: a change that takes a joint's current far above its reference goes back within the round that made
+  // it (keepWithinBounds), and the rounds start the search of a joint that went back afresh.
+  const double now = in_->frame.time;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (!bounded(j)) continue;
+    const float current = std::abs(in_->filtered.currents[j]);
+    const StepBound::Verdict verdict =
+        guards_[j].checkStep(status_.offsets[j], current, in_->sensors.angles[j], p_->guard);
+    if (verdict == StepBound::Verdict::own)
+    {
+      guardEvent(j, HeatGuardRule::stepAboveBound, current, now);
+      rounds_.stepUndone(j);
+    }
+    if (verdict == StepBound::Verdict::loaded) undoLoading(j, current, now);
+  }
+}
+
+void HeatAdjustmentCycle::undoLoading(std::size_t j, float current, double now)
+{
+  // Not its own change. A hand-over's push moves load onto the joint it helps on purpose: it goes back. The other
+  // joints' steps move a joint's load in passing: one that holds its load on its gears (it draws no more than its
+  // threshold without the stage) answers that with its own search within its next round, but one that needs its
+  // motor to hold it (a worn knee: its reference is above its threshold) gives way under more load, and the count it
+  // gains does not come back: there, the steps of the joints that share its load go back.
+  const Joint loaded = jointAt(j);
+  const bool givesWay = guards_[j].reference() > p_->currentThreshold(loaded, adjustments_[j]);
+  const int pusher = rounds_.pushedBy(j);
+  for (std::size_t m = 0; m < numOfJoints; ++m)
+  {
+    const bool loads = static_cast<int>(m) == pusher ||
+                       (givesWay && m != j && sharesLoad(loaded, jointAt(m), status_.groundContact));
+    if (!loads || !bounded(m) || !guards_[m].undoStep(status_.offsets[m])) continue;
+    guardEvent(m, HeatGuardRule::stepAboveBound, current, now);
+    rounds_.stepUndone(m);
+  }
+}
+
+void HeatAdjustmentCycle::keepWithinBounds()
+{
+  // Back within the ways the step bound leaves open, as fast as a round's largest step (nothing jumps further).
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (!bounded(j)) continue;
+    const float offset = appliedBase(j) + adjustments_[j];
+    const float maxStep = isLegJoint(jointAt(j)) ? p_->maxGearStepLegs : p_->maxGearStepArms;
+    adjustments_[j] += std::clamp(guards_[j].bound().clamp(offset) - offset, -maxStep, maxStep);
+  }
+}
+
+void HeatAdjustmentCycle::openOffsets(JointArray<float>& lowest, JointArray<float>& highest) const
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const bool bound = bounded(j);
+    lowest[j] = bound ? guards_[j].bound().lowest() : -std::numeric_limits<float>::infinity();
+    highest[j] = bound ? guards_[j].bound().highest() : std::numeric_limits<float>::infinity();
   }
 }
 } // namespace nao

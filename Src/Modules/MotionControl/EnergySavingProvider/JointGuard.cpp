@@ -40,6 +40,16 @@ void JointGuard::searchAgain(float current, float offset)
   bestOffset_ = offset;
 }
 
+StepBound::Verdict JointGuard::checkStep(float offset, float current, float reading,
+                                         const JointGuardParameters& p)
+{
+  // A measuring joint is at zero offset, a restless one fades there: neither is the stage's doing.
+  if (state_ == HeatGuardState::measuring || state_ == HeatGuardState::restless)
+    return StepBound::Verdict::none;
+  const float margin = reference_ * p.marginFraction + p.marginCurrent;
+  return bound_.frame(offset, current, reading, stepLimit(p), margin, p.gaveWay);
+}
+
 void JointGuard::observe(float reading)
 {
   if (!std::isfinite(reading)) return;

@@ -10,8 +10,10 @@
 // searches again, and the guard leaves it to its search until the posture changes. A joint whose reading goes back
 // and forth within rounds (it oscillates: the board's loop, not friction, sets its current) is held at zero offset
 // until the posture changes: an offset cannot help it and a search only moves it (a restless leg joint holds every
-// joint so: the body shakes). A plain value, one per joint in HeatAdjustmentCycle; why: README.md of this
-// folder, "The guard".
+// joint so: the body shakes). Every frame, a change of the offset that takes the current far above the reference
+// is undone and its way barred (StepBound). A plain value, one per joint in HeatAdjustmentCycle; why: README.md of
+// this folder, "The guard".
+#include "Modules/MotionControl/EnergySavingProvider/StepBound.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Tools/Streams/Field.h"
 
@@ -42,6 +44,11 @@ struct JointGuardParameters
   int restlessRounds = 2;
   // A body still settling after the posture change would give a reference it does not keep.
   int settleRounds = 8;
+  // The step bound: what "far above the reference" is (README.md of this folder, "The guard").
+  float boundFraction = 0.5f;
+  float boundCurrent = 0.3f;
+  // LoLA's reading moves by whole counts (0.088°, Docs/NaoFacts.md): anything under one is "not at all".
+  float gaveWay = 0.05f * std::numbers::pi_v<float> / 180.f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -92,6 +99,21 @@ struct JointGuardParameters
     ar& field("settleRounds", settleRounds)
         .range(1, 1000)
         .doc("rounds at zero offset a joint may take to settle before its reference is taken as it is");
+    ar& field("boundFraction", boundFraction)
+        .unit(Unit::percent)
+        .range(0.0, 1000.0)
+        .doc(
+            "a change of the offsets that takes a joint's current above its reference by more than this ...");
+    ar& field("boundCurrent", boundCurrent)
+        .unit(Unit::milliamperes)
+        .range(0.0, 5000.0)
+        .doc(
+            "... and than this (the bound: the higher) goes back, and that way is barred in the posture ...");
+    ar& field("gaveWay", gaveWay)
+        .unit(Unit::degrees)
+        .range(0.0, 10.0)
+        .doc(
+            "... but not once the reading moved this far its way after the current fell: the joint gave way");
   }
 };
 
@@ -111,6 +133,19 @@ public:
   void shaken() { state_ = HeatGuardState::restless; }
   /// Every frame while the stage works: the joint's reading (rad), for the restless rule.
   void observe(float reading);
+  /// The step bound (StepBound::round), at a round before it changes anything: the joint was last sent `offset` (rad,
+  /// base + adjustment), drew `current` (A, |filtered|) over the round and `latest` (A) in the last frame, and reads
+  /// `reading` (rad).
+  void startStepRound(float offset, float current, float latest, float reading, const JointGuardParameters& p)
+  {
+    bound_.round(offset, current, latest, reading, reference_ * p.marginFraction + p.marginCurrent);
+  }
+  /// The step bound every frame while the stage works (StepBound::frame): own, the joint goes back within bound();
+  /// loaded, the joints that share its load go back (undoStep).
+  StepBound::Verdict checkStep(float offset, float current, float reading, const JointGuardParameters& p);
+  /// Another joint's current rose above its bound: this joint's change since the round began goes back
+  /// (StepBound::undo). Returns whether there was one.
+  bool undoStep(float offset) { return bound_.undo(offset); }
   /// A round: the joint drew `current` (A, |filtered|) at `offset` (rad, base + adjustment) and reads `reading`
   /// (rad). Returns the rule that acted (none: the joint goes on as it is).
   HeatGuardRule round(float current, float offset, float reading, const JointGuardParameters& p);
@@ -123,13 +158,19 @@ public:
   /// Zero offset did not bring the reference back: the joint searches again, and the guard leaves it to it until
   /// the posture changes.
   bool released() const { return released_; }
-  /// rad, the offset (base + adjustment) the joint is held at while holds().
-  float heldOffset() const { return state_ == HeatGuardState::heldAtBest ? bestOffset_ : 0.f; }
+  /// rad, the offset (base + adjustment) the joint is held at while holds(), within the ways the bound leaves open.
+  float heldOffset() const { return bound_.clamp(state_ == HeatGuardState::heldAtBest ? bestOffset_ : 0.f); }
+  const StepBound& bound() const { return bound_; }
   float reference() const { return reference_; }      ///< A (NaN: none yet)
   float referenceRequest() const { return request_; } ///< rad (NaN: none yet)
   float limit(const JointGuardParameters& p) const
   {
     return reference_ * (1.f + p.marginFraction) + p.marginCurrent;
+  }
+  /// A: far above the reference (StepBound).
+  float stepLimit(const JointGuardParameters& p) const
+  {
+    return StepBound::limit(reference_, p.boundFraction, p.boundCurrent);
   }
 
 private:
@@ -157,5 +198,6 @@ private:
   float bestCurrent_ =
       std::numeric_limits<float>::infinity(); ///< A, the least current, the reference's too ...
   float bestOffset_ = 0.f;                    ///< rad, ... and the offset it was drawn at
+  StepBound bound_;
 };
 } // namespace nao

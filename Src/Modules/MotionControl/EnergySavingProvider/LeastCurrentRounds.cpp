@@ -37,6 +37,14 @@ void LeastCurrentRounds::restartJoint(std::size_t joint)
   handOver_.forgetTries(joint);
 }
 
+void LeastCurrentRounds::stepUndone(std::size_t joint)
+{
+  // Its offset goes back to where the search stood before: the search starts afresh from there (the barred way
+  // turns it round), and a hand-over it pushed in counts that way as tried.
+  restartSearch(joint);
+  handOver_.stepUndone(joint);
+}
+
 void LeastCurrentRounds::everyFrame(const HeatAdjustmentInputs& in)
 {
   const JointArray<float>& stiffnesses = in.request.stiffnesses;
@@ -80,8 +88,13 @@ void LeastCurrentRounds::round(RoundContext& context)
   for (std::size_t j = 0; j < numOfJoints; ++j)
     adjustJoint(j, context);
   JointArray<bool> blocked;
+  JointArray<float> lowest, highest; // rad, the adjustments the step bound leaves open
   for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
     blocked[j] = context.fadingOut[j] || context.held[j];
+    lowest[j] = context.lowest[j] - context.baseOffsets[j];
+    highest[j] = context.highest[j] - context.baseOffsets[j];
+  }
   HandOverRound handOver{context.in.request.angles,
                          filtered.currents,
                          context.enabled,
@@ -90,7 +103,9 @@ void LeastCurrentRounds::round(RoundContext& context)
                          context.in.torques,
                          context.status.groundContact,
                          searches_,
-                         context.adjustments};
+                         context.adjustments,
+                         lowest,
+                         highest};
   handOver_.round(handOver, *p_);
   reportHandOverEvents(context);
   stiffnessChanged_.fill(false);
@@ -129,7 +144,9 @@ void LeastCurrentRounds::adjustJoint(std::size_t j, RoundContext& context)
                        context.adjustments[j],
                        isLegJoint(joint) ? p_->maxGearStepLegs : p_->maxGearStepArms,
                        loadDirection(j, context),
-                       stiffnessChanged_[j]};
+                       stiffnessChanged_[j],
+                       context.lowest[j] - context.baseOffsets[j],
+                       context.highest[j] - context.baseOffsets[j]};
   context.adjustments[j] = searches_[j].round(in, *p_);
 }
 

@@ -21,10 +21,12 @@ public:
   void clear() override;
   void enterState(EnergySavingState state) override;
   void restartJoint(std::size_t joint) override;
+  void stepUndone(std::size_t joint) override;
   void everyFrame(const HeatAdjustmentInputs& in) override;
   void round(RoundContext& context) override;
   void accuratePositionsRound(RoundContext& context) override;
   bool searching(std::size_t joint) const override;
+  int pushedBy(std::size_t joint) const override { return handOver_.pusherOf(joint); }
 
 private:
   void adjustJoint(std::size_t joint, RoundContext& context);

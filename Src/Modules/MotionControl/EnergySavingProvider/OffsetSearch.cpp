@@ -66,7 +66,13 @@ float OffsetSearch::round(const SearchRound& in, const EnergySavingParameters& p
     step_ = std::max(0.5f * step_, finest);
   }
   // Lower, or no different: on, the same way and by the same step (the current is a staircase over the offset:
-  // between two of the board's counts it does not change at all).
+  // between two of the board's counts it does not change at all). A way the step bound barred took the current far
+  // above the reference: turn round as from a worse one.
+  if (in.adjustment + direction_ * step_ > in.highest || in.adjustment + direction_ * step_ < in.lowest)
+  {
+    direction_ = -direction_;
+    step_ = std::max(0.5f * step_, finest);
+  }
   if (step_ <= finest)
   {
     ++stalledRounds_;
@@ -76,9 +82,11 @@ float OffsetSearch::round(const SearchRound& in, const EnergySavingParameters& p
   if (stalledRounds_ >= p.stalledRoundsToSettle)
   {
     settledCurrent_ = stallPeak_; // settle on the offset of the least current this search has seen
-    return bestAdjustment_;
+    return std::clamp(bestAdjustment_, in.lowest, std::max(in.lowest, in.highest));
   }
-  return withinSagBound(in.adjustment + direction_ * step_, in.adjustment);
+  const float next =
+      std::clamp(in.adjustment + direction_ * step_, in.lowest, std::max(in.lowest, in.highest));
+  return withinSagBound(next, in.adjustment);
 }
 
 float OffsetSearch::withinSagBound(float adjustment, float current) const

@@ -21,6 +21,9 @@ struct SearchRound
   float pull = 1.f;       ///< ±1, the way the posture's load pulls (where request and reading agree)
   /// The stiffness the joint gets changed since the last round: its current window mixes two stiffnesses.
   bool stiffnessChanged = false;
+  /// rad, the adjustments the guard's step bound leaves open: a way barred is not tried again
+  float lowest = -std::numeric_limits<float>::infinity();
+  float highest = std::numeric_limits<float>::infinity();
 };
 
 class OffsetSearch

@@ -8,6 +8,7 @@
 #include "Modules/MotionControl/EnergySavingProvider/HandOver.h"
 #include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
 #include <gtest/gtest.h>
+#include <limits>
 #include <numbers>
 
 using namespace nao;
@@ -114,11 +115,20 @@ namespace
 {
 constexpr std::size_t knee = index(Joint::LKneePitch), mirror = index(Joint::RKneePitch);
 
+JointArray<float> filled(float value)
+{
+  JointArray<float> values;
+  values.fill(value);
+  return values;
+}
+
 /// One hand-over's world: both feet on the ground, every joint enabled, the left knee stuck above its threshold
 /// at 0.6 A with a search that has stalled, the right knee free at 0.2 A.
 struct HandOverWorld
 {
   JointArray<float> requested{}, currents{}, adjustments{};
+  JointArray<float> lowest = filled(-std::numeric_limits<float>::infinity());
+  JointArray<float> highest = filled(std::numeric_limits<float>::infinity());
   JointArray<bool> enabled{}, blocked{}, aboveThreshold{};
   JointTorques torques;
   JointArray<OffsetSearch> searches;
@@ -140,8 +150,8 @@ struct HandOverWorld
   }
   void round(bool groundContact = true)
   {
-    HandOverRound in{requested, currents,      enabled,  blocked,    aboveThreshold,
-                     torques,   groundContact, searches, adjustments};
+    HandOverRound in{requested,     currents, enabled,     blocked, aboveThreshold, torques,
+                     groundContact, searches, adjustments, lowest,  highest};
     handOver.round(in, p);
   }
 };
