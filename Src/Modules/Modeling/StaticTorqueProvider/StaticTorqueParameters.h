@@ -46,7 +46,8 @@ struct StaticTorqueParameters
     ar& field("anglesAgreement", anglesAgreement)
         .unit(Unit::radians)
         .range(0.01, 1.0)
-        .doc("LoLA's Angles give gravity while they agree this well with the filter's (each axis); else the filter's");
+        .doc("LoLA's Angles give gravity while they agree this well with the filter's (each axis); else the "
+             "filter's");
     ar& field("backend", backend).doc("JIT, Eigen, or automatic: the JIT where it runs");
     ar& field("allowAvx2", allowAvx2)
         .doc("false: the JIT's SSE4.1 code, as on the NAO V6's Atom (for comparisons)");

@@ -81,9 +81,11 @@ void StaticTorqueProvider::update(JointTorques& torques)
   const SensorHealth& health = get<SensorHealth>();
   const std::array<float, 2>& lola = get<InertialSensorData>().angles;
   const bool lolaFinite = std::isfinite(lola[0]) && std::isfinite(lola[1]);
-  const bool filterFinite = inertial.valid && std::isfinite(inertial.angles[0]) && std::isfinite(inertial.angles[1]);
-  const bool lolaAgrees = !filterFinite || (std::abs(lola[0] - inertial.angles[0]) <= params().anglesAgreement &&
-                                            std::abs(lola[1] - inertial.angles[1]) <= params().anglesAgreement);
+  const bool filterFinite =
+      inertial.valid && std::isfinite(inertial.angles[0]) && std::isfinite(inertial.angles[1]);
+  const bool lolaAgrees =
+      !filterFinite || (std::abs(lola[0] - inertial.angles[0]) <= params().anglesAgreement &&
+                        std::abs(lola[1] - inertial.angles[1]) <= params().anglesAgreement);
   const bool useLola = lolaFinite && health[Sensor::imuAngles].trusted() && lolaAgrees;
   if (!useLola && !filterFinite)
   {

@@ -438,26 +438,27 @@ TEST(SensorHealth, ARobotLyingOnItsHeelsIsNotTakenToStandOnTheSolesFloor)
   Rig rig;
   RobotModel& model = rig.harness.input<RobotModel>();
   model.totalMass = mass;
-  const Eigen::Matrix3f soleToTorso = Eigen::AngleAxisf(-0.5f * static_cast<float>(M_PI), Eigen::Vector3f::UnitY())
-                                          .toRotationMatrix();
+  const Eigen::Matrix3f soleToTorso =
+      Eigen::AngleAxisf(-0.5f * static_cast<float>(M_PI), Eigen::Vector3f::UnitY()).toRotationMatrix();
   Pose3 sole;
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c)
       sole.rotation[static_cast<std::size_t>(3 * r + c)] = soleToTorso(r, c);
   model.leftSole = model.rightSole = sole;
-  rig.torso = Eigen::Quaterniond(Eigen::AngleAxisd(-0.5 * M_PI, Eigen::Vector3d::UnitY())); // lying on its back
-  const float first = rig.runUntilDistrusted(
-      5.f, Sensor::accelerometer,
-      [](Rig& r, int)
-      {
-        for (FsrFoot* foot : {&r.harness.input<FsrSensorData>().left, &r.harness.input<FsrSensorData>().right})
-        {
-          foot->readings = {0.f, 0.f, 0.6f, 0.6f};
-          foot->readings[2] += 0.01f * r.normal(r.random);
-          foot->readings[3] += 0.01f * r.normal(r.random);
-          foot->totalWeight = foot->readings[2] + foot->readings[3];
-        }
-      });
+  rig.torso =
+      Eigen::Quaterniond(Eigen::AngleAxisd(-0.5 * M_PI, Eigen::Vector3d::UnitY())); // lying on its back
+  const float first = rig.runUntilDistrusted(5.f, Sensor::accelerometer,
+                                             [](Rig& r, int)
+                                             {
+                                               for (FsrFoot* foot : {&r.harness.input<FsrSensorData>().left,
+                                                                     &r.harness.input<FsrSensorData>().right})
+                                               {
+                                                 foot->readings = {0.f, 0.f, 0.6f, 0.6f};
+                                                 foot->readings[2] += 0.01f * r.normal(r.random);
+                                                 foot->readings[3] += 0.01f * r.normal(r.random);
+                                                 foot->totalWeight = foot->readings[2] + foot->readings[3];
+                                               }
+                                             });
   EXPECT_LT(first, 0.f) << "the accelerometer was distrusted at " << first << " s";
   rig.expectAllValidBut({}, "a robot lying on its heels");
 }
