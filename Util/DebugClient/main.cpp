@@ -6,6 +6,7 @@
 #include "Tools/Streams/ClosestName.h"
 #include "Tools/Streams/Field.h"
 #include "Tools/Streams/TerminalText.h"
+#include "Util/DebugClient/HealthReport.h"
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -249,6 +250,13 @@ int main(int argc, char** argv)
   log->add_option("name", path,
                   "start: file name inside the robot's logDirectory (settings.toml); never overwrites")
       ->default_str("<scenario>-<UTC time>.log");
+  auto* health = app.add_subcommand(
+      "health",
+      "the robot's sensor health: each sensor and joint that is not valid, and the battery charge it "
+      "believes (SensorHealth)");
+  float healthRate = 1;
+  health->add_option("--count", count, "samples to print, then exit");
+  health->add_option("--rate", healthRate, "Hz of the samples after the first (0: every frame)");
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -322,6 +330,38 @@ int main(int argc, char** argv)
     }
     if (*provider) return printReply(client.setProvider(name, value));
     if (*log) return printReply(key == "start" ? client.startLog(path) : client.stopLog());
+    if (*health)
+    {
+      const auto known = client.list();
+      const auto entry =
+          std::find_if(known.representations.begin(), known.representations.end(),
+                       [](const debug::RepresentationEntry& e) { return e.name == "SensorHealth"; });
+      if (entry == known.representations.end() || entry->provider.empty())
+        throw std::runtime_error(
+            "this robot's module graph has no SensorHealth (SensorHealthProvider is in the "
+            "default graph: Config/Scenarios/default.toml)");
+      const auto& registry = RepresentationRegistry::instance();
+      const int id = registry.find("SensorHealth");
+      if (id < 0) throw std::runtime_error("this client does not know the type of SensorHealth");
+      // One report comes at once (every frame); a series at the rate asked for.
+      if (const auto reply = client.subscribe("SensorHealth", count > 1 ? healthRate : 0); !reply.ok)
+        return printReply(reply);
+      for (std::uint32_t i = 0; i < count; ++i)
+      {
+        const auto sample = client.nextData(std::chrono::seconds(5));
+        if (!sample)
+          throw std::runtime_error("no sample of SensorHealth within 5 s (is the motion thread running?)");
+        const RepresentationObject object = registry.create(static_cast<RepresentationId>(id));
+        registry.info(static_cast<RepresentationId>(id)).loadBinary(sample->payload, object.get());
+        const auto& sensorHealth = *static_cast<const SensorHealth*>(object.get());
+        std::cout << "SensorHealth frame " << sample->frameNumber << " t=" << sample->time << " s, "
+                  << sensorHealth.changes << (sensorHealth.changes == 1 ? " change" : " changes")
+                  << " since the start\n"
+                  << healthReport(sensorHealth);
+        std::cout.flush(); // a report per sample as it comes, also into a pipe
+      }
+      return 0;
+    }
     if (*subscribe)
     {
       const auto known = client.list();

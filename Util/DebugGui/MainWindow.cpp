@@ -1,5 +1,6 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/SensorStrip.h"
 #include "Util/DebugGui/TeamView.h"
 #include <QApplication>
 #include <QCloseEvent>
@@ -11,6 +12,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace nao::gui
 {
@@ -27,7 +29,7 @@ constexpr int layoutVersion = 2;
 
 MainWindow::MainWindow(GuiOptions options)
     : options_(std::move(options)), plot_(new PlotView), tree_(new RepresentationTree),
-      joints_(new JointTable),
+      joints_(new JointTable), sensors_(new SensorStrip),
       parameters_(new ParameterEditor(
           {[this](const std::string& module) { requestParameters(module); },
            [this](const std::string& module, const std::string& key, const std::string& value)
@@ -45,7 +47,14 @@ MainWindow::MainWindow(GuiOptions options)
   setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
   setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
   QDockWidget* representations = dock("Representations", "representations", tree_, Qt::LeftDockWidgetArea);
-  QDockWidget* joints = dock("Joints", "joints", joints_, Qt::BottomDockWidgetArea);
+  // The sensors that are not joints in a row above the joint table: a failed gyroscope is seen with the joints.
+  auto* jointsPanel = new QWidget;
+  auto* jointsLayout = new QVBoxLayout(jointsPanel);
+  jointsLayout->setContentsMargins(0, 0, 0, 0);
+  jointsLayout->setSpacing(0);
+  jointsLayout->addWidget(sensors_);
+  jointsLayout->addWidget(joints_, 1);
+  QDockWidget* joints = dock("Joints", "joints", jointsPanel, Qt::BottomDockWidgetArea);
   tabifyDockWidget(joints, dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea));
   tabifyDockWidget(joints, dock("Parameters", "parameters", parameters_, Qt::BottomDockWidgetArea));
   tabifyDockWidget(joints, dock("Console", "console", console_, Qt::BottomDockWidgetArea));
@@ -82,6 +91,7 @@ MainWindow::MainWindow(GuiOptions options)
     for (const Sample& sample : frame.samples)
       store_.setLatest(sample);
     joints_->refresh(store_);
+    sensors_->refresh(store_);
     plot_->setCursorTime(frame.time);
     for (PlotView* extra : extraPlots_)
       extra->setCursorTime(frame.time);
@@ -281,6 +291,7 @@ void MainWindow::pump()
   for (PlotView* extra : extraPlots_)
     extra->refresh(store_);
   joints_->refresh(store_);
+  sensors_->refresh(store_);
   for (XyPlotView* xy : xyPlots_)
     xy->refresh(store_);
   if (store_.version() != graphVersion_ && pumps_ % 30 == 0)

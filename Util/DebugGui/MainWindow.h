@@ -18,6 +18,7 @@ class QMenu;
 namespace nao::gui
 {
 class RobotView3D;
+class SensorStrip;
 class TeamView;
 
 struct GuiOptions
@@ -81,6 +82,8 @@ public:
 
   PlotView& plot() { return *plot_; }
   JointTable& joints() { return *joints_; }
+  /// The sensors that are not joints, above the joint table (SensorHealth).
+  SensorStrip& sensors() { return *sensors_; }
   ParameterEditor& parameters() { return *parameters_; }
   Console& console() { return *console_; }
   LogTimeline& timeline() { return *timeline_; }
@@ -122,14 +125,15 @@ private:
   std::uint32_t logFrame_ = 0; ///< the frame number the timeline stands at (a log's parameters follow it)
   debug::ListReply list_;
   std::map<std::string, std::string> providers_;
-  std::vector<std::string> jointSubscriptions_;
-  std::map<std::string, int> pendingGets_; ///< console `get <representation>`: print the next sample
+  std::map<std::string, float> jointSubscriptions_; ///< representation -> Hz (0: every frame)
+  std::map<std::string, int> pendingGets_;          ///< console `get <representation>`: print the next sample
   PlotView* plot_;
   std::vector<PlotView*> extraPlots_;
   std::vector<XyPlotView*> xyPlots_;
   PlotView* activePlot_ = nullptr;
   RepresentationTree* tree_;
   JointTable* joints_;
+  SensorStrip* sensors_;
   ParameterEditor* parameters_;
   Console* console_;
   LogTimeline* timeline_;

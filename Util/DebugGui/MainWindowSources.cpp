@@ -115,7 +115,7 @@ void MainWindow::onConnected(const debug::ListReply& list)
     modules.emplace_back(module->name, module->active);
   parameters_->setModules(modules);
   graph_->setGraph(list);
-  for (const std::string& representation : jointSubscriptions_)
+  for (const auto& [representation, rateHz] : jointSubscriptions_)
     link_->release(representation);
   if (!timesSubscribed_ && store_.fields().contains("ModuleTimes"))
   {
@@ -123,8 +123,8 @@ void MainWindow::onConnected(const debug::ListReply& list)
     timesSubscribed_ = true;
   }
   jointSubscriptions_ = joints_->configure(store_, providers_);
-  for (const std::string& representation : jointSubscriptions_)
-    link_->retain(representation);
+  for (const auto& [representation, rateHz] : jointSubscriptions_)
+    link_->retain(representation, rateHz);
   robotView_->subscribe(*link_, providers_);
   for (const std::string& field : options_.plots)
     plotField(field);

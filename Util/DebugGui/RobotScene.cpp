@@ -192,6 +192,7 @@ void RobotScene::setPose(const RobotPose& pose)
   stiffness_ = pose.stiffness && pose.stiffness->valid ? pose.stiffness : std::nullopt;
   temperatureColours_ = pose.temperatureColours;
   timeLeftColours_ = pose.timeLeftColours;
+  healthColours_ = pose.healthColours;
   // The support polygon: the sole outline corners on the ground.
   std::vector<Eigen::Vector2d> corners;
   for (const int geom : outlineGeoms_)
@@ -269,9 +270,11 @@ void RobotScene::draw(mjvScene& scene, mjvCamera& camera, const std::array<bool,
   for (int g = 0; g < model_->ngeom; ++g)
   {
     std::array<float, 4> colour = robotColours_[static_cast<std::size_t>(g)];
-    // Both on: the time left is drawn (it is the one a team acts on).
-    for (const auto& [overlay, colours] : {std::pair{Overlay::temperature, &temperatureColours_},
-                                           std::pair{Overlay::timeLeft, &timeLeftColours_}})
+    // Both on: the time left is drawn (it is the one a team acts on); a distrusted reading over either (a joint's
+    // temperature estimate is no better than its readings).
+    for (const auto& [overlay, colours] :
+         {std::pair{Overlay::temperature, &temperatureColours_},
+          std::pair{Overlay::timeLeft, &timeLeftColours_}, std::pair{Overlay::sensorHealth, &healthColours_}})
       if (overlays[static_cast<std::size_t>(overlay)])
         for (std::size_t j = 0; j < numOfJoints; ++j)
           if ((*colours)[j] && model_->geom_bodyid[g] == jointBody_[j]) colour = *(*colours)[j];

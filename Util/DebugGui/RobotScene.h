@@ -3,8 +3,8 @@
 // Util/MujocoModel's MjcfBuilder, the same model the simulator steps) posed by measured joint angles, and the
 // overlays as extra geoms of a MuJoCo scene (mjvScene): the self-collision shapes (Tools/Collision/BodyShapes.h), the
 // centre of mass of the framework's robot description (RobotDescription, with the robot's mass calibration), the
-// support polygon of the soles on the ground, each limb's stiffness ellipsoid (LimbStiffness) and each joint's link
-// coloured by its estimated temperature (JointThermalState).
+// support polygon of the soles on the ground, each limb's stiffness ellipsoid (LimbStiffness), each joint's link
+// coloured by its estimated temperature (JointThermalState) and the links of distrusted readings (SensorHealth).
 //
 // Placement: no robot measures where its torso is, so the torso's roll and pitch come from the IMU
 // (InertialSensorData.angles; without it, the sole that is lower with the torso upright is laid flat), its yaw
@@ -34,6 +34,9 @@ struct RobotPose
   JointArray<std::optional<std::array<float, 4>>> temperatureColours{};
   /// RGBA (0..1) of each joint's link by the time left to its next status: the joint table's colour (ThermalDisplay.h)
   JointArray<std::optional<std::array<float, 4>>> timeLeftColours{};
+  /// RGBA (0..1) of each joint's link whose readings (or, at an ankle roll, whose foot's FSRs) are distrusted: the
+  /// joint table's colour (HealthDisplay.h)
+  JointArray<std::optional<std::array<float, 4>>> healthColours{};
 };
 
 enum class Overlay
@@ -45,11 +48,12 @@ enum class Overlay
   seeThrough,  ///< the robot's own geoms translucent, so that overlays inside it show
   temperature, ///< each joint's link coloured by its estimated temperature: blue 25 °C, red at its status 1
   timeLeft, ///< each joint's link coloured by the time left to its next status (green, yellow, red; grey: learning)
+  sensorHealth, ///< links of distrusted readings yellow (suspect) or red (failed), the feet by their FSRs
 };
-inline constexpr std::size_t numOfOverlays = 7;
+inline constexpr std::size_t numOfOverlays = 8;
 inline constexpr std::array<const char*, numOfOverlays> overlayNames = {
     "collision shapes", "centre of mass", "support polygon", "stiffness ellipsoids",
-    "see-through",      "temperature",    "time left"};
+    "see-through",      "temperature",    "time left",       "sensor health"};
 
 /// Colours of the overlays (RGBA 0..1), lit by emission so that they keep their hue on screen (tests find them).
 namespace overlayColour
@@ -110,6 +114,7 @@ private:
   JointArray<int> jointBody_{}; ///< the body each LoLA joint moves (its link)
   JointArray<std::optional<std::array<float, 4>>> temperatureColours_{};
   JointArray<std::optional<std::array<float, 4>>> timeLeftColours_{};
+  JointArray<std::optional<std::array<float, 4>>> healthColours_{};
   std::vector<std::array<int, 2>> mimicQpos_;            ///< (follower, master) qpos addresses
   std::vector<std::array<double, 2>> mimicCoefficients_; ///< offset, multiplier
   Eigen::Vector3d centerOfMass_ = Eigen::Vector3d::Zero();

@@ -1,8 +1,8 @@
 #include "Util/DebugGui/RobotView3D.h"
 
+#include "Util/DebugGui/HealthDisplay.h"
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"
-#include "Util/DebugGui/ThermalDisplay.h"
 
 #include <QCheckBox>
 #include <QGridLayout>
@@ -16,7 +16,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-#include <charconv>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -45,17 +44,6 @@ void fillSky(QImage& image)
 
 namespace
 {
-/// The number in the store's latest text of `name`, or nothing.
-std::optional<float> latestNumber(const SeriesStore& store, const std::string& name)
-{
-  const std::string text = store.latest(name);
-  if (text.empty()) return std::nullopt;
-  float value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
 /// MuJoCo reports a failure of its renderer (no OpenGL 1.5, no framebuffer objects) through mju_error, which by
 /// default exits the process; while the context is made, it throws instead.
 [[noreturn]] void throwMujocoError(const char* message)
@@ -63,73 +51,6 @@ std::optional<float> latestNumber(const SeriesStore& store, const std::string& n
   throw std::runtime_error(message);
 }
 } // namespace
-
-RobotPose poseFromStore(const SeriesStore& store)
-{
-  RobotPose pose;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    pose.angles[j] =
-        latestNumber(store, "JointSensorData.angles." + std::string(jointNames[j])).value_or(0.f);
-  // The filtered orientation (InertialDataFilter) while it is valid; LoLA's own angles otherwise.
-  const std::string filtered = store.latest("InertialData.valid");
-  const auto filteredRoll = latestNumber(store, "InertialData.angles[0]");
-  const auto filteredPitch = latestNumber(store, "InertialData.angles[1]");
-  const auto roll = latestNumber(store, "InertialSensorData.angles[0]");
-  const auto pitch = latestNumber(store, "InertialSensorData.angles[1]");
-  if ((filtered == "true" || filtered == "1") && filteredRoll && filteredPitch)
-    pose.torsoAngles = std::array<float, 2>{*filteredRoll, *filteredPitch};
-  else if (roll && pitch)
-    pose.torsoAngles = std::array<float, 2>{*roll, *pitch};
-  if (const std::string valid = store.latest("LimbStiffness.valid"); valid == "true" || valid == "1")
-  {
-    LimbStiffness stiffness;
-    stiffness.valid = true;
-    for (std::size_t limb = 0; limb < numOfLimbs; ++limb)
-    {
-      const std::string prefix = "LimbStiffness.limbs." + std::string(streams::enumName(limbAt(limb))) + ".";
-      LimbEllipsoid& ellipsoid = stiffness.limbs[limb];
-      for (std::size_t i = 0; i < 9; ++i)
-      {
-        const auto get = [&](const std::string& leaf, std::size_t index)
-        { return latestNumber(store, prefix + leaf + "[" + std::to_string(index) + "]").value_or(NAN); };
-        if (i < 3)
-        {
-          ellipsoid.values[i] = get("values", i);
-          ellipsoid.endpoint[i] = get("endpoint", i);
-        }
-        ellipsoid.vectors[i] = get("vectors", i);
-      }
-    }
-    pose.stiffness = stiffness;
-  }
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (const auto estimate = estimatedTemperature(store, std::string(jointNames[j])))
-    {
-      pose.temperatureColours[j] = temperatureColour((*estimate)[0], (*estimate)[1]);
-      const QColor colour = thermalCell(store, std::string(jointNames[j])).colour;
-      if (colour.isValid())
-        pose.timeLeftColours[j] = {static_cast<float>(colour.redF()), static_cast<float>(colour.greenF()),
-                                   static_cast<float>(colour.blueF()), 1.0f};
-    }
-  return pose;
-}
-
-std::string fallStateLabel(const SeriesStore& store)
-{
-  const std::string state = store.latest("FallDownState.state");
-  if (state.empty()) return {};
-  if (state == "falling")
-  {
-    const std::string direction = store.latest("FallDownState.direction");
-    return direction.empty() || direction == "none" ? state : state + " " + direction;
-  }
-  if (state == "fallen")
-  {
-    const std::string side = store.latest("FallDownState.side");
-    return side.empty() || side == "none" ? state : state + " on " + side;
-  }
-  return state;
-}
 
 struct RobotView3D::Gl
 {
@@ -159,13 +80,24 @@ protected:
     QPainter painter(this);
     painter.fillRect(rect(), Qt::black);
     if (!view_.image_.isNull()) painter.drawImage(rect(), view_.image_);
-    if (!view_.fallLabel_.isEmpty() && view_.error_.isEmpty())
+    // The top left corner: FallDownState, then each distrusted sensor in its colour, on one dark box.
+    std::vector<std::pair<QString, QColor>> lines;
+    if (!view_.fallLabel_.isEmpty()) lines.emplace_back(view_.fallLabel_, Qt::white);
+    lines.insert(lines.end(), view_.healthLines_.begin(), view_.healthLines_.end());
+    if (!lines.empty() && view_.error_.isEmpty())
     {
-      const QRect box = painter.fontMetrics().boundingRect(view_.fallLabel_).adjusted(-4, -2, 4, 2);
-      const QRect placed = box.translated(8 - box.left(), 8 - box.top());
-      painter.fillRect(placed, QColor(0, 0, 0, 160));
-      painter.setPen(Qt::white);
-      painter.drawText(placed, Qt::AlignCenter, view_.fallLabel_);
+      const int height = painter.fontMetrics().height();
+      int width = 0;
+      for (const auto& [text, colour] : lines)
+        width = std::max(width, painter.fontMetrics().horizontalAdvance(text));
+      painter.fillRect(QRect(8, 8, width + 8, height * static_cast<int>(lines.size()) + 4),
+                       QColor(0, 0, 0, 160));
+      for (std::size_t i = 0; i < lines.size(); ++i)
+      {
+        painter.setPen(lines[i].second);
+        painter.drawText(QRect(12, 10 + height * static_cast<int>(i), width, height),
+                         Qt::AlignLeft | Qt::AlignVCenter, lines[i].first);
+      }
     }
     if (!view_.error_.isEmpty())
     {
@@ -252,16 +184,23 @@ void RobotView3D::subscribe(RobotLink& link, const std::map<std::string, std::st
       link.retain(representation);
       available.insert(representation);
     }
+  if (provided("SensorHealth"))
+  {
+    link.retain("SensorHealth", sensorHealthRateHz);
+    available.insert("SensorHealth");
+  }
   setAvailable(
       available,
       "the robot's module graph has no LimbStiffness (its scenario runs no "
       "LimbStiffnessProvider: Config/Scenarios/)",
       "the robot's module graph has no JointThermalState (JointThermalStateProvider is on by default; its "
-      "scenario's [Motion] sets JointThermalState = \"none\": Config/Scenarios/)");
+      "scenario's [Motion] sets JointThermalState = \"none\": Config/Scenarios/)",
+      "the robot's module graph has no SensorHealth (SensorHealthProvider is in the default graph; its "
+      "scenario's [Motion] leaves it out: Config/Scenarios/)");
 }
 
 void RobotView3D::setAvailable(const std::set<std::string>& representations, const QString& whyNot,
-                               const QString& whyNoTemperature)
+                               const QString& whyNoTemperature, const QString& whyNoHealth)
 {
   // The stiffness ellipsoids are LimbStiffness's, the temperature and the time left JointThermalState's; the other
   // overlays come from the robot description and the pose.
@@ -269,13 +208,21 @@ void RobotView3D::setAvailable(const std::set<std::string>& representations, con
                                    ? QString("this source has no JointThermalState (a log holds it when its "
                                              "scenario's [Log] representations name it)")
                                    : whyNoTemperature;
+  const QString whyNoSensorHealth =
+      whyNoHealth.isEmpty()
+          ? QString("this source has no SensorHealth (a log holds it when its scenario's [Log] "
+                    "representations name it)")
+          : whyNoHealth;
   for (const auto& [overlay, representation, why] :
        {std::tuple{Overlay::stiffness, "LimbStiffness", whyNot},
         std::tuple{Overlay::temperature, "JointThermalState", whyNoThermal},
-        std::tuple{Overlay::timeLeft, "JointThermalState", whyNoThermal}})
+        std::tuple{Overlay::timeLeft, "JointThermalState", whyNoThermal},
+        std::tuple{Overlay::sensorHealth, "SensorHealth", whyNoSensorHealth}})
   {
     QCheckBox* box = boxes_[static_cast<std::size_t>(overlay)];
     const bool available = representations.contains(representation);
+    // A distrusted sensor should be seen without asking: the overlay is on again when a source has SensorHealth.
+    if (overlay == Overlay::sensorHealth && available && !box->isEnabled()) setOverlay(overlay, true);
     box->setEnabled(available);
     box->setToolTip(available ? QString() : why);
     if (!available) setOverlay(overlay, false);
@@ -357,6 +304,8 @@ bool RobotView3D::refresh()
 {
   storeVersion_ = store_.version();
   fallLabel_ = QString::fromStdString(fallStateLabel(store_));
+  healthLines_ = overlay(Overlay::sensorHealth) ? distrustedSensorLines(store_)
+                                                : std::vector<std::pair<QString, QColor>>{};
   return render(poseFromStore(store_));
 }
 

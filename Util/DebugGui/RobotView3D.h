@@ -9,18 +9,22 @@
 // QWidget::grab(), the GUI's --screenshot and the tests see without any GL read-back path of Qt's. The copy
 // costs one glReadPixels of the view's size per drawn frame (at most 30 a second, only when the pose changed).
 //
-// The pose: JointSensorData.angles, InertialData.angles (else InertialSensorData.angles), LimbStiffness and
-// JointThermalState from the SeriesStore (the debug
+// The pose: JointSensorData.angles, InertialData.angles (else InertialSensorData.angles), LimbStiffness,
+// JointThermalState and SensorHealth from the SeriesStore (the debug
 // channel's latest samples, or a log's frame at the timeline). Without OpenGL (Qt's offscreen platform, no
 // display) the view shows why and the rest of the GUI works as before.
+#include "Util/DebugGui/PoseFromStore.h"
 #include "Util/DebugGui/RobotScene.h"
 
+#include <QColor>
 #include <QImage>
 #include <QWidget>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
@@ -32,15 +36,6 @@ namespace nao::gui
 {
 class RobotLink;
 class SeriesStore;
-
-/// The pose in the store's latest values: angles of JointSensorData (missing joints 0), the torso's roll and pitch
-/// filtered by InertialDataFilter (InertialData, while valid) or else LoLA's (InertialSensorData), LimbStiffness if
-/// it was received.
-RobotPose poseFromStore(const SeriesStore& store);
-
-/// The label the 3D view shows of FallDownState's latest values ("falling front", "fallen on back", "lifted"); empty
-/// when none was received.
-std::string fallStateLabel(const SeriesStore& store);
 
 class RobotView3D : public QWidget
 {
@@ -55,10 +50,11 @@ public:
   /// reply names them); called once per new connection.
   void subscribe(RobotLink& link, const std::map<std::string, std::string>& providers);
   /// The representations the source has (a log's): an overlay whose representation is missing is disabled and
-  /// switched off, its tooltip `whyNot` (LimbStiffness) or `whyNoTemperature` (JointThermalState; empty: a
-  /// reason that fits any source).
+  /// switched off, its tooltip `whyNot` (LimbStiffness), `whyNoTemperature` (JointThermalState) or `whyNoHealth`
+  /// (SensorHealth; empty: a reason that fits any source). The sensor health overlay, on by default, is switched on
+  /// again when its representation comes back.
   void setAvailable(const std::set<std::string>& representations, const QString& whyNot,
-                    const QString& whyNoTemperature = {});
+                    const QString& whyNoTemperature = {}, const QString& whyNoHealth = {});
   /// The overlay's check box (enabled, tooltip), for tests.
   QCheckBox* overlayBox(Overlay overlay) const { return boxes_[static_cast<std::size_t>(overlay)]; }
 
@@ -78,6 +74,8 @@ public:
   const QString& error() const { return error_; }
   /// FallDownState's label drawn over the image (fallStateLabel(); empty: none).
   const QString& fallLabel() const { return fallLabel_; }
+  /// The distrusted sensors drawn under it while the sensor health overlay is on (distrustedSensorLines()).
+  const std::vector<std::pair<QString, QColor>>& healthLines() const { return healthLines_; }
   RobotScene* scene() { return scene_.get(); }
   std::uint64_t framesDrawn() const { return framesDrawn_; }
 
@@ -90,13 +88,14 @@ private:
   std::filesystem::path configDir_;
   std::string robot_;
   std::unique_ptr<RobotScene> scene_;
-  std::array<bool, numOfOverlays> overlays_{false, true, true, true, false, false};
+  std::array<bool, numOfOverlays> overlays_{false, true, true, true, false, false, false, true};
   std::array<QCheckBox*, numOfOverlays> boxes_{};
   Canvas* canvas_;
   QTimer* timer_;
   QImage image_;
   QString error_;
   QString fallLabel_;
+  std::vector<std::pair<QString, QColor>> healthLines_;
   bool initialised_ = false, dirty_ = true;
   std::uint64_t storeVersion_ = ~std::uint64_t{0}, framesDrawn_ = 0;
   // OpenGL and MuJoCo's rendering state (opaque here: the header stays free of GL).

@@ -1,5 +1,6 @@
 #include "Util/DebugGui/Views.h"
 #include "Util/DebugGui/DisplayUnits.h"
+#include "Util/DebugGui/HealthDisplay.h"
 #include "Util/DebugGui/ThermalDisplay.h"
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -95,8 +96,8 @@ JointTable::JointTable(QWidget* parent) : QTableWidget(parent)
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
 }
 
-std::vector<std::string> JointTable::configure(const SeriesStore& store,
-                                               const std::map<std::string, std::string>& providers)
+std::map<std::string, float> JointTable::configure(const SeriesStore& store,
+                                                   const std::map<std::string, std::string>& providers)
 {
   const auto provided = [&](const std::string& representation)
   {
@@ -121,17 +122,20 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
       {"stiffness guard", "SmartStiffness", "guarded", 1, false, true, true},
       // JointThermalState's forecast: shown as "—" when the source lacks it.
       {"status 1 in", "JointThermalState", "hot.times", 1, false, true, false, true},
+      // SensorHealth's check of each joint's readings ("trust no single reading"): shown as "—" without it.
+      {"reading", "SensorHealth", "joints", 1, false, true, false, false, true},
   };
   columns_.clear();
-  std::set<std::string> needed;
+  std::map<std::string, float> needed;
   for (Column column : wanted)
   {
-    const FieldDescription* field = store.field(column.representation + "." + column.leafPrefix + ".HeadYaw");
+    const FieldDescription* field = store.field(column.representation + "." + column.leafPrefix + ".HeadYaw" +
+                                                (column.health ? ".state" : ""));
     const bool available = provided(column.representation) && field;
-    if (column.thermal)
+    if (column.thermal || column.health)
     {
       columns_.push_back(column);
-      if (available) needed.insert(column.representation);
+      if (available) needed[column.representation] = column.health ? sensorHealthRateHz : 0;
       continue;
     }
     if (!available) continue;
@@ -142,7 +146,7 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
       column.title = q(streams::labelWithUnit(column.title.toStdString(), shown.symbol));
     }
     columns_.push_back(column);
-    needed.insert(column.representation);
+    needed[column.representation] = 0;
   }
   joints_.clear();
   if (const auto found = store.fields().find("JointSensorData"); found != store.fields().end())
@@ -165,14 +169,18 @@ std::vector<std::string> JointTable::configure(const SeriesStore& store,
     if (columns_[c].thermal) // room for its longest text, "12.3 min → 2"
       setColumnWidth(static_cast<int>(c), std::max(columnWidth(static_cast<int>(c)),
                                                    fontMetrics().horizontalAdvance("00.0 min → 0") + 12));
-  return {needed.begin(), needed.end()};
+    else if (columns_[c].health) // room for its longest text
+      setColumnWidth(static_cast<int>(c),
+                     std::max(columnWidth(static_cast<int>(c)),
+                              fontMetrics().horizontalAdvance("suspect: notFollowing") + 12));
+  return needed;
 }
 
 void JointTable::refresh(const SeriesStore& store)
 {
   for (std::size_t r = 0; r < joints_.size(); ++r)
   {
-    QColor rowColour, thermalColour;
+    QColor rowColour, thermalColour, healthColour;
     for (std::size_t c = 0; c < columns_.size(); ++c)
     {
       const Column& column = columns_[c];
@@ -183,6 +191,14 @@ void JointTable::refresh(const SeriesStore& store)
         thermalColour = thermal.colour;
         if (cellItem->text() != thermal.text) cellItem->setText(thermal.text);
         if (cellItem->toolTip() != thermal.toolTip) cellItem->setToolTip(thermal.toolTip);
+        continue;
+      }
+      if (column.health)
+      {
+        const HealthCell health = jointHealthCell(store, joints_[r]);
+        healthColour = health.colour;
+        if (cellItem->text() != health.text) cellItem->setText(health.text);
+        if (cellItem->toolTip() != health.toolTip) cellItem->setToolTip(health.toolTip);
         continue;
       }
       const std::string text =
@@ -208,7 +224,10 @@ void JointTable::refresh(const SeriesStore& store)
       // A guard that holds the joint (the stage made it worse): lilac, over the row's temperature colour.
       const bool guardHolds = column.guard && (text == "heldAtBest" || text == "heldAtZero" ||
                                                text == "restless" || text == "true");
-      const QColor colour = column.thermal ? thermalColour : guardHolds ? QColor(220, 190, 255) : rowColour;
+      const QColor colour = column.thermal  ? thermalColour
+                            : column.health ? healthColour
+                            : guardHolds    ? QColor(220, 190, 255)
+                                            : rowColour;
       cellItem->setBackground(colour.isValid() ? QBrush(colour) : QBrush());
     }
   }

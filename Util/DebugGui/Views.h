@@ -38,15 +38,17 @@ protected:
 };
 
 /// One row per joint; columns for whichever of request, measurement, current, temperature (status colour),
-/// stiffness, heat-adjustment offset the robot provides, and the minutes to the next temperature status
-/// (JointThermalState, ThermalDisplay.h; "—" without it).
+/// stiffness, heat-adjustment offset the robot provides, the minutes to the next temperature status
+/// (JointThermalState, ThermalDisplay.h) and how far the joint's readings are trusted (SensorHealth, HealthDisplay.h);
+/// those two show "—" without their representation.
 class JointTable : public QTableWidget
 {
 public:
   explicit JointTable(QWidget* parent = nullptr);
-  /// Chooses the columns from the field list; returns the representations it needs subscribed.
-  std::vector<std::string> configure(const SeriesStore& store,
-                                     const std::map<std::string, std::string>& providers);
+  /// Chooses the columns from the field list; returns the representations it needs subscribed, each with its rate
+  /// (Hz, 0: every frame).
+  std::map<std::string, float> configure(const SeriesStore& store,
+                                         const std::map<std::string, std::string>& providers);
   void refresh(const SeriesStore& store);
   /// The shown text of a joint's column ("LKneePitch", "current [mA]"), for tests.
   QString cell(const QString& joint, const QString& column) const;
@@ -63,6 +65,7 @@ private:
     bool text = false;                      ///< shown as the robot sends it (an enum, a flag)
     bool guard = false;                     ///< a stage's guard: colours the cell while it holds the joint
     bool thermal = false; ///< minutes to the next temperature status (ThermalDisplay.h), always shown
+    bool health = false;  ///< the joint's SensorCheck (HealthDisplay.h), always shown
   };
   std::vector<Column> columns_;
   std::vector<std::string> joints_;

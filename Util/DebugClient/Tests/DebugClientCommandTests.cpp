@@ -1,6 +1,7 @@
 // DebugClient against a running robot binary (the stand-in body, debug channel on a free port): `subscribe` with
 // chosen fields prints a header and one row per sample, a mistyped or module name gets a suggestion, `set` takes
-// a unit after the number and warns of a time below one motion frame, and --help shows the defaults.
+// a unit after the number and warns of a time below one motion frame, `health` says every sensor of the stand-in is
+// valid (DebugClientHealthTests: one that is not), and --help shows the defaults.
 #include "Tools/Testing/RunCommand.h"
 #include "Tools/Testing/TemporaryFolder.h"
 #include <filesystem>
@@ -190,6 +191,21 @@ TEST_F(DebugClientCommands, SetTakesAUnitAfterTheNumberAndWarnsOfATimeBelowOneFr
   EXPECT_EQ(client("set StandPoseProvider transitionTime 1000").status, 0);
 }
 
+TEST_F(DebugClientCommands, HealthSaysEverySensorIsValidOnTheStandIn)
+{
+  // The stand-in's sensors read noise and agree with each other: nothing to name, and the charge it believes.
+  const CommandResult once = client("health");
+  ASSERT_EQ(once.status, 0) << once.output;
+  EXPECT_TRUE(
+      std::regex_search(once.output, std::regex("^SensorHealth frame [0-9]+ t=[0-9.]+ s, 0 changes since "
+                                                "the start\nevery sensor valid\nbattery charge [0-9.]+ % "
+                                                "\\(what the robot believes\\)\n$")))
+      << once.output;
+  const CommandResult twice = client("health --count 2 --rate 10");
+  ASSERT_EQ(twice.status, 0) << twice.output;
+  EXPECT_EQ(lines(twice.output).size(), 6u) << twice.output;
+}
+
 TEST(DebugClientHelp, EveryOptionShowsItsDefault)
 {
   const std::string binary = NAO_DEBUG_CLIENT_BINARY;
@@ -201,6 +217,9 @@ TEST(DebugClientHelp, EveryOptionShowsItsDefault)
   const CommandResult subscribe = runCommand(binary + " subscribe --help");
   for (const char* shown : {"--count UINT=1", "fields TEXT=every field, one line each"})
     EXPECT_NE(subscribe.output.find(shown), std::string::npos) << shown << " in\n" << subscribe.output;
+  const CommandResult health = runCommand(binary + " health --help");
+  for (const char* shown : {"--count UINT=1", "--rate FLOAT=1"})
+    EXPECT_NE(health.output.find(shown), std::string::npos) << shown << " in\n" << health.output;
 
   const CommandResult nao = runCommand(std::string(NAO_ROBOT_BINARY) + " --help");
   EXPECT_EQ(nao.status, 0) << nao.output;

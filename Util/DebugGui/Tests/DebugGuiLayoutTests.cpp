@@ -139,6 +139,11 @@ TEST(DebugGuiLayout, ThePlotTakesHalfTheWindowKeepsTheRiseInViewInTheTablesUnits
     EXPECT_TRUE(cell->toolTip().contains("if it took the posture 'sit' now: settles at"))
         << cell->toolTip().toStdString();
   }
+  // SensorHealth's "reading" column (in the default graph): the simulated stand's readings are all trusted.
+  expectColumnInView(window.joints(), "reading");
+  ASSERT_TRUE(waitFor([&] { return window.joints().cell("LKneePitch", "reading") != "—"; }));
+  for (const char* joint : {"LKneePitch", "RHipPitch", "HeadYaw"})
+    EXPECT_EQ(window.joints().cell(joint, "reading").toStdString(), "ok") << joint;
   std::cout << "LKneePitch status 1 in " << window.joints().cell("LKneePitch", "status 1 in").toStdString()
             << "\n";
   EXPECT_TRUE(window.robotView().overlayBox(Overlay::temperature)->isEnabled())
