@@ -30,5 +30,6 @@ add_library(TinyXML::TinyXML STATIC IMPORTED)
 set_target_properties(TinyXML::TinyXML PROPERTIES IMPORTED_LOCATION "${TINYXML_STATIC_LIBRARY}"
                                                   INTERFACE_INCLUDE_DIRECTORIES "${TINYXML_INCLUDE_DIR}")
 find_package(CLI11 REQUIRED)
+find_package(nlohmann_json 3.11 REQUIRED) # TaskTool's JSON input and output (header only)
 find_package(GTest REQUIRED)
 find_package(benchmark REQUIRED)
