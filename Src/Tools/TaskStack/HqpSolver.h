@@ -1,0 +1,132 @@
+#pragma once
+// Hierarchical least squares (the Stack of Tasks; README.md of this folder):
+//
+//   level k (0 = highest priority): equality rows A_k x = b_k, inequality rows lo_k <= C_k x <= hi_k.
+//
+// The answer is the lexicographic optimum: level 0 minimises the squared 2-norm of its violation (equality
+// residuals and inequality violations); level k minimises its own without changing any higher level's optimal
+// violation (those rows become constraints with their slack fixed); among all such x the one of least norm.
+// A level that cannot be met is allowed: its least violation is the answer, reported per level (slackNorms()).
+//
+// Each level is one convex QP over (x, slack) solved by QpSolver; exact mode refines it by proximal steps until
+// x stops moving (no damping remains in the answer), damped mode adds a damping weight on |x|^2 once per level.
+// Capacity is fixed at construction; clear(), addLevel() and solve() never allocate.
+#include "Tools/Optimization/QpSolver.h"
+#include "Tools/Streams/Enum.h"
+
+#include <Eigen/Core>
+#include <span>
+#include <vector>
+
+namespace nao::taskstack
+{
+/// A bound whose magnitude is at least this is absent (the JSON files write ±1e300; infinities are accepted).
+inline constexpr double unboundedMagnitude = 1e300;
+
+NAO_ENUM(HqpStatus, int,
+         optimal,        ///< every level solved; in exact mode every refinement converged
+         notConverged,   ///< exact mode: a level's refinement reached HqpSettings::maxRefinements
+         qpFailed,       ///< a level's QP did not solve (failedLevel(), qpStatus())
+         invalidProblem, ///< sizes disagree or exceed the capacity, a number is not finite, or lo > hi
+         notSolved,      ///< no solve() yet
+);
+
+NAO_ENUM(HqpMode, int,
+         exact,  ///< lexicographic optimum without damping (proximal refinement per level)
+         damped, ///< one QP per level with damping * |x|^2 added to the level's objective
+);
+
+struct HqpCapacity
+{
+  int variables = 0;
+  int levels = 0;
+  int equalityRows = 0;   ///< over all levels
+  int inequalityRows = 0; ///< over all levels
+};
+
+struct HqpSettings
+{
+  HqpMode mode = HqpMode::exact;
+  /// Damped mode: the weight of |x|^2 in each level's objective (|slack|^2 has weight 1).
+  double damping = 1e-6;
+  /// Exact mode: the weight mu of |x - x_previous|^2 in each refinement step. Smaller converges in fewer steps
+  /// on well-conditioned rows, larger keeps the QP better conditioned.
+  double proximalWeight = 1e-3;
+  /// Exact mode: a level is converged when a step moves x by at most this times max(1, |x|) (max norms).
+  double convergenceTolerance = 1e-13;
+  /// Exact mode: a level is also converged when a step of at most this times max(1, |x|) moved x no less than
+  /// 0.9 times the step before (the rounding floor of the QP, not progress).
+  double stagnationTolerance = 1e-10;
+  /// Exact mode: refinement steps per level before notConverged.
+  int maxRefinements = 2000;
+  optimization::QpSettings qp;
+};
+
+class HqpSolver
+{
+public:
+  explicit HqpSolver(HqpCapacity capacity, HqpSettings settings = {});
+
+  /// Removes every level; the next problem has `variables` unknowns.
+  void clear(int variables);
+
+  /// Appends the next lower level: rows equalities * x = target and lower <= inequalities * x <= upper (either set
+  /// may have 0 rows). Returns false (and solve() then says invalidProblem) when it does not fit or sizes disagree.
+  bool addLevel(const Eigen::Ref<const Eigen::MatrixXd>& equalities,
+                const Eigen::Ref<const Eigen::VectorXd>& target,
+                const Eigen::Ref<const Eigen::MatrixXd>& inequalities,
+                const Eigen::Ref<const Eigen::VectorXd>& lower,
+                const Eigen::Ref<const Eigen::VectorXd>& upper);
+
+  HqpStatus solve();
+
+  HqpStatus status() const { return status_; }
+  Eigen::Map<const Eigen::VectorXd> solution() const { return {x_.data(), n_}; }
+  /// Per level: the 2-norm of its violation at solution() (equality residuals and inequality violations).
+  std::span<const double> slackNorms() const
+  {
+    return {slackNorms_.data(), static_cast<std::size_t>(levels_)};
+  }
+  int levels() const { return levels_; }
+  int failedLevel() const { return failedLevel_; } ///< -1, or the level whose QP failed or did not converge
+  optimization::QpStatus qpStatus() const { return qp_.status(); }
+  int refinements() const
+  {
+    return refinements_;
+  } ///< exact mode: refinement QPs of the last solve, all levels
+  HqpSettings& settings() { return settings_; }
+  const HqpCapacity& capacity() const { return capacity_; }
+
+private:
+  struct Level
+  {
+    int firstEquality = 0, equalities = 0, firstInequality = 0, inequalities = 0;
+  };
+
+  bool validProblem() const;
+  /// Fills the QP of `level` (its own rows with slacks, the rows of the levels above fixed), or of the final
+  /// minimum-norm step when level == levels_; returns the number of variables.
+  int buildLevelQp(int level, double xWeight);
+  bool solveLevel(int level);
+  void fixLevel(int level);
+  optimization::QpProblem problem(int variables);
+
+  HqpCapacity capacity_;
+  HqpSettings settings_;
+  optimization::QpSolver qp_;
+  int n_ = 0, levels_ = 0, equalities_ = 0, inequalities_ = 0;
+  bool overflow_ = false;
+  HqpStatus status_ = HqpStatus::notSolved;
+  int failedLevel_ = -1, refinements_ = 0;
+
+  std::vector<Level> level_;
+  Eigen::MatrixXd a_, c_;                      ///< every level's equality rows, inequality rows, stacked
+  Eigen::VectorXd b_, lo_, hi_;                ///< their targets and bounds
+  Eigen::VectorXd fixedB_, fixedLo_, fixedHi_; ///< the same with the slack of their level's optimum added
+  // The QP (capacity n + equalityRows + inequalityRows variables).
+  Eigen::MatrixXd hessian_, qpEq_, qpIneq_;
+  Eigen::VectorXd gradient_, qpBeq_, qpBIneq_;
+  int qpEqualities_ = 0, qpInequalities_ = 0;
+  std::vector<double> x_, previous_, slackNorms_;
+};
+} // namespace nao::taskstack
