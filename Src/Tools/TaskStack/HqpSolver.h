@@ -13,8 +13,10 @@
 // Capacity is fixed at construction; clear(), addLevel() and solve() never allocate.
 #include "Tools/Optimization/QpSolver.h"
 #include "Tools/Streams/Enum.h"
+#include "Tools/TaskStack/ConstrainedLeastSquares.h"
 
 #include <Eigen/Core>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -59,7 +61,20 @@ struct HqpSettings
   double stagnationTolerance = 1e-10;
   /// Exact mode: refinement steps per level before notConverged.
   int maxRefinements = 2000;
-  optimization::QpSettings qp;
+  /// Exact mode: finish a level by an equality-constrained least squares on the rows its QP found active, kept
+  /// only where it meets the level's optimality conditions (ConstrainedLeastSquares.h); false: refinement only.
+  bool finish = true;
+  /// A level's QP that stops "infeasible" although the point of the level above meets its rows (a degenerate
+  /// vertex) is solved again with the rows above opened by this, relative to 1 + |bound|.
+  double degeneracyRelaxation = 1e-9;
+  /// Exact mode: finishing attempts before a level's first QP, each guess corrected by the one before.
+  int guessesBeforeQp = 3;
+  /// Exact mode: relative tolerance of that check (feasibility, leftover gradient, multiplier signs).
+  double finishTolerance = 1e-9;
+  /// The QP of each level. Near a singular posture (an arm stretched toward a target out of reach) a level's rows
+  /// are nearly dependent on the fixed rows above; a row within 1e-8 of their span counts as dependent (and must
+  /// agree with them to that), where 1e-10 would take rounding noise for a direction and call the QP infeasible.
+  optimization::QpSettings qp = {.dependenceTolerance = 1e-8};
 };
 
 class HqpSolver
@@ -94,6 +109,12 @@ public:
   {
     return refinements_;
   } ///< exact mode: refinement QPs of the last solve, all levels
+  /// Exact mode: levels of the last solve that the finishing least squares closed, and of those the ones it
+  /// closed before any QP (guessFromAbove()).
+  int finishedLevels() const { return finishedLevels_; }
+  int levelsWithoutQp() const { return levelsWithoutQp_; }
+  /// QPs of the last solve that needed the rows above opened by degeneracyRelaxation.
+  int relaxedQps() const { return relaxedQps_; }
   HqpSettings& settings() { return settings_; }
   const HqpCapacity& capacity() const { return capacity_; }
 
@@ -104,10 +125,24 @@ private:
   };
 
   bool validProblem() const;
+  /// The rows of `level`; for level == levels() (the least-norm step) every row, all of them above.
+  Level rowsOf(int level) const
+  {
+    return level < levels_ ? level_[level] : Level{equalities_, 0, inequalities_, 0};
+  }
   /// Fills the QP of `level` (its own rows with slacks, the rows of the levels above fixed), or of the final
   /// minimum-norm step when level == levels_; returns the number of variables.
   int buildLevelQp(int level, double xWeight);
   bool solveLevel(int level);
+  /// The finishing step of an exact level from the current QP solution; true (and x_ set) when it is optimal.
+  /// With `adjust`, a refusal corrects guessSide_ toward what the candidate showed.
+  bool finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& near, bool adjust = false);
+  bool atBound(int row, const ConstrainedLeastSquares::Vector& x) const;
+  /// The finishing step before any QP, from the rows above that the current x holds at a bound and the level's
+  /// own rows inside: most frames' levels end here.
+  bool guessFromAbove(int level);
+  /// Reads the QP's guess of the held sides (guessSide_); false when it is the guess of the last attempt.
+  bool guessChanged(int level, bool first);
   void fixLevel(int level);
   optimization::QpProblem problem(int variables);
 
@@ -117,7 +152,9 @@ private:
   int n_ = 0, levels_ = 0, equalities_ = 0, inequalities_ = 0;
   bool overflow_ = false;
   HqpStatus status_ = HqpStatus::notSolved;
-  int failedLevel_ = -1, refinements_ = 0;
+  int failedLevel_ = -1, refinements_ = 0, finishedLevels_ = 0, levelsWithoutQp_ = 0, relaxedQps_ = 0;
+  double relaxation_ = 0.0; ///< how far buildLevelQp() opens the rows above (degeneracyRelaxation, or 0)
+  int lastQpLevel_ = -1; ///< the level of the last QP of this solve (its active rows start the next), or -1
 
   std::vector<Level> level_;
   Eigen::MatrixXd a_, c_;                      ///< every level's equality rows, inequality rows, stacked
@@ -127,6 +164,16 @@ private:
   Eigen::MatrixXd hessian_, qpEq_, qpIneq_;
   Eigen::VectorXd gradient_, qpBeq_, qpBIneq_;
   int qpEqualities_ = 0, qpInequalities_ = 0;
+  std::vector<int> qpRow_;     ///< per QP inequality row: its row of c_
+  std::vector<double> qpSide_; ///< per QP inequality row: +1 upper bound, -1 lower bound
+  std::vector<int> guessSide_; ///< per row of c_: the side the level's QP holds it at (0: free or inside)
+  std::vector<int> lastGuess_; ///< guessSide_ at the last finishing attempt
+  std::vector<int> heldRow_;   ///< per held row above in the finishing least squares: its row of c_
+  std::unique_ptr<ConstrainedLeastSquares> finish_;
+  Eigen::VectorXd levelGradient_;
+  Eigen::VectorXd
+      baseGradient_; ///< the QP's gradient in x without the proximal term (-A^T b of a folded level)
+  ConstrainedLeastSquares::Vector multipliers_;
   std::vector<double> x_, previous_, slackNorms_;
 };
 } // namespace nao::taskstack
