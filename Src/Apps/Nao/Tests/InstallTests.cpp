@@ -48,6 +48,7 @@ void expectInstalledProgramsRun(const std::filesystem::path& prefix, const std::
   expectRuns(runCommand(bin + "LogTool info stand.log", work.string()), "frames: 50", "LogTool");
   expectRuns(runCommand(bin + "DebugClient --help"), "subscribe", "DebugClient --help");
   expectRuns(runCommand(bin + "StiffnessTool --help"), "metric", "StiffnessTool --help");
+  expectRuns(runCommand(bin + "TaskTool --help"), "hqp", "TaskTool --help");
   expectRuns(runCommand(bin + "DebugGui --help"), "--sim", "DebugGui --help");
   // The GUI finds the installed Config/, robot binary and simulator next to it (headless: Qt's offscreen platform).
   expectRuns(
@@ -78,7 +79,8 @@ TEST(Install, TheInstalledProgramsFindTheirConfigAlsoAfterThePrefixMoved)
   ASSERT_TRUE(std::filesystem::exists(prefix / "share/nao-framework/Config/settings.toml"));
   ASSERT_TRUE(std::filesystem::exists(prefix / "share/nao-framework/Config/Robots/Default/nao-v6.urdf"));
   ASSERT_TRUE(std::filesystem::exists(prefix / "share/nao-framework/Config/Sim/motors.toml"));
-  for (const char* program : {"nao", "Simulator", "LogTool", "DebugClient", "StiffnessTool", "DebugGui"})
+  for (const char* program :
+       {"nao", "Simulator", "LogTool", "DebugClient", "StiffnessTool", "TaskTool", "DebugGui"})
     ASSERT_TRUE(std::filesystem::exists(prefix / "bin" / program)) << program;
   // No installed file names the source or the build tree.
   const CommandResult paths =
