@@ -8,9 +8,10 @@ namespace nao::stiffness
 using kinematics::Vector6;
 
 RedundancyWorkspace::RedundancyWorkspace(const Chain& chain)
-    : inertiaFactor(chain.jointCount()), freeAcceleration(chain.jointCount()),
-      inverseInertiaHeldTranspose(chain.jointCount(), 6), heldJacobian(6, chain.jointCount()),
-      taskInertiaInverse(6, 6), taskFactor(6), taskEigen(6), taskRight(6)
+    : inertiaFactor(chain.jointCount()), inverseInertiaHeldTranspose(chain.jointCount(), 6),
+      heldJacobian(6, chain.jointCount()), taskInertiaInverse(6, 6), taskEigen(6), taskRight(6),
+      inertiaRows(chain.jointCount(), chain.jointCount()), inertiaTarget(chain.jointCount()),
+      noRows(0, chain.jointCount()), noBounds(0), solver({chain.jointCount(), 2, 6 + chain.jointCount(), 0})
 {
 }
 
@@ -35,54 +36,55 @@ Vector6 endpointError(const Workspace& workspace, const Eigen::Vector3d& targetP
   return error;
 }
 
-bool computeNullSpaceAcceleration(const Chain&, const Workspace& workspace, RedundancyWorkspace& scratch,
+bool computeNullSpaceAcceleration(const Chain& chain, const Workspace& workspace,
+                                  RedundancyWorkspace& scratch,
                                   const Eigen::Ref<const Eigen::MatrixXd>& inertia,
                                   const Eigen::Ref<const Eigen::VectorXd>& qdot, const Vector6& error,
                                   const Eigen::Ref<const Eigen::VectorXd>& redundancyTorque,
                                   const EndpointHold& hold, Eigen::Ref<Eigen::VectorXd> acceleration)
 {
+  const int n = chain.jointCount();
   const int m = hold.count();
   scratch.inertiaFactor.compute(inertia);
   if (scratch.inertiaFactor.info() != Eigen::Success) return false;
-  if (m == 0)
+  scratch.solver.clear(n);
+  if (m > 0)
   {
-    acceleration = redundancyTorque;
-    scratch.inertiaFactor.solveInPlace(acceleration);
-    return true;
+    // Held rows and their desired acceleration b = xdd_h - (Jdot qdot)_h, xdd = -K_d J qdot - K_p e (Eq 44).
+    const Vector6 velocityProduct = kinematics::computeJacobianRateTimesVelocity(workspace.jacobian, qdot);
+    const Vector6 endpointVelocity = workspace.jacobian * qdot;
+    int row = 0;
+    for (int r = 0; r < 6; ++r)
+    {
+      if (!hold.rows[static_cast<std::size_t>(r)]) continue;
+      scratch.heldJacobian.row(row) = workspace.jacobian.row(r);
+      scratch.taskRight[row] =
+          -hold.damping * endpointVelocity[r] - hold.stiffness * error[r] - velocityProduct[r];
+      ++row;
+    }
+    const auto held = scratch.heldJacobian.topRows(m);
+
+    // A = J_h M^-1 J_h^T must be well conditioned, or the endpoint cannot be held.
+    scratch.inverseInertiaHeldTranspose.leftCols(m) = held.transpose();
+    scratch.inertiaFactor.solveInPlace(scratch.inverseInertiaHeldTranspose.leftCols(m));
+    scratch.taskInertiaInverse.resize(m, m);
+    scratch.taskInertiaInverse.noalias() = held * scratch.inverseInertiaHeldTranspose.leftCols(m);
+    scratch.taskEigen.compute(scratch.taskInertiaInverse, Eigen::EigenvaluesOnly);
+    const auto& eigenvalues = scratch.taskEigen.eigenvalues();
+    if (!(eigenvalues[0] > hold.singularityRatio * eigenvalues[m - 1])) return false;
+    scratch.solver.addLevel(held, scratch.taskRight.head(m), scratch.noRows, scratch.noBounds,
+                            scratch.noBounds);
   }
 
-  // Held rows and their desired acceleration b = xdd_h - (Jdot qdot)_h, xdd = -K_d J qdot - K_p e (Eq 44).
-  const Vector6 velocityProduct = kinematics::computeJacobianRateTimesVelocity(workspace.jacobian, qdot);
-  const Vector6 endpointVelocity = workspace.jacobian * qdot;
-  int row = 0;
-  for (int r = 0; r < 6; ++r)
-  {
-    if (!hold.rows[static_cast<std::size_t>(r)]) continue;
-    scratch.heldJacobian.row(row) = workspace.jacobian.row(r);
-    scratch.taskRight[row] =
-        -hold.damping * endpointVelocity[r] - hold.stiffness * error[r] - velocityProduct[r];
-    ++row;
-  }
-  const auto held = scratch.heldJacobian.topRows(m);
-
-  // A = J_h M^-1 J_h^T must be well conditioned, or the endpoint cannot be held.
-  scratch.inverseInertiaHeldTranspose.leftCols(m) = held.transpose();
-  scratch.inertiaFactor.solveInPlace(scratch.inverseInertiaHeldTranspose.leftCols(m));
-  scratch.taskInertiaInverse.resize(m, m);
-  scratch.taskInertiaInverse.noalias() = held * scratch.inverseInertiaHeldTranspose.leftCols(m);
-  scratch.taskEigen.compute(scratch.taskInertiaInverse, Eigen::EigenvaluesOnly);
-  const auto& eigenvalues = scratch.taskEigen.eigenvalues();
-  if (!(eigenvalues[0] > hold.singularityRatio * eigenvalues[m - 1])) return false;
-  scratch.taskFactor.compute(scratch.taskInertiaInverse);
-  if (scratch.taskFactor.info() != Eigen::Success) return false;
-
-  // Gauss' principle (Eq 42): qdd = y + M^-1 J_h^T lambda, y = M^-1 tau_r, A lambda = b - J_h y.
-  scratch.freeAcceleration = redundancyTorque;
-  scratch.inertiaFactor.solveInPlace(scratch.freeAcceleration);
-  scratch.taskRight.head(m).noalias() -= held * scratch.freeAcceleration;
-  scratch.taskFactor.solveInPlace(scratch.taskRight.head(m));
-  acceleration = scratch.freeAcceleration;
-  acceleration.noalias() += scratch.inverseInertiaHeldTranspose.leftCols(m) * scratch.taskRight.head(m);
+  // Gauss' principle (Eq 42) below the held rows, M = L L^T, y = M^-1 tau_r:
+  //   |L^T qdd - L^-1 tau_r|^2 = (qdd - y)^T M (qdd - y).
+  scratch.inertiaRows = scratch.inertiaFactor.matrixU();
+  scratch.inertiaTarget = redundancyTorque;
+  scratch.inertiaFactor.matrixL().solveInPlace(scratch.inertiaTarget);
+  scratch.solver.addLevel(scratch.inertiaRows, scratch.inertiaTarget, scratch.noRows, scratch.noBounds,
+                          scratch.noBounds);
+  if (scratch.solver.solve() != taskstack::HqpStatus::optimal) return false;
+  acceleration = scratch.solver.solution();
   return true;
 }
 

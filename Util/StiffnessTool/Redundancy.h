@@ -1,11 +1,13 @@
 #pragma once
 // Redundancy resolution toward stiffness or compliance (Eqs 39-44): a joint torque along the metric's
 // gradient acts only in the null space of the held endpoint rows, so a redundant chain reconfigures while its
-// endpoint stays put. Derivation (Gauss' principle, Eq 41-42) in README.md. Frames and units:
-// Tools/Stiffness/Chain.h.
+// endpoint stays put. Gauss' principle (Eq 41-42) is a two-level least-squares hierarchy, solved by
+// nao::taskstack::HqpSolver; derivation in README.md. Frames and units: Tools/Stiffness/Chain.h.
 #include "Tools/Kinematics/Jacobian.h"
 #include "Tools/Stiffness/Chain.h"
+#include "Tools/Stiffness/RedundancyParameters.h"
 #include "Tools/Stiffness/Workspace.h"
+#include "Tools/TaskStack/HqpSolver.h"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
@@ -14,14 +16,6 @@
 
 namespace nao::stiffness
 {
-struct RedundancyParameters
-{
-  /// alpha (Eq 43): < 0 moves toward stiffness (p falls), > 0 toward compliance (p rises); N*m per unit of
-  /// dp/dq.
-  double alpha = 0.0;
-  double jointDamping = 1.0; ///< k_d (Eq 43), N*m*s/rad
-};
-
 /// At most 6 held endpoint rows: small matrices live on the stack.
 using TaskMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>;
 using TaskVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>;
@@ -32,14 +26,17 @@ struct RedundancyWorkspace
 {
   explicit RedundancyWorkspace(const Chain& chain);
 
-  Eigen::LLT<Eigen::MatrixXd> inertiaFactor;   ///< of the joint-space inertia M
-  Eigen::VectorXd freeAcceleration;            ///< n: M^-1 tau_r
+  Eigen::LLT<Eigen::MatrixXd> inertiaFactor;   ///< of the joint-space inertia M = L L^T
   Eigen::MatrixXd inverseInertiaHeldTranspose; ///< n x 6: M^-1 J_h^T (first m columns used)
   kinematics::Jacobian heldJacobian;           ///< 6 x n: the held rows J_h (first m rows used)
   TaskMatrix taskInertiaInverse;               ///< m x m: J_h M^-1 J_h^T
-  Eigen::LLT<TaskMatrix> taskFactor;
   Eigen::SelfAdjointEigenSolver<TaskMatrix> taskEigen;
-  TaskVector taskRight;
+  TaskVector taskRight;          ///< m: the held rows' desired acceleration b
+  Eigen::MatrixXd inertiaRows;   ///< n x n: L^T, the rows of the lower level
+  Eigen::VectorXd inertiaTarget; ///< n: L^-1 tau_r, their target
+  Eigen::MatrixXd noRows;        ///< 0 x n: a level without inequality rows
+  Eigen::VectorXd noBounds;      ///< 0
+  taskstack::HqpSolver solver;   ///< n variables, 2 levels, 6 + n equality rows
 };
 
 /// tau_r = alpha dp/dq - k_d qdot (Eq 43), n entries. Allocation-free.
@@ -67,8 +64,10 @@ kinematics::Vector6 endpointError(const Workspace& workspace, const Eigen::Vecto
 /// Joint accelerations (rad/s^2, m/s^2) of Eq 42 with the task acceleration of Eq 44:
 ///   qdd = J_M^+ (xdd_h - Jdot_h qdot) + (I - J_M^+ J_h) M^-1 tau_r,  J_M^+ = M^-1 J_h^T (J_h M^-1 J_h^T)^-1,
 /// J_h: the held rows of J (of the last updateChain()). inertia: M (n x n, symmetric positive definite, kg*m^2).
-/// error: endpointError(). Returns false (and leaves acceleration unchanged) if the held rows are singular
-/// (EndpointHold) or M is not positive definite. Allocation-free.
+/// error: endpointError(). Solved as the hierarchy level 0: J_h qdd = xdd_h - Jdot_h qdot, level 1:
+/// L^T qdd = L^-1 tau_r (M = L L^T, so that level 1 minimises (qdd - M^-1 tau_r)^T M (qdd - M^-1 tau_r)).
+/// Returns false (and leaves acceleration unchanged) if the held rows are singular (EndpointHold), M is not
+/// positive definite or the solver does not reach its optimum. Allocation-free.
 bool computeNullSpaceAcceleration(const Chain& chain, const Workspace& workspace,
                                   RedundancyWorkspace& scratch,
                                   const Eigen::Ref<const Eigen::MatrixXd>& inertia,

@@ -1,8 +1,11 @@
-// Eq 42-44 against the Karush-Kuhn-Tucker system of Gauss' principle solved densely, and the singular case.
+// Eq 42-44 (solved by HqpSolver) against the Karush-Kuhn-Tucker system of Gauss' principle solved densely,
+// the singular case, and the velocity-level stiffness task of Tools/TaskStack/Stiffness, which is Eq 42 at
+// rest over k_d.
 #include "Tools/Kinematics/UrdfLoader.h"
 #include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/Stiffness/Metric.h"
 #include "Tools/Stiffness/Tests/StiffnessTestSupport.h"
+#include "Tools/TaskStack/Stiffness/StiffnessTask.h"
 #include "Util/StiffnessTool/Redundancy.h"
 
 #include <Eigen/LU>
@@ -63,6 +66,55 @@ TEST(Redundancy, AccelerationSolvesGaussPrinciple)
     }
     const Eigen::VectorXd expected = kkt.fullPivLu().solve(right).head(n);
     EXPECT_LT((acceleration - expected).norm(), 1e-10 * (1.0 + expected.norm()));
+
+    // Nothing held: qdd = M^-1 tau.
+    hold.rows = {};
+    ASSERT_TRUE(computeNullSpaceAcceleration(chain, workspace, scratch, inertia, qdot, error, tau, hold,
+                                             acceleration));
+    const Eigen::VectorXd free = inertia.fullPivLu().solve(tau);
+    EXPECT_LT((acceleration - free).norm(), 1e-10 * (1.0 + free.norm()));
+  }
+}
+
+TEST(Redundancy, TheStiffnessTaskIsEq42AtRestOverTheDamping)
+{
+  // The endpoint task above the stiffness task (joint velocities) against Eq 42 with M = I, qdot = 0 and the
+  // endpoint on its target: x = qdd / k_d.
+  const kinematics::Model model = kinematics::loadModel(dataPath("planar4.urdf"));
+  const Chain chain(model, "base", "tip");
+  Workspace workspace(chain);
+  RedundancyWorkspace scratch(chain);
+  taskstack::StiffnessTask stiffnessTask(chain, 4);
+  taskstack::EndpointTask endpointTask(chain, 4);
+  taskstack::HqpSolver solver({4, 2, 6, 0});
+  Eigen::MatrixXd endpointRows(2, 4), stiffnessRows(4, 4);
+  Eigen::VectorXd endpointTargets(2), stiffnessTargets(4), gradient(4), torque(4), acceleration(4);
+  const Eigen::MatrixXd none(0, 4);
+  const Eigen::VectorXd noBound(0), zero = Eigen::VectorXd::Zero(4);
+  EndpointHold hold;
+  hold.rows = {true, true, false, false, false, false};
+  std::mt19937 random(42);
+  for (int trial = 0; trial < 20; ++trial)
+  {
+    updateChain(chain, workspace, randomJointValues(4, 2.5, random));
+    const StiffnessQuery query{randomVector6(random), randomCartesianStiffness(random)};
+    const RedundancyParameters parameters{trial % 2 == 0 ? -3.0 : 2.0, 1.5};
+    ASSERT_EQ(endpointTask.fillRows(chain, workspace, Vector6::Zero(), hold.rows, 20.0, endpointRows,
+                                    endpointTargets),
+              2);
+    ASSERT_EQ(stiffnessTask.fillRows(chain, workspace, query, parameters, stiffnessRows, stiffnessTargets),
+              4);
+    solver.clear(4);
+    solver.addLevel(endpointRows, endpointTargets, none, noBound, noBound);
+    solver.addLevel(stiffnessRows, stiffnessTargets, none, noBound, noBound);
+    ASSERT_EQ(solver.solve(), taskstack::HqpStatus::optimal);
+
+    computeMetricGradient(chain, workspace, query, gradient);
+    computeRedundancyTorque(gradient, zero, parameters, torque);
+    ASSERT_TRUE(computeNullSpaceAcceleration(chain, workspace, scratch, Eigen::MatrixXd::Identity(4, 4), zero,
+                                             Vector6::Zero(), torque, hold, acceleration));
+    EXPECT_LT((solver.solution() - acceleration / parameters.jointDamping).norm(),
+              1e-9 * std::max(1.0, acceleration.norm()));
   }
 }
 
