@@ -24,7 +24,9 @@ Eigen::Vector3d relativePosition(const kinematics::Model& model, const kinematic
   kinematics::computePointJacobian(model, data, link, pointInLink, scratch.a);
   // The same base-frame point carried rigidly by the reference link.
   kinematics::computePointJacobian(model, data, reference, referencePose.inverse() * p, scratch.b);
-  jacobian.noalias() = referencePose.rotation.transpose() * (scratch.a.topRows<3>() - scratch.b.topRows<3>());
+  // The difference in place: an expression inside the product would be evaluated into a heap temporary.
+  scratch.a.topRows<3>() -= scratch.b.topRows<3>();
+  jacobian.noalias() = referencePose.rotation.transpose() * scratch.a.topRows<3>();
   return referencePose.rotation.transpose() * (p - referencePose.translation);
 }
 
@@ -35,8 +37,8 @@ Eigen::Matrix3d relativeOrientation(const kinematics::Model& model, const kinema
   const Eigen::Matrix3d& referenceRotation = data.linkPoses[index(reference)].rotation;
   kinematics::computePointJacobian(model, data, link, Eigen::Vector3d::Zero(), scratch.a);
   kinematics::computePointJacobian(model, data, reference, Eigen::Vector3d::Zero(), scratch.b);
-  jacobian.noalias() =
-      referenceRotation.transpose() * (scratch.a.bottomRows<3>() - scratch.b.bottomRows<3>());
+  scratch.a.bottomRows<3>() -= scratch.b.bottomRows<3>();
+  jacobian.noalias() = referenceRotation.transpose() * scratch.a.bottomRows<3>();
   return referenceRotation.transpose() * data.linkPoses[index(link)].rotation;
 }
 
@@ -67,7 +69,8 @@ Eigen::Vector3d relativeCenterOfMass(const kinematics::Model& model, const kinem
   const math::Pose& referencePose = data.linkPoses[index(reference)];
   kinematics::computePointJacobian(model, data, reference, referencePose.inverse() * data.centerOfMass,
                                    scratch.b);
-  jacobian.noalias() = referencePose.rotation.transpose() * (com - scratch.b.topRows<3>());
+  com -= scratch.b.topRows<3>();
+  jacobian.noalias() = referencePose.rotation.transpose() * com;
   return referencePose.rotation.transpose() * (data.centerOfMass - referencePose.translation);
 }
 
@@ -79,6 +82,7 @@ void distanceRow(const kinematics::Model& model, const kinematics::Data& data, i
                                    scratch.a);
   kinematics::computePointJacobian(model, data, linkB, data.linkPoses[index(linkB)].inverse() * pointB,
                                    scratch.b);
-  row.noalias() = normal.transpose() * (scratch.b.topRows<3>() - scratch.a.topRows<3>());
+  scratch.b.topRows<3>() -= scratch.a.topRows<3>();
+  row.noalias() = normal.transpose() * scratch.b.topRows<3>();
 }
 } // namespace nao::taskstack

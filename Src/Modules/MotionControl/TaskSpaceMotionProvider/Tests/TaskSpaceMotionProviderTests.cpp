@@ -1,0 +1,197 @@
+// TaskSpaceMotionProvider alone (ModuleHarness): the request's posture, read back through the robot's kinematics,
+// keeps the feet, the joint ranges and the balance while a hand goes to its target or the head turns to a point;
+// a target out of reach is reported, not chased into the body; nothing jumps and nothing allocates.
+#include "Framework/Testing/ModuleHarness.h"
+#include "Modules/MotionControl/StandPoseProvider/StandPoseProvider.h"
+#include "Modules/MotionControl/TaskSpaceMotionProvider/TaskSpaceMotionProvider.h"
+#include "Tools/Kinematics/ForwardKinematics.h"
+#include "Tools/TaskStack/Features/Features.h"
+#include "Tools/Testing/AllocationCounter.h"
+
+#include <gtest/gtest.h>
+
+#include <numbers>
+
+using namespace nao;
+
+namespace
+{
+/// Reads the requested posture back through the robot description's kinematics.
+struct Posture
+{
+  explicit Posture(const RobotDescription& robot)
+      : model(robot.model), data(model), scratch(model.coordinateCount()),
+        jacobian(3, model.coordinateCount())
+  {
+  }
+
+  void at(const JointArray<float>& angles)
+  {
+    Eigen::VectorXd q(model.coordinateCount());
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      q[static_cast<Eigen::Index>(j)] = angles[j];
+    kinematics::forwardKinematics(model, data, q);
+    kinematics::updateCenterOfMass(model, data);
+  }
+  Eigen::Vector3d seenFromLeftSole(const char* link, const Eigen::Vector3d& point = Eigen::Vector3d::Zero())
+  {
+    return taskstack::relativePosition(model, data, model.findLink(link), point, model.findLink("l_sole"),
+                                       scratch, jacobian);
+  }
+  Eigen::Vector3d centerOfMass()
+  {
+    return taskstack::relativeCenterOfMass(model, data, model.findLink("l_sole"), scratch, jacobian);
+  }
+
+  const kinematics::Model& model;
+  kinematics::Data data;
+  taskstack::FeatureScratch scratch;
+  taskstack::FeatureJacobian jacobian;
+};
+
+struct MotionRun
+{
+  ModuleHarness<TaskSpaceMotionProvider> harness;
+  RobotDescription robot = RobotDescription::load(testConfigFiles());
+  Posture posture{robot};
+  JointArray<float> stand = StandPoseParameters{}.angles;
+  Eigen::Vector3d startFoot;
+  // m; rad beyond the range; rad beyond the step `speed` allows (float angles and damped mode: up to 1e-6 rad)
+  double worstFootDrift = 0.0, worstLimit = 0.0, worstStep = 0.0;
+  double worstComOutside = 0.0; // m
+
+  MotionRun()
+  {
+    harness.input<JointSensorData>().angles = stand;
+    posture.at(stand);
+    startFoot = posture.seenFromLeftSole("r_sole");
+  }
+
+  /// frames of 12 ms; the measured angles follow the request (a perfect servo).
+  void frames(int count)
+  {
+    const auto& params = harness.parameters();
+    for (int f = 0; f < count; ++f)
+    {
+      const JointArray<float> before = harness.input<JointSensorData>().angles;
+      harness.run();
+      const JointArray<float>& angles = harness.output<MotionJointRequest>().angles;
+      for (std::size_t j = 0; j < numOfJoints; ++j)
+      {
+        const auto& limits = robot.limits(j);
+        worstLimit = std::max({worstLimit, limits.lower - angles[j], angles[j] - limits.upper});
+        worstStep =
+            std::max(worstStep, std::abs(angles[j] - before[j]) -
+                                    params.speed * limits.velocity * TaskSpaceMotionProvider::frameTime);
+      }
+      posture.at(angles);
+      worstFootDrift = std::max(worstFootDrift, (posture.seenFromLeftSole("r_sole") - startFoot).norm());
+      const Eigen::Vector3d com = posture.centerOfMass();
+      worstComOutside = std::max({worstComOutside, params.comMinX - com.x(), com.x() - params.comMaxX,
+                                  params.comMinY - com.y(), com.y() - params.comMaxY});
+      harness.input<JointSensorData>().angles = angles;
+    }
+  }
+};
+} // namespace
+
+TEST(TaskSpaceMotionProviderTests, WithoutTargetsTheStandStaysAsItIs)
+{
+  MotionRun run;
+  run.frames(100);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    EXPECT_NEAR(run.harness.output<MotionJointRequest>().angles[j], run.stand[j], 1e-6) << j;
+  EXPECT_EQ(run.harness.module().failedFrames(), 0);
+}
+
+TEST(TaskSpaceMotionProviderTests, LeftHandReachesItsTargetWithFeetRangesAndBalanceKept)
+{
+  MotionRun run;
+  const Eigen::Vector3d target = run.posture.seenFromLeftSole("l_wrist") + Eigen::Vector3d(0.06, -0.04, 0.05);
+  auto& hand = run.harness.parameters().leftHand;
+  hand = {true, target.x(), target.y(), target.z()};
+  run.frames(300); // 3.6 s: 14 time constants of the 4/s gain
+  run.posture.at(run.harness.output<MotionJointRequest>().angles);
+  EXPECT_LE((run.posture.seenFromLeftSole("l_wrist") - target).norm(), 1e-3);
+  EXPECT_LE(run.worstFootDrift, 1e-3); // m: first-order integration of 12 ms steps (TaskFeatureTests)
+  EXPECT_LE(run.worstLimit, 1e-6);     // rad: damped mode, O(1e-6)
+  EXPECT_LE(run.worstStep, 1e-6);
+  EXPECT_LE(run.worstComOutside, 1e-3);
+  EXPECT_LE(run.harness.module().levelViolations()[2], 1e-3);
+  EXPECT_EQ(run.harness.module().failedFrames(), 0);
+}
+
+TEST(TaskSpaceMotionProviderTests, HeadLooksAtAPointOnTheFloor)
+{
+  MotionRun run;
+  const Eigen::Vector3d point(1.0, 0.5, 0.0); // m: ahead and to the left, on the floor
+  run.harness.parameters().lookAt = {true, point.x(), point.y(), point.z()};
+  run.frames(300);
+  run.posture.at(run.harness.output<MotionJointRequest>().angles);
+  // The point seen from the gaze frame lies on its x axis (the line of sight) within 1 degree.
+  const auto& model = run.posture.model;
+  const Eigen::Vector3d seen =
+      taskstack::relativePosition(model, run.posture.data, model.findLink("l_sole"), point,
+                                  model.findLink("gaze"), run.posture.scratch, run.posture.jacobian);
+  EXPECT_GT(seen.x(), 0.0);
+  EXPECT_LE(std::atan2(seen.tail(2).norm(), seen.x()), std::numbers::pi / 180.0);
+  EXPECT_LE(run.worstFootDrift, 1e-3);
+  EXPECT_LE(run.worstLimit, 1e-6);
+}
+
+TEST(TaskSpaceMotionProviderTests, TargetOutOfReachIsReportedAndDisturbsNothingAbove)
+{
+  MotionRun run;
+  const Eigen::Vector3d far = run.posture.seenFromLeftSole("l_wrist") + Eigen::Vector3d(1.0, 0.0, 0.0);
+  run.harness.parameters().leftHand = {true, far.x(), far.y(), far.z()};
+  run.frames(300);
+  EXPECT_GT(run.harness.module().levelViolations()[2], 0.1); // the hand level is left violated, and says so
+  EXPECT_LE(run.harness.module().levelViolations()[0], 1e-6);
+  EXPECT_LE(run.worstFootDrift, 1e-3);
+  EXPECT_LE(run.worstLimit, 1e-6);
+  EXPECT_LE(run.worstStep, 1e-6);
+  EXPECT_LE(run.worstComOutside, 1e-3);
+  EXPECT_EQ(run.harness.module().failedFrames(), 0);
+}
+
+TEST(TaskSpaceMotionProviderTests, LiveEditsNeverMakeTheRequestJump)
+{
+  MotionRun run;
+  const Eigen::Vector3d hand = run.posture.seenFromLeftSole("l_wrist");
+  for (int edit = 0; edit < 6; ++edit)
+  {
+    run.harness.parameters().leftHand = {edit % 2 == 0, hand.x() + 0.05, hand.y() - 0.1 * (edit % 3),
+                                         hand.z() + 0.1};
+    run.harness.parameters().rightHand = {edit % 3 == 0, 0.15, -0.1, 0.25};
+    run.frames(40);
+  }
+  EXPECT_LE(run.worstStep, 1e-6); // no joint moved faster than `speed` of its maximum in any frame
+  EXPECT_LE(run.worstLimit, 1e-6);
+  EXPECT_LE(run.worstFootDrift, 1e-3);
+}
+
+TEST(TaskSpaceMotionProviderTests, TargetSetAsTheDebugChannelSetsIt)
+{
+  MotionRun run;
+  const Eigen::Vector3d target = run.posture.seenFromLeftSole("l_wrist") + Eigen::Vector3d(0.05, 0.0, 0.05);
+  // As `DebugClient set TaskSpaceMotionProvider leftHand.x 150` edits it: text in the file's unit (mm).
+  run.harness.setParameter("leftHand.x", std::to_string(target.x() * 1000));
+  run.harness.setParameter("leftHand.y", std::to_string(target.y() * 1000));
+  run.harness.setParameter("leftHand.z", std::to_string(target.z() * 1000));
+  run.harness.setParameter("leftHand.active", "true");
+  run.frames(300);
+  run.posture.at(run.harness.output<MotionJointRequest>().angles);
+  EXPECT_LE((run.posture.seenFromLeftSole("l_wrist") - target).norm(), 1e-3);
+}
+
+TEST(TaskSpaceMotionProviderTests, UpdateAllocatesNothing)
+{
+  MotionRun run;
+  run.harness.parameters().leftHand = {true, 0.1, 0.1, 0.3};
+  run.harness.parameters().lookAt = {true, 1.0, 0.0, 0.0};
+  run.frames(2);
+  nao::test::ThreadAllocationCount count;
+  for (int f = 0; f < 50; ++f)
+    run.harness.run();
+  EXPECT_EQ(count.allocations(), 0u);
+}
