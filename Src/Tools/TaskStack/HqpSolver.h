@@ -8,9 +8,10 @@
 // violation (those rows become constraints with their slack fixed); among all such x the one of least norm.
 // A level that cannot be met is allowed: its least violation is the answer, reported per level (slackNorms()).
 //
-// Each level is one convex QP over (x, slack) solved by QpSolver; exact mode refines it by proximal steps until
-// x stops moving (no damping remains in the answer), damped mode adds a damping weight on |x|^2 once per level.
-// Capacity is fixed at construction; clear(), addLevel() and solve() never allocate.
+// Exact mode ends each level with a finishing least squares on a guess of the rows that hold, kept only where it
+// meets the level's KKT conditions (HqpSolverFinish.cpp); the guesses come from x, then from the level's QP over
+// (x, slack) (QpSolver), then from proximal refinement of that QP. Damped mode solves one QP per level with a
+// damping weight on |x|^2. Capacity is fixed at construction; clear(), addLevel() and solve() never allocate.
 #include "Tools/Optimization/QpSolver.h"
 #include "Tools/Streams/Enum.h"
 #include "Tools/TaskStack/ConstrainedLeastSquares.h"
@@ -34,7 +35,7 @@ NAO_ENUM(HqpStatus, int,
 );
 
 NAO_ENUM(HqpMode, int,
-         exact,  ///< lexicographic optimum without damping (proximal refinement per level)
+         exact,  ///< lexicographic optimum without damping (finishing least squares, proximal refinement)
          damped, ///< one QP per level with damping * |x|^2 added to the level's objective
 );
 
