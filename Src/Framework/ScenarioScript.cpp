@@ -27,6 +27,28 @@ float takeBatteryCharge(toml::table& script, const std::filesystem::path& scenar
   script.erase("batteryCharge");
   return static_cast<float>(*charge);
 }
+/// The optional `targets` of [Script] as an archive reads them: a table holding only that key.
+struct TargetList
+{
+  std::vector<ScriptTarget> targets;
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& boost::serialization::make_nvp("targets", targets);
+  }
+};
+
+/// The optional `targets` of [Script], taken out of the table as batteryCharge is. Positions stay in the nodes.
+std::vector<ScriptTarget> takeTargets(toml::table& script)
+{
+  if (!script.contains("targets")) return {};
+  toml::table only;
+  only.insert("targets", std::move(*script.get("targets")));
+  script.erase("targets");
+  TargetList loaded;
+  streams::loadFromTable(only, loaded);
+  return std::move(loaded.targets);
+}
 } // namespace
 
 ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
@@ -36,6 +58,7 @@ ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
   if (!table) throw std::runtime_error(scenarioFile.string() + ": the scenario has no [Script] table");
   ScenarioScript script;
   script.batteryCharge = takeBatteryCharge(*table, scenarioFile);
+  script.targets = takeTargets(*table);
   streams::loadFromTable(*table, script);
   const std::string where = scenarioFile.string() + ": [Script]: ";
   if (script.keyframes.empty()) throw std::runtime_error(where + "no keyframes");
@@ -48,7 +71,18 @@ ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
   if (!std::is_sorted(script.events.begin(), script.events.end(),
                       [](const ScriptEvent& a, const ScriptEvent& b) { return a.time < b.time; }))
     throw std::runtime_error(where + "events must be in time order");
+  if (!std::is_sorted(script.targets.begin(), script.targets.end(),
+                      [](const ScriptTarget& a, const ScriptTarget& b) { return a.time < b.time; }))
+    throw std::runtime_error(where + "targets must be in time order");
   return script;
+}
+
+ScenarioTargets ScenarioTargets::load(const ConfigFiles& files)
+{
+  if (files.scenarioFile.empty()) return {};
+  const toml::table file = streams::loadTomlFile(files.scenarioFile);
+  if (!file.contains("Script")) return {};
+  return {ScenarioScript::load(files.scenarioFile).targets};
 }
 
 ScenarioScript ScenarioScript::load(const ConfigFiles& files)
@@ -97,6 +131,8 @@ double ScenarioScript::scriptedEnd(const std::vector<float>& transitionTimes) co
                                                                  event.kind == ScriptEventKind::drainBattery
                                                              ? static_cast<double>(event.duration)
                                                              : 0.0));
+  for (const ScriptTarget& target : targets)
+    end = std::max(end, static_cast<double>(target.time));
   return end;
 }
 

@@ -27,6 +27,11 @@
 //   force = [0.0, 0.0, 0.0]         # N in the world frame (push)
 //   duration = 0.1                  # s (push: how long; pressButton: how long the chest button is held;
 //                                   # drainBattery: the time in which the charge falls to 0)
+//   [[Script.targets]]              # optional: task-space targets for TaskSpaceMotionProvider
+//   time = 2.0                      # s since start, from when on the target holds
+//   task = "rightHand"              # leftHand | rightHand (wrist) | lookAt | rightFoot (sole; left foot supports)
+//   point = [150.0, -100.0, 250.0]  # mm in the left sole's frame: x forward, y left, z up
+//   active = true                   # false takes the task out of the stack
 #include "Framework/ConfigFiles.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Enum.h"
@@ -108,6 +113,30 @@ struct ScriptEvent
   }
 };
 
+/// A task of TaskSpaceMotionProvider a script can aim (TaskSpaceMotionProvider/README.md).
+NAO_ENUM(ScriptTask, std::uint8_t,
+         leftHand,  ///< the left wrist's position
+         rightHand, ///< the right wrist's position
+         lookAt,    ///< the point the head looks at
+         rightFoot, ///< the right sole's position; the centre of mass goes over the left foot first
+);
+
+struct ScriptTarget
+{
+  float time = 0.f; ///< s since the start, from when on the target holds (until the next of its task)
+  ScriptTask task = ScriptTask::leftHand;
+  std::array<float, 3> point{}; ///< m (mm in the file), in the left sole's frame
+  bool active = true;           ///< false: the task leaves the stack
+
+  template<class Archive>
+  void serialize(Archive& ar, const unsigned)
+  {
+    ar& streams::field("time", time).range(0.0, 1e6) & streams::field("task", task);
+    ar& streams::field("point", point).unit(streams::Unit::millimeters).range(-5000.0, 5000.0);
+    ar& streams::field("active", active);
+  }
+};
+
 struct ScenarioScript
 {
   std::string start; ///< name of the posture the simulator starts in
@@ -118,6 +147,8 @@ struct ScenarioScript
   std::vector<ScriptPose> poses;
   std::vector<ScriptKeyframe> keyframes;
   std::vector<ScriptEvent> events;
+  /// Optional key, read by load() beside serialize() (as batteryCharge), in time order.
+  std::vector<ScriptTarget> targets;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -139,9 +170,18 @@ struct ScenarioScript
   /// that joint's velocity limit), since smoothstep peaks at 1.5 times its mean speed. velocityLimits in rad/s, per
   /// joint (≤ 0: unlimited, the joint does not count).
   std::vector<float> transitionTimes(const JointArray<double>& velocityLimits) const;
-  /// s from the start until everything scripted has happened: the last event has ended and the keyframes have
-  /// played once, up to reaching the last keyframe's posture (whose hold is open-ended) or, with a loop, through
+  /// s from the start until everything scripted has happened: the last event has ended, the last target has been
+  /// given and the keyframes have played once, up to reaching the last keyframe's posture (whose hold is open-ended) or, with a loop, through
   /// the last hold.
   double scriptedEnd(const std::vector<float>& transitionTimes) const;
+};
+
+/// The task-space targets of the scenario a process runs (Loads<ScenarioTargets>): its [[Script.targets]], or none
+/// for a scenario without them or a module graph made in code (tests), so that a module loading them runs anywhere.
+struct ScenarioTargets
+{
+  std::vector<ScriptTarget> targets;
+  /// Throws as ScenarioScript::load.
+  static ScenarioTargets load(const ConfigFiles& files);
 };
 } // namespace nao

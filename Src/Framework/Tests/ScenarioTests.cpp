@@ -244,3 +244,53 @@ TEST_F(ScenarioFolder, TheStartChargeOfTheBatteryIsAnOptionalKeyWithin0And1)
         << bad;
   }
 }
+
+TEST_F(ScenarioFolder, TheTargetsAreAnOptionalListInTimeOrderWithPointsInMillimetres)
+{
+  std::string zeros = "{ ";
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    zeros += std::string(j ? ", " : "") + std::string(jointNames[j]) + " = 0";
+  zeros += " }";
+  const std::string script = "[Script]\nstart = \"a\"\nloopFrom = -1\nevents = []\n"
+                             "[[Script.poses]]\nname = \"a\"\nangles = " +
+                             zeros +
+                             "\n[[Script.keyframes]]\npose = \"a\"\nduration = 1.0\nspeed = 0.0\nhold = 1.0\n"
+                             "stiffness = 1.0\nenergySaving = \"off\"\njitter = 0.0\n";
+  const auto target = [](const std::string& time, const std::string& task, const std::string& point)
+  {
+    return "[[Script.targets]]\ntime = " + time + "\ntask = \"" + task + "\"\npoint = [" + point +
+           "]\nactive = true\n";
+  };
+
+  EXPECT_TRUE(ScenarioScript::load(write("none", script)).targets.empty());
+  EXPECT_TRUE(ScenarioTargets::load(ConfigFiles{}).targets.empty()) << "a module graph made in code has none";
+  const ScenarioScript two =
+      ScenarioScript::load(write("two", script + target("2.0", "rightHand", "150.0, -100.0, 250.0") +
+                                            target("3.0", "lookAt", "0, 0, 0")));
+  ASSERT_EQ(two.targets.size(), 2u);
+  EXPECT_EQ(two.targets[0].task, ScriptTask::rightHand);
+  EXPECT_FLOAT_EQ(two.targets[0].time, 2.f);
+  EXPECT_FLOAT_EQ(two.targets[0].point[0], 0.15f);
+  EXPECT_FLOAT_EQ(two.targets[0].point[1], -0.1f);
+  EXPECT_FLOAT_EQ(two.targets[0].point[2], 0.25f);
+  EXPECT_TRUE(two.targets[0].active);
+  EXPECT_DOUBLE_EQ(two.scriptedEnd({1.f}), 3.0) << "the last target's time, after the keyframes' 2 s";
+
+  for (const auto& [name, bad, expected] :
+       {std::tuple{"order", target("3.0", "leftHand", "0, 0, 0") + target("2.0", "leftHand", "0, 0, 0"),
+                   "targets must be in time order"},
+        std::tuple{"task", target("1.0", "nose", "0, 0, 0"), "task"},
+        std::tuple{"range", target("1.0", "leftHand", "6000.0, 0, 0"), "point"}})
+  {
+    std::string message;
+    try
+    {
+      ScenarioScript::load(write(name, script + bad));
+    }
+    catch (const std::exception& error)
+    {
+      message = error.what();
+    }
+    EXPECT_THAT(message, AllOf(HasSubstr(std::string(name) + ".toml"), HasSubstr(expected))) << name;
+  }
+}

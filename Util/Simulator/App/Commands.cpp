@@ -4,6 +4,7 @@
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/SensorFaults.h"
+#include "Util/Simulator/Run/TaskSpaceEvaluation.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 #include <cstdio>
 #include <filesystem>
@@ -148,6 +149,23 @@ int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variant
   return endAfterStop(0);
 }
 
+namespace
+{
+/// The table also into `markdown` (when given), and its name after the output folder's on the console.
+void writeMarkdown(const std::string& table, const std::string& markdown)
+{
+  if (!markdown.empty())
+  {
+    const std::filesystem::path file(markdown);
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    std::ofstream out(file);
+    if (!(out << table)) throw std::runtime_error("cannot write " + markdown);
+    std::cout << ", " << markdown;
+  }
+  std::cout << "\n";
+}
+} // namespace
+
 int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
               const std::string& markdown, const std::string& command)
 {
@@ -179,15 +197,29 @@ int runFaults(FaultMatrixOptions options, const std::string& configDirectory, co
   const std::string table = faultMatrixTable(result, command);
   std::ofstream(options.output / "faults.md") << table;
   std::cout << table << "table: " << (options.output / "faults.md").string();
-  if (!markdown.empty())
-  {
-    const std::filesystem::path file(markdown);
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    std::ofstream out(file);
-    if (!(out << table)) throw std::runtime_error("cannot write " + markdown);
-    std::cout << ", " << markdown;
-  }
-  std::cout << "\n";
+  writeMarkdown(table, markdown);
+  return endAfterStop(0);
+}
+
+int runTasks(const std::vector<std::string>& scenarios, std::uint64_t seed, int robots,
+             const std::string& configDirectory, const std::string& output, const std::string& markdown,
+             const std::string& command)
+{
+  installStopHandlers();
+  std::vector<TaskScenarioOutcome> outcomes;
+  for (int robot = 0; robot < robots && !stopRequested(); ++robot)
+    for (const std::string& scenario : scenarios)
+    {
+      const std::uint64_t robotSeed = seed + static_cast<std::uint64_t>(robot);
+      outcomes.push_back(runTaskSpaceScenario(configDirectory, scenario, robotSeed,
+                                              std::filesystem::path(output) / scenario /
+                                                  ("robot-" + std::to_string(robotSeed))));
+    }
+  const std::string table = taskSpaceTable(outcomes, command);
+  std::filesystem::create_directories(output);
+  std::ofstream(std::filesystem::path(output) / "tasks.md") << table;
+  std::cout << table << "tables: " << (std::filesystem::path(output) / "tasks.md").string();
+  writeMarkdown(table, markdown);
   return endAfterStop(0);
 }
 } // namespace nao::simcli

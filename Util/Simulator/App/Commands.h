@@ -3,6 +3,7 @@
 // matrix.
 #include "Util/Simulator/Run/FaultMatrix.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,4 +24,9 @@ int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variant
 /// robot code; the table into <output>/faults.md and, if given, `markdown`, headed by `command`.
 int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
               const std::string& markdown, const std::string& command);
+/// `tasks`: each scenario on robots seed .. seed + robots - 1, judged (TaskSpaceEvaluation.h); the tables into
+/// <output>/tasks.md and, if given, `markdown`, headed by `command`.
+int runTasks(const std::vector<std::string>& scenarios, std::uint64_t seed, int robots,
+             const std::string& configDirectory, const std::string& output, const std::string& markdown,
+             const std::string& command);
 } // namespace nao::simcli

@@ -264,6 +264,25 @@ int main(int argc, char** argv)
   protectionCommand->add_option("--output", protectionOutput,
                                 withDefault("folder of fallprotection.md", protectionOutput));
   protectionCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  std::vector<std::string> taskScenarios{"reach", "lookat", "goalieblock"};
+  int taskRobots = 1;
+  std::uint64_t taskSeed = 1;
+  std::string taskOutput = "Build/Simulation/tasks", taskMarkdown;
+  auto* tasksCommand = app.add_subcommand(
+      "tasks",
+      "TaskSpaceMotionProvider's scenarios (the Stack of Tasks) judged from the measured angles: target "
+      "errors, the smallest pair distance, the centre of mass's margin, falls; prints the tables");
+  tasksCommand
+      ->add_option("--scenarios", taskScenarios, "scenarios with [[Script.targets]] (default: all three)")
+      ->delimiter(',');
+  tasksCommand->add_option("--robots", taskRobots, withDefault("seeds, each runs every scenario", taskRobots))
+      ->check(CLI::Range(1, 1000));
+  tasksCommand->add_option("--seed", taskSeed, withDefault("the first seed", taskSeed));
+  tasksCommand->add_option("--output", taskOutput,
+                           withDefault("folder of the runs and tasks.md", taskOutput));
+  tasksCommand->add_option("--markdown", taskMarkdown,
+                           "also write the tables into this Markdown file, headed by the command");
+  tasksCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
   CLI11_PARSE(app, argc, argv);
 
   try
@@ -290,6 +309,9 @@ int main(int argc, char** argv)
                 << protectionOutput << ": fallprotection.md\n";
       return 0;
     }
+    if (tasksCommand->parsed())
+      return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, taskMarkdown,
+                      commandLine(argc, argv));
     if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
     if (faultsCommand->parsed())
       return runFaults(faultOptions, configDirectory, output, faultMarkdown, commandLine(argc, argv));

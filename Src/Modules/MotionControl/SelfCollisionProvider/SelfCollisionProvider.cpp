@@ -5,6 +5,7 @@
 // frames): README.md of this folder.
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionProvider.h"
 #include "Tools/Collision/BodyDistances.h"
+#include "Tools/Collision/BodyOnModel.h"
 #include "Tools/Kinematics/Evaluators.h"
 #include "Tools/Optimization/QpSolver.h"
 #include "Tools/Streams/ConfigError.h"
@@ -43,23 +44,15 @@ std::uint8_t protectedMask(const SelfCollisionProtection& p)
   return static_cast<std::uint8_t>((p.Head ? head : 0) | (p.Arms || p.LArm ? lArm : 0) |
                                    (p.Arms || p.RArm ? rArm : 0) | (p.LLeg ? lLeg : 0) | (p.RLeg ? rLeg : 0));
 }
-
-int linkOf(const kinematics::Model& model, const SelfCollisionShapes::Shape& shape)
-{
-  const int link = model.findLink(shape.link);
-  if (link < 0)
-    throw std::runtime_error(shape.where + ": shapes." + shape.name + ".link: no link '" + shape.link +
-                             "' in the robot description");
-  return link;
-}
 } // namespace
 
 struct SelfCollisionProvider::State
 {
   State(const RobotDescription& robot, const SelfCollisionShapes& file)
-      : model(robot.model), atReference(model), atRequest(model), body(makeBody(file)), distances(body),
-        desiredDistances(body), poses(modelLinks.size()), n(model.coordinateCount()), jacobianA(6, n),
-        jacobianB(6, n), hessian(Eigen::MatrixXd::Zero(n, n)), gradient(n),
+      : model(robot.model), atReference(model), atRequest(model),
+        onModel(collision::bodyOnModel(model, file)), distances(body), desiredDistances(body),
+        poses(modelLinks.size()), n(model.coordinateCount()), jacobianA(6, n), jacobianB(6, n),
+        hessian(Eigen::MatrixXd::Zero(n, n)), gradient(n),
         inequality(Eigen::MatrixXd::Zero(body.pairCount() + 2 * n, n)), bound(body.pairCount() + 2 * n),
         equality(0, n), equalityBound(0), qRef(n), qDesired(n), target(n), row(n),
         solver({static_cast<int>(n), 0, static_cast<int>(body.pairCount() + 2 * n)})
@@ -88,45 +81,12 @@ struct SelfCollisionProvider::State
     rowPair.resize(static_cast<std::size_t>(body.pairCount()));
   }
 
-  /// The shapes with their links renumbered densely (only links that carry a shape get a pose each frame).
-  collision::BodyModel makeBody(const SelfCollisionShapes& file)
-  {
-    std::vector<collision::LinkShape> shapes;
-    const auto compact = [&](int modelLink)
-    {
-      const auto found = std::find(modelLinks.begin(), modelLinks.end(), modelLink);
-      if (found != modelLinks.end()) return static_cast<int>(found - modelLinks.begin());
-      modelLinks.push_back(modelLink);
-      return static_cast<int>(modelLinks.size()) - 1;
-    };
-    for (const SelfCollisionShapes::Shape& shape : file.shapes)
-      shapes.push_back(
-          {shape.name, compact(linkOf(model, shape)), shape.kind, shape.start, shape.end, shape.radius});
-    std::vector<std::pair<int, int>> excluded;
-    for (const SelfCollisionShapes::ExcludedPair& pair : file.excludedLinkPairs)
-    {
-      const int a = model.findLink(pair.linkA), b = model.findLink(pair.linkB);
-      if (a < 0 || b < 0)
-        throw std::runtime_error(pair.where + ": excludedLinkPairs: no link '" +
-                                 (a < 0 ? pair.linkA : pair.linkB) + "' in the robot description");
-      const auto ia = std::find(modelLinks.begin(), modelLinks.end(), a);
-      const auto ib = std::find(modelLinks.begin(), modelLinks.end(), b);
-      if (ia == modelLinks.end() || ib == modelLinks.end())
-        throw std::runtime_error(pair.where + ": excludedLinkPairs: link '" +
-                                 (ia == modelLinks.end() ? pair.linkA : pair.linkB) + "' carries no shape");
-      excluded.emplace_back(static_cast<int>(ia - modelLinks.begin()),
-                            static_cast<int>(ib - modelLinks.begin()));
-    }
-    std::vector<collision::ShapePair> pairs = collision::pairsBetweenLinks(shapes, excluded);
-    const int linkCount = static_cast<int>(modelLinks.size());
-    return collision::BodyModel(linkCount, std::move(shapes), std::move(pairs));
-  }
-
   const kinematics::Model& model;
   // One evaluator per posture (the JIT where it runs): the Jacobians need the reference's after the request's.
   kinematics::KinematicsEvaluator atReference, atRequest;
-  std::vector<int> modelLinks; ///< dense link index -> model link index (filled by makeBody)
-  collision::BodyModel body;
+  collision::BodyOnModel onModel;
+  const std::vector<int>& modelLinks = onModel.modelLinks; ///< dense link index -> model link index
+  const collision::BodyModel& body = onModel.body;
   collision::BodyData distances;        ///< at the reference posture
   collision::BodyData desiredDistances; ///< at the requested posture
   std::vector<math::Pose> poses;        ///< per dense link, base frame

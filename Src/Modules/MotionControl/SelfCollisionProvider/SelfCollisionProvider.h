@@ -11,8 +11,8 @@
 // pair distance, the constraints, the corrections and the solver's status. Why each choice: SelfCollisionProvider.cpp.
 #include "Framework/Module.h"
 #include "Framework/RobotDescription.h"
+#include "Framework/SelfCollisionShapes.h"
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionParameters.h"
-#include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionShapes.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SelfCollision.h"
 #include "Representations/Sensing/JointSensorData.h"

@@ -17,22 +17,40 @@ struct TaskSpacePoint
     using streams::field;
     using streams::Unit;
     ar& field("active", active).doc("the task is in the stack");
-    ar& field("x", x).unit(Unit::millimeters).range(-1000.0, 1000.0).doc("forward of the left sole");
-    ar& field("y", y).unit(Unit::millimeters).range(-1000.0, 1000.0).doc("left of the left sole");
-    ar& field("z", z).unit(Unit::millimeters).range(-1000.0, 1000.0).doc("above the left sole");
+    ar& field("x", x).unit(Unit::millimeters).range(-5000.0, 5000.0).doc("forward of the left sole");
+    ar& field("y", y).unit(Unit::millimeters).range(-5000.0, 5000.0).doc("left of the left sole");
+    ar& field("z", z).unit(Unit::millimeters).range(-5000.0, 5000.0).doc("above the left sole");
   }
 };
 
 struct TaskSpaceMotionParameters
 {
-  TaskSpacePoint leftHand, rightHand, lookAt;
+  /// The scenario's [[Script.targets]] override a task's point from their time on (TaskSpaceMotionProvider.h).
+  TaskSpacePoint leftHand, rightHand, lookAt, rightFoot;
   // The centre of mass over both feet, in the left sole's frame, 20-30 mm inside their outline: a sole reaches
   // from 50 mm behind to 100 mm ahead of the point below the ankle and 50 mm outward; the soles are 100 mm apart
   // (shared/data/nao-v6/geometry.md, sections 2 and 4).
   double comMinX = -0.03, comMaxX = 0.06, comMinY = -0.12, comMaxY = 0.02;
-  double taskGain = 4.0;    ///< 1/s: an error decays to 1/e in 0.25 s
-  double postureGain = 1.0; ///< 1/s
-  double speed = 0.5;       ///< share of each joint's maximum speed (NAOqi's examples use half)
+  // With the right foot in the stack the centre of mass goes over the left foot first: to the middle of its four
+  // FSRs (shared/data/nao-v6/geometry.md, section 4: x -30..70 mm, y -23..30 mm), where the measured centre of
+  // pressure has the most room on every side.
+  double singleSupportComX = 0.02, singleSupportComY = 0.003;
+  /// m: the centre of mass counts as over the support foot when this close to its point; then the foot lifts.
+  double supportShiftTolerance = 0.003;
+  // Self-collision: every shape pair of selfCollision.toml closer than collisionActivation gets a velocity damper
+  // row at level 0 that keeps it from closing below collisionMargin: the downstream stage's activation distance
+  // (SelfCollisionProvider: 10 mm, safety 5 mm), so that the stage never has to act on this source.
+  double collisionMargin = 0.01, collisionActivation = 0.05;
+  // A new target is approached along a smooth reference (smoothstep: zero speed at both ends, its peak 1.5 times
+  // the mean), so that a step of the target never asks for full joint speed at once.
+  double taskSpeed = 0.15;       ///< m/s: the mean speed of a hand's or the foot's reference
+  double taskAcceleration = 0.3; ///< m/s^2: its largest acceleration (about 1.5 rad/s^2 at a 0.2 m lever)
+  double comSpeed = 0.04;        ///< m/s: the mean speed of the centre of mass's way over the support foot
+  double comAcceleration = 0.1;  ///< m/s^2: its largest acceleration
+  double taskGain = 4.0;         ///< 1/s: an error decays to 1/e in 0.25 s
+  double postureGain = 1.0;      ///< 1/s
+  double speed = 0.5;            ///< share of each joint's maximum speed (NAOqi's examples use half)
+  double acceleration = 2.0;     ///< rad/s^2 per joint
   float stiffness = 0.8f;
 
   template<class Archive>
@@ -43,6 +61,7 @@ struct TaskSpaceMotionParameters
     ar& field("leftHand", leftHand).doc("the left wrist's target (level 2)");
     ar& field("rightHand", rightHand).doc("the right wrist's target (level 2)");
     ar& field("lookAt", lookAt).doc("the point the head looks at (level 2)");
+    ar& field("rightFoot", rightFoot).doc("the right sole's target; the left foot supports (level 2)");
     ar& field("comMinX", comMinX)
         .unit(Unit::millimeters)
         .range(-200.0, 200.0)
@@ -59,11 +78,50 @@ struct TaskSpaceMotionParameters
         .unit(Unit::millimeters)
         .range(-300.0, 200.0)
         .doc("centre of mass: leftmost y");
+    ar& field("singleSupportComX", singleSupportComX)
+        .unit(Unit::millimeters)
+        .range(-100.0, 150.0)
+        .doc("centre of mass on the left foot alone: x");
+    ar& field("singleSupportComY", singleSupportComY)
+        .unit(Unit::millimeters)
+        .range(-50.0, 60.0)
+        .doc("centre of mass on the left foot alone: y");
+    ar& field("supportShiftTolerance", supportShiftTolerance)
+        .unit(Unit::millimeters)
+        .range(0.5, 20.0)
+        .doc("centre of mass this close to its point: the right foot may lift");
+    ar& field("collisionMargin", collisionMargin)
+        .unit(Unit::millimeters)
+        .range(0.0, 100.0)
+        .doc("shape pairs never close below this distance");
+    ar& field("collisionActivation", collisionActivation)
+        .unit(Unit::millimeters)
+        .range(0.0, 300.0)
+        .doc("shape pairs closer than this get a row");
+    ar& field("taskSpeed", taskSpeed)
+        .unit(Unit::millimeters)
+        .range(10.0, 1000.0)
+        .doc("mm/s: mean speed of a hand's or the foot's way to its target");
+    ar& field("taskAcceleration", taskAcceleration)
+        .unit(Unit::millimeters)
+        .range(10.0, 10000.0)
+        .doc("mm/s^2: largest acceleration of a hand's or the foot's way");
+    ar& field("comSpeed", comSpeed)
+        .unit(Unit::millimeters)
+        .range(5.0, 500.0)
+        .doc("mm/s: mean speed of the centre of mass's way over the support foot");
+    ar& field("comAcceleration", comAcceleration)
+        .unit(Unit::millimeters)
+        .range(5.0, 5000.0)
+        .doc("mm/s^2: largest acceleration of the centre of mass's way");
     ar& field("taskGain", taskGain).range(0.1, 20.0).doc("1/s: the rate a target and the balance close at");
     ar& field("postureGain", postureGain)
         .range(0.0, 20.0)
         .doc("1/s: the rate the posture returns to the start");
     ar& field("speed", speed).range(0.05, 1.0).doc("share of each joint's maximum speed a step may use");
+    ar& field("acceleration", acceleration)
+        .range(0.5, 100.0)
+        .doc("rad/s^2: how fast a joint's velocity may change");
     ar& field("stiffness", stiffness)
         .range(0.0, 1.0)
         .doc("the request's stiffness of every joint but the hands");

@@ -1,16 +1,22 @@
 #pragma once
 // A motion source that moves the robot by tasks instead of joint angles (the Stack of Tasks, seed 003): each frame
 // it writes a hierarchy of task rows at the posture it requested last, solves it (HqpSolver, damped mode: targets
-// may be out of reach) and integrates the joint velocities into the request. Highest first:
-//   0  the feet stay where they are relative to each other; every joint within its range and speed
-//   1  the centre of mass over the feet (a box in the left sole's frame)
-//   2  the targets that are active: left hand, right hand (wrist points), the head looking at a point
-//   3  the posture the robot started in
-// A target out of reach leaves its level's violation (TaskSpaceMotion's levelViolations) and disturbs nothing
+// may be out of reach) and integrates the joint velocities into the request. Highest first (Level):
+//   0  every joint within its range, speed and acceleration (always feasible, so always met)
+//   1  the feet stay where they are relative to each other (only the right sole's orientation and the floor while
+//      the right foot has a target); no shape pair closer than a margin
+//   2  the centre of mass over the feet (a box in the left sole's frame), or over the left foot alone
+//   3  the targets that are active: left hand, right hand (wrist points), the head looking at a point, the right foot
+//   4  the posture the robot started in
+// Targets are parameters (live over the debug channel) or the scenario's [[Script.targets]], which override a task
+// from their time on. A target out of reach leaves its level's violation (levelViolations()) and disturbs nothing
 // above. The safety stages downstream stay as they are. README.md of this folder.
 #include "Framework/Module.h"
 #include "Framework/RobotDescription.h"
+#include "Framework/ScenarioScript.h"
+#include "Framework/SelfCollisionShapes.h"
 #include "Modules/MotionControl/TaskSpaceMotionProvider/TaskSpaceMotionParameters.h"
+#include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/JointSensorData.h"
 
@@ -19,27 +25,46 @@
 namespace nao
 {
 class TaskSpaceMotionProvider
-    : public Module<TaskSpaceMotionProvider, Requires<JointSensorData>, // the start posture
-                    Provides<MotionJointRequest>, Parameters<TaskSpaceMotionParameters>,
-                    Loads<RobotDescription>>
+    : public Module<TaskSpaceMotionProvider,
+                    Requires<JointSensorData>, // the start posture
+                    Provides<MotionJointRequest, EnergySavingRequest>, Parameters<TaskSpaceMotionParameters>,
+                    Loads<RobotDescription, SelfCollisionShapes, ScenarioTargets>>
 {
 public:
   explicit TaskSpaceMotionProvider(const ModuleContext& context);
   ~TaskSpaceMotionProvider() override;
-  void update(MotionJointRequest& request);
+  /// energySaving asks for nothing: the heat adjustment's offsets are for postures held still, and this source's
+  /// may move in any frame.
+  void update(MotionJointRequest& request, EnergySavingRequest& energySaving);
 
-  /// Per level of the last frame: the 2-norm of its violation (1/s-scaled rows; 0 = met). For tests and logs.
-  const std::array<double, 4>& levelViolations() const { return levelViolations_; }
+  /// The stack's levels, highest first.
+  enum Level : std::size_t
+  {
+    jointLimits,
+    feetAndCollisions,
+    balance,
+    targets,
+    posture,
+    levelCount
+  };
+  /// Per Level of the last frame: the 2-norm of its violation (1/s-scaled rows; 0 = met). For tests and logs.
+  const std::array<double, levelCount>& levelViolations() const { return levelViolations_; }
   /// Frames whose stack did not solve (the request held still).
   int failedFrames() const { return failedFrames_; }
 
   static constexpr double frameTime = 0.012; ///< s, the motion thread's frame (LoLA: 83 Hz)
+  /// Shape pairs that get a row in one frame at most: the closest ones.
+  static constexpr int maxCollisionRows = 16;
 
 private:
   struct State;
-  std::unique_ptr<State>
-      state_; ///< model, kinematics, features, the preallocated stack (TaskSpaceMotionProvider.cpp)
-  std::array<double, 4> levelViolations_{};
+  std::unique_ptr<State> state_; ///< model, kinematics, features, the preallocated stack (.cpp)
+  std::array<double, levelCount> levelViolations_{};
   int failedFrames_ = 0;
+
+  void writeTop(const TaskSpaceMotionParameters& p);
+  void writeBalance(const TaskSpaceMotionParameters& p);
+  void writeTargets(const TaskSpaceMotionParameters& p);
+  void writeFootTarget(const TaskSpaceMotionParameters& p, const TaskSpacePoint& foot);
 };
 } // namespace nao

@@ -209,6 +209,16 @@ TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
         EXPECT_TRUE(
             std::filesystem::exists(scratch.path / "Build/Simulation/fallprotection/fallprotection.md"));
       }
+      if (blocks[b].find("Simulator tasks") != std::string::npos)
+      {
+        // TaskSpaceMotionProvider's scenarios, two robots: a row per scenario and robot, the tables written.
+        const std::string table = readFile(scratch.path / "Docs/Results/TaskSpaceScenarios.md");
+        EXPECT_EQ(
+            table.rfind("Written by `" + buildRoot + "Util/Simulator/App/Simulator tasks --robots 2 ", 0), 0u)
+            << table;
+        for (const char* row : {"| reach | 2 |", "| lookat | 2 |", "| goalieblock | 2 |"})
+          EXPECT_NE(table.find(row), std::string::npos) << row << "\n" << table;
+      }
       if (blocks[b].find("Simulator/App/Simulator run") == std::string::npos) continue;
       EXPECT_NE(result.output.find("output in "), std::string::npos) << blocks[b] << result.output;
       ++blocksRun;

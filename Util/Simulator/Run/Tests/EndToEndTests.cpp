@@ -174,20 +174,22 @@ TEST(Scenarios, EverySimulatedScenarioKeepsTheRobotUp)
   // gear sag and the quasi-static transitions between postures).
   // Every scenario file with a [Script] but the collision scenarios (SelfCollisionSimulationTests runs those: the
   // stage changes their postures on purpose) and those whose events sit the robot down or push it over on purpose
-  // (chestbutton and lowbattery: SitDownSimulationTests; fall*: FallProtectionSimulationTests); default.toml and
-  // standin.toml have none.
+  // (chestbutton and lowbattery: SitDownSimulationTests; fall*: FallProtectionSimulationTests), and those the Stack of
+  // Tasks moves, not keyframes (reach, lookat, goalieblock: TaskSpaceSimulationTests); default.toml and standin.toml
+  // have none.
   std::vector<std::string> scenarios;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios"))
   {
     const std::string name = entry.path().stem().string();
     const bool onPurpose = name.rfind("collision", 0) == 0 || name == "chestbutton" || name == "lowbattery" ||
-                           name.rfind("fall", 0) == 0;
+                           name.rfind("fall", 0) == 0 || name == "reach" || name == "lookat" ||
+                           name == "goalieblock";
     if (name != "default" && name != "standin" && !onPurpose) scenarios.push_back(name);
   }
   std::sort(scenarios.begin(), scenarios.end());
-  EXPECT_EQ(scenarios.size(), 10u) << "of the 21 scenario files, all but default, standin, the 3 collision, "
-                                      "the 2 sit-down and the 4 fall ones";
+  EXPECT_EQ(scenarios.size(), 10u) << "of the 24 scenario files, all but default, standin, the 3 collision, "
+                                      "the 2 sit-down, the 4 fall and the 3 task-space ones";
   const RobotDescription description = RobotDescription::load(ConfigFiles{{NAO_CONFIG_DIR, "Default"}, {}});
   constexpr double tolerance = 0.010; // m
   std::size_t checked = 0;

@@ -58,7 +58,7 @@ TEST(Scenarios, EveryScenarioFileStartsAndItsScriptLoads)
   // wrong folder, would pass without them).
   for (const char* known : {"standin", "stand", "highstand", "sit", "armexample", "stepping", "lifted"})
     EXPECT_NE(std::find(visited.begin(), visited.end(), known), visited.end()) << known << " not visited";
-  EXPECT_EQ(visited.size(), 20u) << "Config/Scenarios/ holds 20 scenarios besides default.toml";
+  EXPECT_EQ(visited.size(), 23u) << "Config/Scenarios/ holds 23 scenarios besides default.toml";
   EXPECT_GE(scripts, 4u) << "scenarios that play a script";
 }
 

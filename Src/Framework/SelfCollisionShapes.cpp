@@ -1,4 +1,4 @@
-#include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionShapes.h"
+#include "Framework/SelfCollisionShapes.h"
 
 namespace nao
 {
