@@ -1,4 +1,4 @@
-// The plant's calibration against the seed's figures (Util/Simulator/README.md has the table): ensembles of
+// The plant's calibration against the seed's figures (Util/Simulator/Physics/README.md has the table): ensembles of
 // 20 simulated robots, two of them worn, standing without heat adjustment. The robot software here only
 // commands the posture (ScenarioPlayer); no module that the plant is meant to judge takes part. The fitted
 // plant numbers (motors.toml) were chosen for these figures; the tests keep them from drifting.
