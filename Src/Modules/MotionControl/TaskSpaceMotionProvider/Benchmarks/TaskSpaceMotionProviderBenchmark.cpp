@@ -3,8 +3,8 @@
 // posture); a hand on its way to a target and the head turning (two more tasks, the collision rows of an arm near
 // the body); on the left foot alone with the right foot out (the support switched). The measured angles follow the
 // request, as a perfect servo.
+#include "Framework/ScenarioScript.h"
 #include "Framework/Testing/ModuleHarness.h"
-#include "Modules/MotionControl/StandPoseProvider/StandPoseProvider.h"
 #include "Modules/MotionControl/TaskSpaceMotionProvider/TaskSpaceMotionProvider.h"
 
 #include <benchmark/benchmark.h>
@@ -17,7 +17,9 @@ namespace
 void run(benchmark::State& state, const std::function<void(TaskSpaceMotionParameters&)>& aim, int settle)
 {
   ModuleHarness<TaskSpaceMotionProvider> harness;
-  harness.input<JointSensorData>().angles = StandPoseParameters{}.angles;
+  // B-Human's stand, as Config/Scenarios/stand.toml holds it.
+  harness.input<JointSensorData>().angles =
+      ScenarioScript::load(testConfigFiles("Default", "stand").scenarioFile).pose("stand").angles;
   aim(harness.parameters());
   for (int frame = 0; frame < settle; ++frame)
   {
