@@ -7,7 +7,7 @@
 // the group's bodies in the frame before. Torques at impact: the largest |motor + gear friction torque| of the
 // head's and of the arms' joints from the first frame the head, an arm or the torso touches the floor to
 // fallTorqueWindow later. Takeover: the first frame FallProtection says protecting (the robot's log).
-// The table: FallProtectionProvider's README.
+// The table: `Simulator fallprotection` writes it (fallprotection.md in its output folder).
 #include "Representations/Modeling/FallDownState.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 

@@ -1,4 +1,4 @@
-// The short version of `Simulator falls` (the tables of InertialDataFilter's and FallDownStateDetector's READMEs):
+// The short version of `Simulator falls` (its full tables: falls.md in its output folder):
 // a robot that stands and is picked up and put down, one that steps, one pushed over; the robot in this process,
 // the truth from the simulator. Asserts no false fall detection where the robot does not fall, a fall detected
 // before its impact, and the filter's roll and pitch error below a bound.
@@ -41,7 +41,8 @@ TEST(FallDetectionSimulation, PickedUpAndPutDownIsNoFallAndTheFilterHoldsTheTilt
   EXPECT_EQ(r.detections, 0u);
   EXPECT_LT(r.impact, 0.0) << "the robot does not fall";
   ASSERT_GT(r.filterErrors.size(), 200u);
-  EXPECT_LT(percentile90(r.filterErrors), 0.5 * degree); // 0.09° measured (README: the ensemble's 0.09°)
+  EXPECT_LT(percentile90(r.filterErrors),
+            0.5 * degree); // 0.09° measured (`Simulator falls`: the ensemble's 0.09°)
 }
 
 TEST(FallDetectionSimulation, SteppingIsNoFall)
@@ -52,7 +53,7 @@ TEST(FallDetectionSimulation, SteppingIsNoFall)
   EXPECT_EQ(r.fallingFrames, 0u);
   EXPECT_LT(r.impact, 0.0);
   ASSERT_GT(r.filterErrors.size(), 200u);
-  // 2.0° measured (the ensemble's 1.8°): the simulated torso's accelerations while stepping read as tilt (README)
+  // 2.0° measured (the ensemble's 1.8°): the simulated torso's accelerations while stepping read as tilt (`Simulator falls`)
   EXPECT_LT(percentile90(r.filterErrors), 2.5 * degree);
 }
 

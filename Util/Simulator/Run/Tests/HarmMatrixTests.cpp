@@ -7,7 +7,7 @@
 // the variants where it holds, no stage harms any joint of any robot; on every other variant a stage harms no more
 // robots than the plant harms itself from one noise draw to the next, but where that is listed (knownHarm) with its
 // reason. And the heat adjustment must still save what it is for on the home plant. The full form is a command of
-// its own; its table is in the README of EnergySavingProvider.
+// its own; its table is the one `Simulator matrix` prints (matrix.md in its output folder).
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
 
@@ -99,8 +99,8 @@ std::string listed(const MatrixCell& cell)
 }
 
 /// Where the claim holds on every robot: the plants of the issue that reported harm, and those whose assumptions
-/// the stages survive (README of Util/Simulator, "Plant variants"; the full form's table in the README of
-/// EnergySavingProvider).
+/// the stages survive (Util/Simulator/Physics/README.md, "Plant variants"; the full form's table: `Simulator
+/// matrix`).
 const std::vector<std::string> strictVariants = {"",
                                                  "heldFeetOnFloor",
                                                  "heldInAir",
@@ -110,8 +110,7 @@ const std::vector<std::string> strictVariants = {"",
                                                  "currentSensorErrors",
                                                  "stiffnessScalesGain"};
 
-/// Where a stage harms more robots than the plant's own spread shows, with the reason in the README of
-/// EnergySavingProvider ("On other plants"). None now: on wornKneesAnkles the heat adjustment alone did, pushing knees
+/// Where a stage harms more robots than the plant's own spread shows, with the reason. None now: on wornKneesAnkles the heat adjustment alone did, pushing knees
 /// that had slipped back up against their gears, until the guard's step bound undid such changes.
 const std::vector<std::pair<std::string, std::string>> knownHarm = {};
 } // namespace

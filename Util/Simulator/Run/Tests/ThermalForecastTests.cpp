@@ -1,7 +1,7 @@
 // JointThermalStateProvider's forecast of the time to temperature status 1 against the simulator's plant (a different,
 // two-node model): three robots (seeds 100-102) stand unadjusted for 5 simulated minutes with their logs, and the
 // forecast made 120 s after the stand is held is compared with the time the plant took. The long form (20 robots,
-// four configurations, 60/120/300 s) is `Simulator thermal`, its tables in the module's README.
+// four configurations, 60/120/300 s) is `Simulator thermal`, its tables in thermal.md of the first folder.
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
