@@ -30,6 +30,7 @@
 //   [[Script.targets]]              # optional: task-space targets for TaskSpaceMotionProvider
 //   time = 2.0                      # s since start, from when on the target holds
 //   task = "rightHand"              # leftHand | rightHand (wrist) | lookAt | rightFoot (sole; left foot supports)
+//                                   # | stiffestAgainst (point: the direction of an expected push)
 //   point = [150.0, -100.0, 250.0]  # mm in the left sole's frame: x forward, y left, z up
 //   active = true                   # false takes the task out of the stack
 #include "Framework/ConfigFiles.h"
@@ -114,11 +115,13 @@ struct ScriptEvent
 };
 
 /// A task of TaskSpaceMotionProvider a script can aim (TaskSpaceMotionProvider/README.md).
-NAO_ENUM(ScriptTask, std::uint8_t,
-         leftHand,  ///< the left wrist's position
-         rightHand, ///< the right wrist's position
-         lookAt,    ///< the point the head looks at
-         rightFoot, ///< the right sole's position; the centre of mass goes over the left foot first
+NAO_ENUM(
+    ScriptTask, std::uint8_t,
+    leftHand,        ///< the left wrist's position
+    rightHand,       ///< the right wrist's position
+    lookAt,          ///< the point the head looks at
+    rightFoot,       ///< the right sole's position; the centre of mass goes over the left foot first
+    stiffestAgainst, ///< the direction of an expected push (point: any length); arms with a target stiffen
 );
 
 struct ScriptTarget

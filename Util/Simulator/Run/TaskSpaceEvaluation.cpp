@@ -116,7 +116,8 @@ TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDire
   // Where each target's time ends: the next target of its task, or the run's end.
   for (std::size_t i = 0; i < script.targets.size(); ++i)
   {
-    if (!script.targets[i].active) continue;
+    // A push's direction is no target to reach.
+    if (!script.targets[i].active || script.targets[i].task == ScriptTask::stiffestAgainst) continue;
     double end = result.samples.back().time;
     for (std::size_t k = i + 1; k < script.targets.size(); ++k)
       if (script.targets[k].task == script.targets[i].task)
@@ -180,6 +181,8 @@ TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDire
         break;
       case ScriptTask::rightFoot:
         target.error = 1000 * (right.translation - point).norm();
+        break;
+      case ScriptTask::stiffestAgainst:
         break;
       case ScriptTask::lookAt:
       {

@@ -211,4 +211,39 @@ void TaskSpaceMotionProvider::writeFootTarget(const TaskSpaceMotionParameters& p
   s.feedforward3 = path.velocity(s.time);
   s.targets.addEquality(s.jacobian, s.error3, p.taskGain, s.feedforward3);
 }
+void TaskSpaceMotionProvider::writeStiffness(const TaskSpaceMotionParameters& p)
+{
+  // Woolfrey et al. (Eq 43): an arm whose hand has a target turns, within what its target leaves free, down the
+  // gradient of p = 1/2 |J^T dx|^2, the torque its joints feel per unit push along dx; below the targets, so it
+  // never moves a hand off its point.
+  State& s = *state_;
+  s.stiffnessRows.clear();
+  armCompliance_ = {};
+  const TaskSpacePoint& against = s.target(ScriptTask::stiffestAgainst, p.stiffestAgainst);
+  const Eigen::Vector3d push = pointOf(against);
+  if (!against.active || !(push.norm() > 1e-9)) return;
+  // The push's direction in the torso frame, where the chains are.
+  const Eigen::Vector3d inTorso = s.data.linkPoses[static_cast<std::size_t>(s.torso)].rotation.transpose() *
+                                  s.data.linkPoses[static_cast<std::size_t>(s.leftSole)].rotation *
+                                  push.normalized();
+  stiffness::StiffnessQuery query;
+  query.direction.head<3>() = inTorso;
+  for (std::size_t a = 0; a < 2; ++a)
+  {
+    const TaskSpacePoint& hand =
+        s.target(a == 0 ? ScriptTask::leftHand : ScriptTask::rightHand, a == 0 ? p.leftHand : p.rightHand);
+    if (!hand.active) continue;
+    taskspace::ArmStiffness& arm = s.arms[a];
+    for (int i = 0; i < arm.chain.jointCount(); ++i)
+      arm.q[i] = s.q[arm.chain.joint(i).coordinate];
+    stiffness::updateChain(arm.chain, arm.workspace, arm.q);
+    const int rows =
+        arm.task.fillRows(arm.chain, arm.workspace, query, {p.stiffnessRate, 1.0}, arm.rows, arm.targets);
+    armCompliance_[a] = arm.task.metric();
+    if (p.stiffnessRate == 0.0) continue; // reported, not steered
+    // Rows x_k = targets_k: as an equality task, J x = -gain e with gain 1 and e = -targets.
+    arm.targets.head(rows) *= -1.0;
+    s.stiffnessRows.addEquality(arm.rows.topRows(rows), arm.targets.head(rows), 1.0);
+  }
+}
 } // namespace nao

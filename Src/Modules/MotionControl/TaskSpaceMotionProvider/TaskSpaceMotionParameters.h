@@ -27,6 +27,11 @@ struct TaskSpaceMotionParameters
 {
   /// The scenario's [[Script.targets]] override a task's point from their time on (TaskSpaceMotionProvider.h).
   TaskSpacePoint leftHand, rightHand, lookAt, rightFoot;
+  /// The direction a push will come from (any length; left sole's frame): an arm with a hand target turns, within
+  /// what its target leaves free, toward the posture stiffest against it (Woolfrey et al., Eq 43; level 4).
+  TaskSpacePoint stiffestAgainst;
+  /// Eq 43's alpha over a joint damping of 1 N*m*s/rad (< 0: toward stiffness).
+  double stiffnessRate = -5.0;
   // The centre of mass over both feet, in the left sole's frame, 20-30 mm inside their outline: a sole reaches
   // from 50 mm behind to 100 mm ahead of the point below the ankle and 50 mm outward; the soles are 100 mm apart
   // (shared/data/nao-v6/geometry.md, sections 2 and 4).
@@ -58,10 +63,15 @@ struct TaskSpaceMotionParameters
   {
     using streams::field;
     using streams::Unit;
-    ar& field("leftHand", leftHand).doc("the left wrist's target (level 2)");
-    ar& field("rightHand", rightHand).doc("the right wrist's target (level 2)");
-    ar& field("lookAt", lookAt).doc("the point the head looks at (level 2)");
-    ar& field("rightFoot", rightFoot).doc("the right sole's target; the left foot supports (level 2)");
+    ar& field("leftHand", leftHand).doc("the left wrist's target (level 3)");
+    ar& field("rightHand", rightHand).doc("the right wrist's target (level 3)");
+    ar& field("lookAt", lookAt).doc("the point the head looks at (level 3)");
+    ar& field("rightFoot", rightFoot).doc("the right sole's target; the left foot supports (level 3)");
+    ar& field("stiffestAgainst", stiffestAgainst)
+        .doc("direction of an expected push; arms with a target stiffen against it (level 4)");
+    ar& field("stiffnessRate", stiffnessRate)
+        .range(-100.0, 0.0)
+        .doc("Eq 43's alpha over k_d: how fast an arm turns toward stiffness (0: never)");
     ar& field("comMinX", comMinX)
         .unit(Unit::millimeters)
         .range(-200.0, 200.0)

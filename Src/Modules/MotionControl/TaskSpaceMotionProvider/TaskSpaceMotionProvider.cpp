@@ -52,14 +52,28 @@ void TaskSpaceMotionProvider::update(MotionJointRequest& request, EnergySavingRe
   writeTargets(p);
   writeBalance(p);
   writeTop(p);
+  writeStiffness(p);
   s.posture.clear();
   s.errorN = s.q - s.start;
   s.posture.addEquality(s.identity, s.errorN, p.postureGain);
 
-  s.solver.clear(s.n);
-  for (const LevelRows* level : {&s.joints, &s.top, &s.balance, &s.targets, &s.posture})
-    level->addTo(s.solver);
-  if (s.solver.solve() == HqpStatus::optimal && s.solver.solution().allFinite())
+  const auto solve = [&]
+  {
+    s.solver.clear(s.n);
+    for (const LevelRows* level : {&s.joints, &s.top, &s.balance, &s.targets, &s.stiffnessRows, &s.posture})
+      level->addTo(s.solver);
+    return s.solver.solve() == HqpStatus::optimal && s.solver.solution().allFinite();
+  };
+  bool solved = solve();
+  if (!solved && s.stiffnessRows.equalities() > 0)
+  {
+    // The stiffness level is a preference: where its rows leave the damped cascade's last QP at a degenerate
+    // vertex (a false "infeasible"), the frame goes on without it.
+    ++framesWithoutStiffness_;
+    s.stiffnessRows.clear();
+    solved = solve();
+  }
+  if (solved)
   {
     s.velocity = s.solver.solution();
     s.q += frameTime * s.velocity;

@@ -7,7 +7,9 @@
 //      the right foot has a target); no shape pair closer than a margin
 //   2  the centre of mass over the feet (a box in the left sole's frame), or over the left foot alone
 //   3  the targets that are active: left hand, right hand (wrist points), the head looking at a point, the right foot
-//   4  the posture the robot started in
+//   4  an arm with a target: within what the target leaves free, toward the posture stiffest against the push
+//      expected from `stiffestAgainst` (Woolfrey et al., Eq 43, Tools/TaskStack/Stiffness)
+//   5  the posture the robot started in
 // Targets are parameters (live over the debug channel) or the scenario's [[Script.targets]], which override a task
 // from their time on. A target out of reach leaves its level's violation (levelViolations()) and disturbs nothing
 // above. The safety stages downstream stay as they are. README.md of this folder.
@@ -44,11 +46,17 @@ public:
     feetAndCollisions,
     balance,
     targets,
+    stiffness,
     posture,
     levelCount
   };
   /// Per Level of the last frame: the 2-norm of its violation (1/s-scaled rows; 0 = met). For tests and logs.
   const std::array<double, levelCount>& levelViolations() const { return levelViolations_; }
+  /// Per arm (0 left, 1 right) of the last frame: Woolfrey's metric p against `stiffestAgainst` (N^2*m^2 for a unit
+  /// push; smaller: stiffer), 0 while the arm has no target or no push is expected.
+  const std::array<double, 2>& armCompliance() const { return armCompliance_; }
+  /// Frames solved again without the stiffness level, whose rows had left the stack unsolvable.
+  int framesWithoutStiffness() const { return framesWithoutStiffness_; }
   /// Frames whose stack did not solve (the request held still).
   int failedFrames() const { return failedFrames_; }
 
@@ -60,11 +68,14 @@ private:
   struct State;
   std::unique_ptr<State> state_; ///< model, kinematics, features, the preallocated stack (.cpp)
   std::array<double, levelCount> levelViolations_{};
+  std::array<double, 2> armCompliance_{};
   int failedFrames_ = 0;
+  int framesWithoutStiffness_ = 0;
 
   void writeTop(const TaskSpaceMotionParameters& p);
   void writeBalance(const TaskSpaceMotionParameters& p);
   void writeTargets(const TaskSpaceMotionParameters& p);
   void writeFootTarget(const TaskSpaceMotionParameters& p, const TaskSpacePoint& foot);
+  void writeStiffness(const TaskSpaceMotionParameters& p);
 };
 } // namespace nao

@@ -5,9 +5,11 @@
 #include "Tools/Collision/BodyDistances.h"
 #include "Tools/Collision/BodyOnModel.h"
 #include "Tools/Kinematics/ForwardKinematics.h"
+#include "Tools/Stiffness/ChainKinematics.h"
 #include "Tools/TaskStack/Features/Features.h"
 #include "Tools/TaskStack/HqpSolver.h"
 #include "Tools/TaskStack/LevelRows.h"
+#include "Tools/TaskStack/Stiffness/StiffnessTask.h"
 #include "Tools/TaskStack/TargetTrajectory.h"
 
 #include <stdexcept>
@@ -55,6 +57,29 @@ enum class Support
   single,
   landing
 };
+/// An arm as a Woolfrey chain from the torso to its wrist, with its stiffness task's rows in the stack's columns.
+struct ArmStiffness
+{
+  ArmStiffness(const kinematics::Model& model, const char* wrist, int variables)
+      : chain(model, "torso", wrist), workspace(chain), task(chain, variables, columnsOf(chain)),
+        q(chain.jointCount()), rows(chain.jointCount(), variables), targets(chain.jointCount())
+  {
+  }
+  static std::vector<int> columnsOf(const stiffness::Chain& chain)
+  {
+    std::vector<int> columns;
+    for (const stiffness::ChainJoint& joint : chain.joints())
+      columns.push_back(joint.coordinate);
+    return columns;
+  }
+
+  stiffness::Chain chain;
+  stiffness::Workspace workspace;
+  taskstack::StiffnessTask task;
+  Eigen::VectorXd q; ///< rad, the chain's joints
+  Eigen::MatrixXd rows;
+  Eigen::VectorXd targets;
+};
 } // namespace taskspace
 
 struct TaskSpaceMotionProvider::State
@@ -62,8 +87,8 @@ struct TaskSpaceMotionProvider::State
   State(const RobotDescription& robot, const SelfCollisionShapes& shapes, const ScenarioTargets& script)
       : model(robot.model), data(model), n(model.coordinateCount()), scratch(n), jacobian(3, n),
         rotationJacobian(3, n), joints(n, 0, n), top(n, 6, maxCollisionRows + 1), balance(n, 2, 2),
-        targets(n, 11, 0), posture(n, n, 0),
-        solver({n, levelCount, 6 + 2 + 11 + n, n + maxCollisionRows + 3},
+        targets(n, 11, 0), stiffnessRows(n, 10, 0), posture(n, n, 0),
+        solver({n, levelCount, 6 + 2 + 11 + 10 + n, n + maxCollisionRows + 3},
                taskstack::HqpSettings{.mode = taskstack::HqpMode::damped}),
         q(n), start(n), velocity(Eigen::VectorXd::Zero(n)), lower(n), upper(n),
         identity(Eigen::MatrixXd::Identity(n, n)), errorN(n), error3(3), error2(2), lower2(2), upper2(2),
@@ -72,7 +97,9 @@ struct TaskSpaceMotionProvider::State
         closePairs(static_cast<std::size_t>(body.body.pairCount())), schedule(script.targets),
         leftSole(taskspace::linkNamed(model, "l_sole")), rightSole(taskspace::linkNamed(model, "r_sole")),
         leftWrist(taskspace::linkNamed(model, "l_wrist")), rightWrist(taskspace::linkNamed(model, "r_wrist")),
-        gaze(taskspace::linkNamed(model, "gaze"))
+        gaze(taskspace::linkNamed(model, "gaze")),
+        torso(taskspace::linkNamed(model, "torso")), arms{taskspace::ArmStiffness(model, "l_wrist", n),
+                                                          taskspace::ArmStiffness(model, "r_wrist", n)}
   {
     if (n != static_cast<int>(numOfJoints))
       throw std::runtime_error("TaskSpaceMotionProvider: the robot description has no LoLA joint order");
@@ -121,7 +148,7 @@ struct TaskSpaceMotionProvider::State
   int n;
   taskstack::FeatureScratch scratch;
   taskstack::FeatureJacobian jacobian, rotationJacobian;
-  taskstack::LevelRows joints, top, balance, targets, posture;
+  taskstack::LevelRows joints, top, balance, targets, stiffnessRows, posture;
   taskstack::HqpSolver solver;
   Eigen::VectorXd q;        ///< rad, the posture requested last (LoLA order)
   Eigen::VectorXd start;    ///< rad, the posture the robot started in: the posture task's target
@@ -143,8 +170,9 @@ struct TaskSpaceMotionProvider::State
   std::array<TaskSpacePoint, streams::enumCount<ScriptTask>> scripted{};
   std::array<bool, streams::enumCount<ScriptTask>> isScripted{};
   JointArray<kinematics::JointLimits> limits;
-  int leftSole, rightSole, leftWrist, rightWrist, gaze;
-  Eigen::Vector3d footPosition;    ///< m, the right sole seen from the left one at the start
+  int leftSole, rightSole, leftWrist, rightWrist, gaze, torso;
+  std::array<taskspace::ArmStiffness, 2> arms; ///< left, right
+  Eigen::Vector3d footPosition;                ///< m, the right sole seen from the left one at the start
   Eigen::Matrix3d footOrientation; ///< the right sole's orientation seen from the left one at the start
   Eigen::Vector3d startCom;        ///< m, the centre of mass seen from the left sole at the start (z = 0)
   Eigen::Vector3d foot = Eigen::Vector3d::Zero(); ///< m, the right sole seen from the left one now

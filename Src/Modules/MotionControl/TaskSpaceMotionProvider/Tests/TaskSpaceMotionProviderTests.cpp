@@ -309,3 +309,33 @@ TEST(TaskSpaceMotionProviderTests, TheScenariosTargetsTakeOverAtTheirTime)
               run.harness.parameters().taskGain * after, 0.02);
   EXPECT_EQ(run.harness.module().failedFrames(), 0);
 }
+
+TEST(TaskSpaceMotionProviderTests, AnArmWithATargetStiffensAgainstTheExpectedPushAndKeepsItsTarget)
+{
+  // The right hand in front of the chest, the elbow bent (the arm has a joint's worth of freedom around its
+  // target); a push expected from the right (toward +y). With the stiffness level the free joints turn toward the
+  // posture whose joints feel the least torque per unit push (Woolfrey's p); without it (stiffnessRate 0) they
+  // stay where the posture task keeps them. The hand's point is the same.
+  const auto reach = [](double rate)
+  {
+    MotionRun run;
+    auto& p = run.harness.parameters();
+    p.rightHand = {true, 0.12, -0.12, 0.3};
+    p.stiffestAgainst = {true, 0.0, 1.0, 0.0};
+    p.stiffnessRate = rate;
+    run.frames(600);
+    run.posture.at(run.harness.output<MotionJointRequest>().angles);
+    EXPECT_LE(run.worstLimit, 1e-6);
+    EXPECT_EQ(run.harness.module().failedFrames(), 0);
+    std::printf("stiffnessRate %.0f: %d frames without the stiffness level\n", rate,
+                run.harness.module().framesWithoutStiffness());
+    return std::pair{run.harness.module().armCompliance()[1], run.posture.seenFromLeftSole("r_wrist")};
+  };
+  const auto [still, handStill] = reach(0.0);
+  const auto [stiff, handStiff] = reach(-5.0);
+  std::printf("p against a push from the right: %.5f without the stiffness level, %.5f with it\n", still,
+              stiff);
+  EXPECT_GT(still, 0.0);
+  EXPECT_LT(stiff, 0.95 * still); // 9 % less: the stiffest posture this target and the joint ranges leave
+  EXPECT_LE((handStiff - handStill).norm(), 2e-3) << "m: the target level is above, the hand stays";
+}
