@@ -221,13 +221,23 @@ TEST(TaskSpaceMotionProviderTests, TargetSetAsTheDebugChannelSetsIt)
 
 TEST(TaskSpaceMotionProviderTests, UpdateAllocatesNothing)
 {
+  // Every level busy: both hands near the body (collision rows), the head, the stiffness level, and the support
+  // switch with the right foot lifted and brought home.
   MotionRun run;
-  run.harness.parameters().leftHand = {true, 0.1, 0.1, 0.3};
-  run.harness.parameters().lookAt = {true, 1.0, 0.0, 0.0};
+  auto& p = run.harness.parameters();
+  p.leftHand = {true, 0.1, 0.1, 0.3};
+  p.rightHand = {true, 0.12, -0.12, 0.3};
+  p.lookAt = {true, 1.0, 0.0, 0.0};
+  p.stiffestAgainst = {true, 0.0, 1.0, 0.0};
+  p.rightFoot = {true, run.startFoot.x(), run.startFoot.y() - 0.01, 0.02};
   run.frames(2);
   nao::test::ThreadAllocationCount count;
-  for (int f = 0; f < 50; ++f)
+  for (int f = 0; f < 400; ++f)
+  {
+    if (f == 300) p.rightFoot.active = false;
     run.harness.run();
+    run.harness.input<JointSensorData>().angles = run.harness.output<MotionJointRequest>().angles;
+  }
   EXPECT_EQ(count.allocations(), 0u);
 }
 
