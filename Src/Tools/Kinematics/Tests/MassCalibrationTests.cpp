@@ -6,6 +6,7 @@
 #include "Tools/Kinematics/Tests/TestModels.h"
 #include "Tools/Kinematics/UrdfLoader.h"
 
+#include <filesystem>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ using ::testing::HasSubstr;
 
 std::string defaultCalibrationPath()
 {
-  return std::string(NAO_CONFIG_DIR) + "/Robots/Default/massCalibration.toml";
+  return (std::filesystem::path(NAO_CONFIG_DIR) / "Robots/Default/massCalibration.toml").string();
 }
 
 Model naoWith(const MassCalibration& calibration)
