@@ -1,10 +1,10 @@
 #include "Util/Simulator/Run/ThermalForecast.h"
 
 #include "Framework/Client/LogDecoder.h"
-#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointThermalState.h"
+#include "Tools/Thermal/ThermalFilter.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunSummary.h"
 

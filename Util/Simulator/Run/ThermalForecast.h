@@ -6,7 +6,7 @@
 // run of the same robot, the forecast solved again from the module's logged nodes for that threshold. The simulator's
 // plant is a different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
 // Src/Modules/Modeling/JointThermalStateProvider/README.md.
-#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
+#include "Tools/Thermal/ThermalFilter.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <array>

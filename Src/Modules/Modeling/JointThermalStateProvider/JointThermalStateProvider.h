@@ -8,12 +8,12 @@
 // figures.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
-#include "Modules/Modeling/JointThermalStateProvider/LoadWindow.h"
-#include "Modules/Modeling/JointThermalStateProvider/ThermalFilter.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointThermalState.h"
 #include "Representations/MotionControl/ForecastPosture.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Tools/Thermal/LoadWindow.h"
+#include "Tools/Thermal/ThermalFilter.h"
 #include <array>
 #include <cstdint>
 

@@ -1,8 +1,8 @@
 #pragma once
-// The present load of one joint (README.md, "The present load"): the mean I² since the load last changed, over a
-// short window at least and a long one at most, in blocks of one filter step each. A short-window mean that differs
-// from the load's by more than a ratio (both lifted by a floor) is a new load: the window starts again from the short
-// one. Two running sums over one ring; fixed size, no allocation. Pure: no framework.
+// The present load of one joint (JointThermalStateProvider's README, "The present load"): the mean I² since the load
+// last changed, over a short window at least and a long one at most, in blocks of one filter step each. A short-window
+// mean that differs from the load's by more than a ratio (both lifted by a floor) is a new load: the window starts
+// again from the short one. Two running sums over one ring; fixed size, no allocation. Pure: no framework.
 #include <algorithm>
 #include <array>
 

@@ -1,13 +1,14 @@
 #pragma once
-// One joint's thermal model and its linear Kalman filter (README.md of this folder): the reported temperature is
-// T = T_amb + Σ c_i, a sum of nodes with fixed, log-spaced time constants τ_i (a fixed-pole basis: a winding's
-// seconds to a housing's tens of minutes), each driven by the measured I²:
+// One joint's thermal model and its linear Kalman filter (README.md of this folder; the rules:
+// JointThermalStateProvider's README): the reported temperature is T = T_amb + Σ c_i, a sum of nodes with fixed,
+// log-spaced time constants τ_i (a fixed-pole basis: a winding's seconds to a housing's tens of minutes), each driven
+// by the measured I²:
 //   c_i' = c_i·e^(−Δt/τ_i) + g_i·I²·(1 − e^(−Δt/τ_i)).
 // State x = [c_1..c_n, g_1..g_n, T_amb]: linear in the state given I², so nothing is linearised. The time constants
 // are τ_slowest / ratio^i with an integer ratio, so that every e^(−t/τ_i) is a whole power of z = e^(−t/τ_slowest):
 // one exp per step, none while solving for the time to a threshold. Pure: no framework, no allocation; double
 // precision (the covariance spans 10⁻⁶..10³).
-#include "Modules/Modeling/JointThermalStateProvider/ThermalNodes.h"
+#include "Tools/Thermal/ThermalNodes.h"
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,7 +16,8 @@
 
 namespace nao
 {
-/// Where the filter starts and what it believes before any data (README.md, "Priors").
+/// Where the filter starts and what it believes before any data (JointThermalStateProvider's README, "Priors and
+/// noise").
 struct ThermalPrior
 {
   /// K/A², Σ g_i: steady-state rise above ambient per squared ampere, split n : n−1 : .. : 1 from the slowest node
