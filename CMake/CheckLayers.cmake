@@ -8,9 +8,12 @@
 #   Platform         Tools, Representations (a body fills representations: Platform/Body.h)
 #   Framework        Tools, Representations, Platform (the motion loop drives a Body; Framework/Client is the
 #                    framework's client side: debug channel and log reading)
-#   Modules          Tools, Representations, Framework; a body (Platform) only in Tests/ (a module runs on any body)
+#   Modules          Tools, Representations, Framework; a body (Platform) only in Tests/ (a module runs on any body).
+#                    Outside Tests/, a module's files include of Modules/ only their own folder and the shared
+#                    libraries of Modules/<Area>/Common/; what two modules share lives there or in Tools/.
 #   Apps             all of Src/
-# Nothing in Src/ includes Util/: nothing the robot runs depends on the host programs.
+# Nothing in Src/ includes Util/: nothing the robot runs depends on the host programs. Outside Tests/, nothing in Util/
+# includes a module's folder either (a host program reaches a module through the framework, or shares a library).
 #
 # Util/: a shared library folder (utilLibraries below) includes Src/ and the other library folders; a program folder
 # includes Src/, the library folders and itself, never another program's folder.
@@ -49,6 +52,22 @@ check(Src/Platform "Framework|Modules|Apps")
 check(Src/Framework "Modules|Apps")
 check(Src/Modules "Apps")
 check(Src/Modules "Platform" PRODUCTION)
+
+# A module's folder is its own: no production file elsewhere includes it (Modules/<Area>/Common/ is shared).
+file(GLOB_RECURSE files "${ROOT_DIR}/Src/*.h" "${ROOT_DIR}/Src/*.cpp" "${ROOT_DIR}/Util/*.h" "${ROOT_DIR}/Util/*.cpp")
+foreach(file IN LISTS files)
+  file(RELATIVE_PATH relative "${ROOT_DIR}" "${file}")
+  if(relative MATCHES "/Tests/")
+    continue()
+  endif()
+  file(STRINGS "${file}" includes REGEX "^#include \"Modules/[^/]+/[^/]+/")
+  foreach(line IN LISTS includes)
+    string(REGEX MATCH "Modules/[^/]+/[^/]+/" folder "${line}")
+    if(NOT folder MATCHES "/Common/$" AND NOT relative MATCHES "^Src/${folder}")
+      list(APPEND violations "${relative}: ${line} (another module's folder)")
+    endif()
+  endforeach()
+endforeach()
 
 file(GLOB utilEntries LIST_DIRECTORIES true RELATIVE "${ROOT_DIR}/Util" "${ROOT_DIR}/Util/*")
 set(utilPrograms "")

@@ -5,7 +5,7 @@
 // EnergySaving=BHumanEnergySavingProvider`). Its numbers are B-Human's (Config/Modules/
 // BHumanEnergySavingProvider.toml). Rules: README.md of this folder.
 #include "Framework/Module.h"
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
 
 namespace nao
 {

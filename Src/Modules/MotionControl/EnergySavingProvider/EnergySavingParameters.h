@@ -2,7 +2,7 @@
 // Every number of EnergySavingProvider: the ones every heat adjustment shares (HeatAdjustmentParameters) and those
 // of its own rounds (the search for the least current, the sag bound, the hand-over). Config/Modules/
 // EnergySavingProvider.toml holds degrees, mA, ms and mm; README.md of this folder says what each rule does.
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentParameters.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentParameters.h"
 
 namespace nao
 {

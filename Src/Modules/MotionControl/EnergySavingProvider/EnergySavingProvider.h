@@ -7,8 +7,8 @@
 // (HeatAdjustmentCycle); the rounds are ours (LeastCurrentRounds: each joint searches the offset of least
 // current). B-Human's released rounds: BHumanEnergySavingProvider. Every rule and why: README.md of this folder.
 #include "Framework/Module.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingParameters.h"
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
 #include "Modules/MotionControl/EnergySavingProvider/LeastCurrentRounds.h"
 
 namespace nao

@@ -3,9 +3,9 @@
 // least current (OffsetSearch), a stuck hip, knee or ankle pitch gets its mirror joint's help (HandOver), and a
 // joint whose stiffness changed starts afresh. accuratePositions: B-Human's, with the emergency step towards the
 // request. Rules and why: README.md of this folder.
+#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingParameters.h"
 #include "Modules/MotionControl/EnergySavingProvider/HandOver.h"
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
 #include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
 
 namespace nao

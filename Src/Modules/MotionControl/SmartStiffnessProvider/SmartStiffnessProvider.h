@@ -5,13 +5,13 @@
 // joint gets the user's stiffness back, as while a fall or a takeover holds the motion; a joint whose current or
 // tracking error rose under its limit gets it back until its request moves (the guard). SmartStiffness shows what it did. Rules and reasons: README.md of this folder.
 #include "Framework/Module.h"
+#include "Modules/MotionControl/Common/MotionSourceHolds.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/MotorTorqueLimits.h"
 #include "Modules/MotionControl/SmartStiffnessProvider/SmartStiffnessParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/JointRequest.h"
-#include "Representations/MotionControl/MotionSourceHolds.h"
 #include "Representations/MotionControl/SmartStiffness.h"
 #include "Representations/Sensing/JointSensorData.h"
 

@@ -5,7 +5,7 @@
 // (it oscillates) is held at zero offset; a joint whose request leaves the posture measures anew. The hand-over's
 // guard: a push that takes the pusher above the helped joint, or that does not help within handOverRounds, is undone
 // and not tried again in that posture. JointGuard alone first, then through the module.
-#include "Modules/MotionControl/EnergySavingProvider/JointGuard.h"
+#include "Modules/MotionControl/Common/JointGuard.h"
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include <cmath>
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // tried again in the posture; when the joint made no change of its own, the changes of the joints that share its load
 // go back (a hand-over's push among them). A joint that gave way under its load is left to its search. StepBound
 // alone first, then through the module.
-#include "Modules/MotionControl/EnergySavingProvider/StepBound.h"
+#include "Modules/MotionControl/Common/StepBound.h"
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include <algorithm>
 #include <gtest/gtest.h>

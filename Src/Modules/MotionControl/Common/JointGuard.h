@@ -11,9 +11,9 @@
 // and forth within rounds (it oscillates: the board's loop, not friction, sets its current) is held at zero offset
 // until the posture changes: an offset cannot help it and a search only moves it (a restless leg joint holds every
 // joint so: the body shakes). Every frame, a change of the offset that takes the current far above the reference
-// is undone and its way barred (StepBound). A plain value, one per joint in HeatAdjustmentCycle; why: README.md of
-// this folder, "The guard".
-#include "Modules/MotionControl/EnergySavingProvider/StepBound.h"
+// is undone and its way barred (StepBound). A plain value, one per joint in HeatAdjustmentCycle; why:
+// EnergySavingProvider/README.md, "The guard".
+#include "Modules/MotionControl/Common/StepBound.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Tools/Streams/Field.h"
 
@@ -44,7 +44,7 @@ struct JointGuardParameters
   int restlessRounds = 2;
   // A body still settling after the posture change would give a reference it does not keep.
   int settleRounds = 8;
-  // The step bound: what "far above the reference" is (README.md of this folder, "The guard").
+  // The step bound: what "far above the reference" is (EnergySavingProvider/README.md, "The guard").
   float boundFraction = 0.5f;
   float boundCurrent = 0.3f;
   // LoLA's reading moves by whole counts (0.088°, Docs/NaoFacts.md): anything under one is "not at all".

@@ -1,4 +1,4 @@
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
 
 #include <algorithm>
 #include <cmath>

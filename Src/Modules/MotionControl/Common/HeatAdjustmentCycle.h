@@ -3,8 +3,9 @@
 // waiting -> working -> resetState), ground contact, which joints the request lets it adjust, base offsets, when a
 // round is due, the caps and resets after it, the fades, and the output within the joint ranges. How a round moves
 // the offsets is a HeatAdjustmentRounds: ours (LeastCurrentRounds, EnergySavingProvider) or B-Human's released
-// rules (BHumanRounds, BHumanEnergySavingProvider). Rules and why: README.md of this folder.
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentParameters.h"
+// rules (BHumanRounds, BHumanEnergySavingProvider). Rules and why: EnergySavingProvider/README.md.
+#include "Modules/MotionControl/Common/HeatAdjustmentParameters.h"
+#include "Modules/MotionControl/Common/MotionSourceHolds.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointLimits.h"
 #include "Representations/Modeling/JointTorques.h"
@@ -12,7 +13,6 @@
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/JointRequest.h"
-#include "Representations/MotionControl/MotionSourceHolds.h"
 #include "Representations/Sensing/FilteredCurrent.h"
 #include "Representations/Sensing/FsrSensorData.h"
 #include "Representations/Sensing/InertialSensorData.h"
@@ -90,7 +90,7 @@ enum class EmergencyStep : std::uint8_t
   towardsRequest, ///< ours: in the direction of request − reading
 };
 
-/// The accuratePositions round of both rounds (B-Human's rule, README.md of this folder): each adjusted leg joint
+/// The accuratePositions round of both rounds (B-Human's rule, EnergySavingProvider/README.md): each adjusted leg joint
 /// whose reading is more than minGearStep from the request steps towards it, by maxGearStepLegs when farther than
 /// that, else by accurateFineStepFraction × minGearStep; every stepsBeforeEmergencyStep-th round an emergency step
 /// of maxGearStepLegs instead, the way `emergency` says.

@@ -3,7 +3,7 @@
 // offsets), with B-Human's name where it differs (bhuman/BHumanCodeRelease, Config/Robots/Default/
 // energySavingProvider.cfg). EnergySavingParameters and BHumanEnergySavingParameters add their rounds' own.
 // Code holds rad, A, s and m; the files hold degrees, mA, ms and mm.
-#include "Modules/MotionControl/EnergySavingProvider/JointGuard.h"
+#include "Modules/MotionControl/Common/JointGuard.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 

@@ -1,4 +1,4 @@
-#include "Modules/MotionControl/EnergySavingProvider/JointGuard.h"
+#include "Modules/MotionControl/Common/JointGuard.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,7 @@
-// The cycle's side of the guard (JointGuard.h, README "The guard: do no harm"): references taken at zero offset,
-// one judgement per joint and round, the step bound every frame, and the fades towards what a held joint is held at.
-#include "Modules/MotionControl/EnergySavingProvider/HeatAdjustmentCycle.h"
+// The cycle's side of the guard (JointGuard.h, EnergySavingProvider/README.md, "The guard: do no harm"): references
+// taken at zero offset, one judgement per joint and round, the step bound every frame, and the fades towards what a
+// held joint is held at.
+#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
 
 #include <algorithm>
 #include <cmath>

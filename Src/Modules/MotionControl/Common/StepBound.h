@@ -2,11 +2,12 @@
 // One joint's step bound, a rule of the heat adjustment's guard (JointGuard): no change of the stage's offsets (a
 // search step, a settle, a hand-over push, a guard's fade) may take the joint's filtered current above its bound,
 // reference + max(boundFraction × reference, boundCurrent), where the reference is what the joint draws without the
-// stage in this posture. Within each round the joint's current is watched frame by frame against where the round
-// began. When it rises above the bound (and above where it stood), what changed since goes back at once and that way
-// is barred until the posture changes: the joint's own change when it made one, else the changes that loaded it. A joint that moved its change's way after the change relieved its motor gave way (a worn gear slips under
-// its load): going back would push it up against its gears, more current still, so that is left to the search. A
-// plain value, one per joint in JointGuard; why: README.md of this folder, "The guard".
+// stage in this posture. Within each round the joint's current is watched frame by frame against where the round began.
+// When it rises above the bound (and above where it stood), what changed since goes back at once and that way is barred
+// until the posture changes: the joint's own change when it made one, else the changes that loaded it. A joint that
+// moved its change's way after the change relieved its motor gave way (a worn gear slips under its load): going back
+// would push it up against its gears, more current still, so that is left to the search. A plain value, one per joint
+// in JointGuard; why: EnergySavingProvider/README.md, "The guard".
 #include <cstdint>
 #include <limits>
 

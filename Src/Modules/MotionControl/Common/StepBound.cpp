@@ -1,4 +1,4 @@
-#include "Modules/MotionControl/EnergySavingProvider/StepBound.h"
+#include "Modules/MotionControl/Common/StepBound.h"
 
 #include <algorithm>
 #include <cmath>
