@@ -224,5 +224,6 @@ TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
       ++blocksRun;
     }
   }
-  EXPECT_GE(blocksRun, 2) << "simulator runs: EnergySavingProvider's and BHumanEnergySavingProvider's";
+  EXPECT_GE(blocksRun, 2)
+      << "simulator runs: BHumanEnergySavingProvider's, JointThermalStateProvider's, ScenarioPlayer's";
 }
