@@ -10,50 +10,6 @@ function(nao_add_subdirectories)
   endforeach()
 endfunction()
 
-# Precompiled headers: the standard library, Eigen, Boost.Serialization's headers (and GoogleTest for tests) are
-# parsed once per build, not once per file (a file that uses them compiles in about three quarters of the time).
-# nao_precompiled_headers() (top-level CMakeLists.txt) makes the two headers; every library, module, test and
-# benchmark reuses one of them. A compiler uses such a header only where it was built with the same flags: a folder
-# whose targets differ (Qt's -fPIC: Util/DebugGui) sets NAO_PRECOMPILED_HEADERS OFF for itself, a target
-# (NaoToml in the sanitizer builds) sets DISABLE_PRECOMPILE_HEADERS. Only third-party headers whose meaning no
-# definition of ours changes belong here. GCC 12 forgets that code from a precompiled header comes from a system
-# header and reports -Warray-bounds and -Wstringop-overflow inside <string> (on concatenations it cannot see the
-# length of); those two are off for GCC's builds with them, clang's sanitizer builds keep them and AddressSanitizer
-# checks bounds when it runs.
-option(NAO_PRECOMPILED_HEADERS "Parse the standard library, Eigen and GoogleTest once per build" ON)
-set(NAO_PCH_STANDARD_HEADERS <algorithm> <array> <chrono> <cmath> <cstdint> <cstdio> <cstring> <filesystem> <fstream>
-    <functional> <limits> <map> <memory> <numbers> <optional> <random> <span> <sstream> <stdexcept> <string>
-    <string_view> <thread> <vector> <Eigen/Core> <Eigen/Geometry> <boost/serialization/nvp.hpp>
-    <boost/serialization/array.hpp>)
-function(nao_precompiled_headers)
-  if(NOT NAO_PRECOMPILED_HEADERS)
-    return()
-  endif()
-  set(empty "${CMAKE_BINARY_DIR}/NaoPrecompiledHeaders.cpp")
-  file(WRITE "${empty}" "// The translation unit that builds the precompiled headers (CMake/Helpers.cmake).\n")
-  add_library(NaoPchLibrary OBJECT "${empty}")
-  target_link_libraries(NaoPchLibrary PRIVATE Eigen3::Eigen)
-  target_precompile_headers(NaoPchLibrary PRIVATE ${NAO_PCH_STANDARD_HEADERS})
-  add_library(NaoPchTest OBJECT "${empty}")
-  target_link_libraries(NaoPchTest PRIVATE Eigen3::Eigen GTest::gtest GTest::gmock)
-  target_precompile_headers(NaoPchTest PRIVATE ${NAO_PCH_STANDARD_HEADERS} <gtest/gtest.h> <gmock/gmock.h>)
-endfunction()
-# nao_reuse_precompiled_headers(<target> <LIBRARY|TEST>)
-function(nao_reuse_precompiled_headers target kind)
-  if(NAO_PRECOMPILED_HEADERS)
-    # Where a flag differs, the compiler reads the headers' text instead: it must find Eigen's.
-    target_link_libraries(${target} PRIVATE Eigen3::Eigen)
-    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-      target_compile_options(${target} PRIVATE -Wno-array-bounds -Wno-stringop-overflow)
-    endif()
-    if(kind STREQUAL "TEST")
-      target_precompile_headers(${target} REUSE_FROM NaoPchTest)
-    else()
-      target_precompile_headers(${target} REUSE_FROM NaoPchLibrary)
-    endif()
-  endif()
-endfunction()
-
 # nao_add_test(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>] [TIMEOUT <s>] [SHARDS <n>])
 # A GoogleTest executable registered with CTest as one test (gtest_discover_tests would add a
 # process start per case; one process per executable keeps Make/test fast on two cores).
@@ -61,7 +17,6 @@ function(nao_add_test name)
   cmake_parse_arguments(ARG "" "TIMEOUT;SHARDS" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main GTest::gmock)
-  nao_reuse_precompiled_headers(${name} TEST)
   target_compile_definitions(${name} PRIVATE NAO_CONFIG_DIR="${NAO_CONFIG_DIR}"
                                              NAO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   if(NOT ARG_TIMEOUT)
@@ -88,7 +43,6 @@ function(nao_add_benchmark name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} benchmark::benchmark)
-  nao_reuse_precompiled_headers(${name} LIBRARY)
   target_compile_definitions(${name} PRIVATE NAO_CONFIG_DIR="${NAO_CONFIG_DIR}"
                                              NAO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   add_test(NAME ${name}.smoke COMMAND ${name} --benchmark_min_time=0.001)
@@ -123,11 +77,6 @@ function(nao_add_library name)
     endif()
     add_library(${name} INTERFACE)
     set(scope INTERFACE)
-  endif()
-  if(ARG_SOURCES AND ARG_TESTING)
-    nao_reuse_precompiled_headers(${name} TEST)
-  elseif(ARG_SOURCES)
-    nao_reuse_precompiled_headers(${name} LIBRARY)
   endif()
   target_include_directories(${name} ${scope} "${PROJECT_SOURCE_DIR}/Src")
   cmake_path(APPEND PROJECT_SOURCE_DIR "Util" OUTPUT_VARIABLE utilRoot)

@@ -6,7 +6,6 @@
 #include "Tools/Kinematics/Tests/TestModels.h"
 #include "Tools/Kinematics/UrdfLoader.h"
 
-#include <filesystem>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -19,7 +18,7 @@ using ::testing::HasSubstr;
 
 std::string defaultCalibrationPath()
 {
-  return (std::filesystem::path(NAO_CONFIG_DIR) / "Robots/Default/massCalibration.toml").string();
+  return std::string(NAO_CONFIG_DIR) + "/Robots/Default/massCalibration.toml";
 }
 
 Model naoWith(const MassCalibration& calibration)
