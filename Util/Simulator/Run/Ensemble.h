@@ -8,7 +8,7 @@
 //   <output>/distribution.csv, distribution.png        highest leg current and temperature over time:
 //                                                      median and 10-90 % band over robots, or each
 //                                                      robot's curve below percentileRobots
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <filesystem>
 #include <functional>

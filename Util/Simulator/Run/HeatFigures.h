@@ -2,7 +2,7 @@
 // How fast and how well a run's leg currents fell once the robot held its posture: the figures of B-Human's
 // heat adjustment (NaoFacts.md BHDOC: every leg joint below 300 mA within 10 s, most below 50 mA), from a run's
 // samples.
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <vector>
 

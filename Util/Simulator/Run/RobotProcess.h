@@ -2,7 +2,7 @@
 // The robot side of a simulated run: the unchanged robot code talking LoLA to the simulator, either on its
 // own threads in this process (as the robot binary would run it, with a LolaBody) or the robot binary as a
 // child process.
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <atomic>
 #include <exception>

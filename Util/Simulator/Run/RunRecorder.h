@@ -5,7 +5,7 @@
 // names its unit the way every output of the project does: `current.LKneePitch [A]` (streams::labelWithUnit).
 #include "Framework/ScenarioScript.h"
 #include "Tools/Streams/Field.h"
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <optional>
 #include <span>

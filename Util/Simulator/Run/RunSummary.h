@@ -3,7 +3,7 @@
 // by ensemble reports, also for runs made elsewhere (a job list on other hosts):
 //   scenario,stand            one "key,value" line per run field ...
 //   joint,meanCurrent [A],... then a table with one row per LoLA joint.
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <filesystem>
 

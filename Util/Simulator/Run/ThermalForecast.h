@@ -7,7 +7,7 @@
 // plant is a different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
 // Src/Modules/Modeling/JointThermalStateProvider/README.md.
 #include "Tools/Thermal/ThermalFilter.h"
-#include "Util/Simulator/Run/SimulationRun.h"
+#include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <array>
 #include <cstdint>

@@ -12,6 +12,7 @@
 #include "Tools/Testing/TemporaryFolder.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
+#include "Util/Simulator/Run/SimulationRun.h"
 
 #include <filesystem>
 #include <fstream>

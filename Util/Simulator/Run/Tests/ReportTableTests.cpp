@@ -3,6 +3,7 @@
 // the time its plots took.
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/SimulationRun.h"
 #include "Util/Simulator/Run/TextTable.h"
 
 #include <algorithm>
