@@ -2,6 +2,8 @@
 // The debug GUI's window: one source at a time (a robot's debug channel, a simulator with the robot binary it
 // starts, or a log) feeding dockable views whose layout is saved per user (QSettings). Several windows side by side
 // show several sources (File → New connection…, the Window menu switches between them).
+#include "Util/DebugGui/ModuleGraphView.h"
+#include "Util/DebugGui/ParameterEditor.h"
 #include "Util/DebugGui/PlotView.h"
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"

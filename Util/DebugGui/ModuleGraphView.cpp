@@ -1,9 +1,9 @@
 // The module graph, laid out by Graphviz on a worker thread (GraphLayout.h: the GUI never waits for it) and drawn
 // with Qt, so that nodes can be clicked. A graph too large for Graphviz to lay out in seconds is not laid out: the
 // view says so.
+#include "Util/DebugGui/ModuleGraphView.h"
 #include "Tools/Streams/TerminalText.h"
 #include "Util/DebugGui/GraphLayout.h"
-#include "Util/DebugGui/Views.h"
 #include <QContextMenuEvent>
 #include <QGraphicsEllipseItem>
 #include <QGraphicsScene>

@@ -1,7 +1,7 @@
 // The parameter editor: a module's parameters as the robot reports them, edited live (the robot validates), saved
 // key by key into the module's TOML file or the robot's overlay (TomlSplice keeps the rest of the file).
+#include "Util/DebugGui/ParameterEditor.h"
 #include "Util/DebugGui/TomlSplice.h"
-#include "Util/DebugGui/Views.h"
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
