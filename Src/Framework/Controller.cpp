@@ -1,31 +1,11 @@
 #include "Framework/Controller.h"
-#include "Tools/Files/BoundedFile.h"
 #include "Tools/Streams/ClosestName.h"
-#include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
 #include <chrono>
 #include <thread>
 
 namespace nao
 {
-namespace
-{
-/// files::fileExists with its error as a ConfigError (file:1:1), as every other problem of a parameter file.
-bool fileExists(const std::filesystem::path& path)
-{
-  try
-  {
-    return files::fileExists(path);
-  }
-  catch (const files::FileError& error)
-  {
-    const std::string message = error.what(), prefix = path.string() + ":1:1: ";
-    throw streams::ConfigError(streams::ConfigIssue{
-        .file = path.string(), .line = 1, .column = 1, .message = message.substr(prefix.size())});
-  }
-}
-} // namespace
-
 Controller::Controller(ConfigLocation config, Blackboard& blackboard, MotionLoop& motion)
     : config_(std::move(config)), blackboard_(blackboard), motion_(motion)
 {
@@ -43,23 +23,6 @@ std::vector<FixedProvider> Controller::fixedProviders()
           {representationId<TouchData>(), "Body", true},
           {representationId<UnreadableReadings>(), "Body", true},
           {representationId<ModuleTimes>(), "Framework", false}};
-}
-
-const toml::table& Controller::shadowParameters(const ModuleInfo& module)
-{
-  if (auto found = shadows_.find(module.name); found != shadows_.end()) return found->second;
-  const auto file = config_.moduleFile(module.name);
-  try
-  {
-    toml::table table = streams::loadTomlFile(file);
-    const auto overlay = config_.robotOverlay(module.name);
-    if (fileExists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
-    return shadows_.emplace(module.name, std::move(table)).first->second;
-  }
-  catch (const streams::ConfigError& error)
-  {
-    throw StartupError(std::string("parameters of module '") + module.name + "': " + error.what());
-  }
 }
 
 std::shared_ptr<ModuleBase> Controller::createModule(const ModuleInfo& module)
@@ -289,69 +252,6 @@ std::string Controller::setProvider(const std::string& representation, const std
   {
     return error.what();
   }
-}
-
-std::string Controller::setParameter(const std::string& module, const std::string& keyPath,
-                                     const std::string& valueToml)
-{
-  const ModuleInfo* info = ModuleRegistry::instance().find(module);
-  if (!info) return "'" + module + "' is not a module of this binary";
-  if (!info->parameters) return "module '" + module + "' has no parameters";
-  void* parameters = nullptr;
-  try
-  {
-    shadowParameters(*info);
-    toml::table& shadow = shadows_.at(module);
-    // Edit in place and put the old node back on failure: copying toml++ nodes would lose their file
-    // positions.
-    streams::detail::EditSlot slot(shadow, keyPath, valueToml);
-    parameters = info->parameters->create();
-    try
-    {
-      info->parameters->load(shadow, parameters);
-    }
-    catch (const streams::ConfigError& error)
-    {
-      slot.revert();
-      throw streams::detail::editError(error);
-    }
-    catch (...)
-    {
-      slot.revert();
-      throw;
-    }
-  }
-  catch (const streams::ConfigError& error)
-  {
-    if (parameters) info->parameters->destroy(parameters);
-    // The new value has no file: its issues say where it came from instead of a made-up line 1.
-    std::vector<streams::ConfigIssue> issues = error.issues();
-    for (streams::ConfigIssue& issue : issues)
-      if (issue.file == streams::editSourceName)
-      {
-        issue.file = "debug channel: set " + module + " " + keyPath + " " + valueToml;
-        issue.line = issue.column = 0;
-      }
-    return std::string("edit refused, old value kept: ") + streams::ConfigError(std::move(issues)).what();
-  }
-  catch (const std::exception& error)
-  {
-    if (parameters) info->parameters->destroy(parameters);
-    return std::string("edit refused, old value kept: ") + error.what();
-  }
-  if (auto running = instances_.find(module); running != instances_.end())
-    post(SwapParameters{running->second.get(), parameters});
-  else
-    info->parameters->destroy(parameters);
-  return {};
-}
-
-std::string Controller::parametersText(const std::string& module)
-{
-  const ModuleInfo* info = ModuleRegistry::instance().find(module);
-  if (!info) throw StartupError("'" + module + "' is not a module of this binary");
-  if (!info->parameters) return "";
-  return streams::toTomlString(shadowParameters(*info));
 }
 
 std::shared_ptr<Tap> Controller::addTap(std::vector<RepresentationId> ids, std::uint32_t everyNthFrame,

@@ -114,124 +114,21 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
     switch (static_cast<MessageType>(type))
     {
     case MessageType::listRequest:
-      // Everything in the reply but the plan's part is fixed at start-up: serialized once per plan.
-      if (listReplyPlan_ != controller_.planVersion() || listReply_.empty())
-      {
-        binaryio::serializeInto(listReply_, list());
-        listReplyPlan_ = controller_.planVersion();
-      }
-      server_.send(client, static_cast<std::uint16_t>(MessageType::listReply), listReply_);
-      break;
+      return answerList(client);
     case MessageType::subscribe:
-    {
-      const auto request = binaryio::deserialize<debug::Subscribe>(payload);
-      const int id = RepresentationRegistry::instance().find(request.representation);
-      if (id < 0)
-        return reply(client, false,
-                     "'" + request.representation + "' is not a representation of this binary");
-      if (!std::isfinite(request.rateHz) || request.rateHz < 0)
-        return reply(client, false, "subscription rate must be a finite number of Hz >= 0");
-      const auto everyNth = request.rateHz <= 0 || request.rateHz >= frameRateHz
-                                ? 1u
-                                : static_cast<std::uint32_t>(std::lround(frameRateHz / request.rateHz));
-      const bool replaces = std::erase_if(subscriptions_,
-                                          [&](const Subscription& s)
-                                          {
-                                            const bool same = s.client == client && s.tap->ids.front() == id;
-                                            if (same) controller_.removeTap(s.tap);
-                                            return same;
-                                          }) > 0;
-      const auto own = std::count_if(subscriptions_.begin(), subscriptions_.end(),
-                                     [&](const Subscription& s) { return s.client == client; });
-      if (!replaces && static_cast<std::size_t>(own) >= maxSubscriptionsPerClient)
-        return reply(client, false,
-                     "refused: a client may hold " + std::to_string(maxSubscriptionsPerClient) +
-                         " subscriptions at once; unsubscribe one first");
-      if (!replaces && subscriptions_.size() >= maxSubscriptions)
-        return reply(client, false,
-                     "refused: the robot serves " + std::to_string(maxSubscriptions) +
-                         " subscriptions at once (all clients together); try again later");
-      auto tap = controller_.addTap({static_cast<RepresentationId>(id)}, everyNth, subscriptionRing);
-      if (!tap)
-        return reply(client, false, "refused: the motion thread feeds as many subscriptions as it can");
-      subscriptions_.push_back({client, std::move(tap)});
-      subscriptionsGranted_.fetch_add(1, std::memory_order_relaxed);
-      return reply(client, true,
-                   "subscribed to " + request.representation + " every " + std::to_string(everyNth) +
-                       " frame(s)");
-    }
+      return subscribe(client, payload);
     case MessageType::unsubscribe:
-    {
-      const auto request = binaryio::deserialize<debug::Name>(payload);
-      const int id = RepresentationRegistry::instance().find(request.name);
-      std::size_t removed = std::erase_if(subscriptions_,
-                                          [&](const Subscription& s)
-                                          {
-                                            const bool same = s.client == client && s.tap->ids.front() == id;
-                                            if (same) controller_.removeTap(s.tap);
-                                            return same;
-                                          });
-      return reply(client, removed > 0,
-                   removed ? "unsubscribed" : "not subscribed to '" + request.name + "'");
-    }
+      return unsubscribe(client, payload);
     case MessageType::getParameters:
-    {
-      const auto request = binaryio::deserialize<debug::Name>(payload);
-      const ModuleInfo* module = ModuleRegistry::instance().find(request.name);
-      if (!module) return reply(client, false, "'" + request.name + "' is not a module of this binary");
-      send(client, MessageType::parameters,
-           debug::Parameters{request.name, controller_.parametersText(request.name),
-                             module->parameters ? module->parameters->fields
-                                                : std::vector<FieldDescription>{}});
-      break;
-    }
+      return answerParameters(client, payload);
     case MessageType::setParameter:
-    {
-      const auto request = binaryio::deserialize<debug::SetParameter>(payload);
-      const std::string error = controller_.setParameter(request.module, request.key, request.value);
-      if (!error.empty()) return reply(client, false, error);
-      // A log being written records the module's parameters as they are now, with the frame they apply from.
-      if (logger_.status().active)
-        logger_.noteParameters(request.module, controller_.parametersText(request.module));
-      // The value is in the file's unit (degrees, mA, ms, ...): the reply names it.
-      const ModuleInfo* module = ModuleRegistry::instance().find(request.module);
-      return reply(client, true,
-                   streams::labelWithUnit(request.module + "." + request.key,
-                                          module ? unitOfKey(*module, request.key) : "") +
-                       " = " + request.value);
-    }
+      return setParameter(client, payload);
     case MessageType::setProvider:
-    {
-      const auto request = binaryio::deserialize<debug::SetProvider>(payload);
-      const std::string error = controller_.setProvider(request.representation, request.provider);
-      return reply(client, error.empty(),
-                   error.empty() ? request.representation + " = " + request.provider + "\n" +
-                                       controller_.plan().describe()
-                                 : error);
-    }
+      return setProvider(client, payload);
     case MessageType::logStart:
-    {
-      const auto request = binaryio::deserialize<debug::Name>(payload);
-      if (controller_.loggedRepresentations().empty())
-        return reply(client, false, "the scenario lists no representations under [Log]");
-      const LogPathChoice choice = chooseLogPath(logDirectory_, request.name, controller_.scenarioName());
-      if (!choice.error.empty()) return reply(client, false, choice.error);
-      const std::string error = logger_.start(controller_, choice.path, controller_.loggedRepresentations());
-      return reply(client, error.empty(), error.empty() ? "logging to " + choice.path.string() : error);
-    }
+      return startLog(client, payload);
     case MessageType::logStop:
-    {
-      const LogStatus before = logger_.status();
-      logger_.stop(controller_);
-      const LogStatus after = logger_.status();
-      return reply(client, before.active,
-                   before.active ? "log closed: " + after.path + ", " + std::to_string(after.framesWritten) +
-                                       " frames, " + std::to_string(after.framesDropped) + " dropped"
-                   : before.lastError.empty()
-                       ? "no log is being written"
-                       : "no log is being written: " + before.path + " failed after " +
-                             std::to_string(before.framesWritten) + " frames: " + before.lastError);
-    }
+      return stopLog(client);
     case MessageType::hello: // a token presented to a robot that requires none: nothing to check
       break;
     default:
@@ -244,6 +141,128 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
     ++badMessages_;
     reply(client, false, std::string("bad message of type ") + std::to_string(type) + ": " + error.what());
   }
+}
+
+void DebugServer::answerList(network::ConnectionId client)
+{
+  // Everything in the reply but the plan's part is fixed at start-up: serialized once per plan.
+  if (listReplyPlan_ != controller_.planVersion() || listReply_.empty())
+  {
+    binaryio::serializeInto(listReply_, list());
+    listReplyPlan_ = controller_.planVersion();
+  }
+  server_.send(client, static_cast<std::uint16_t>(MessageType::listReply), listReply_);
+}
+
+void DebugServer::subscribe(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::Subscribe>(payload);
+  const int id = RepresentationRegistry::instance().find(request.representation);
+  if (id < 0)
+    return reply(client, false, "'" + request.representation + "' is not a representation of this binary");
+  if (!std::isfinite(request.rateHz) || request.rateHz < 0)
+    return reply(client, false, "subscription rate must be a finite number of Hz >= 0");
+  const auto everyNth = request.rateHz <= 0 || request.rateHz >= frameRateHz
+                            ? 1u
+                            : static_cast<std::uint32_t>(std::lround(frameRateHz / request.rateHz));
+  const bool replaces = std::erase_if(subscriptions_,
+                                      [&](const Subscription& s)
+                                      {
+                                        const bool same = s.client == client && s.tap->ids.front() == id;
+                                        if (same) controller_.removeTap(s.tap);
+                                        return same;
+                                      }) > 0;
+  const auto own = std::count_if(subscriptions_.begin(), subscriptions_.end(),
+                                 [&](const Subscription& s) { return s.client == client; });
+  if (!replaces && static_cast<std::size_t>(own) >= maxSubscriptionsPerClient)
+    return reply(client, false,
+                 "refused: a client may hold " + std::to_string(maxSubscriptionsPerClient) +
+                     " subscriptions at once; unsubscribe one first");
+  if (!replaces && subscriptions_.size() >= maxSubscriptions)
+    return reply(client, false,
+                 "refused: the robot serves " + std::to_string(maxSubscriptions) +
+                     " subscriptions at once (all clients together); try again later");
+  auto tap = controller_.addTap({static_cast<RepresentationId>(id)}, everyNth, subscriptionRing);
+  if (!tap) return reply(client, false, "refused: the motion thread feeds as many subscriptions as it can");
+  subscriptions_.push_back({client, std::move(tap)});
+  subscriptionsGranted_.fetch_add(1, std::memory_order_relaxed);
+  reply(client, true,
+        "subscribed to " + request.representation + " every " + std::to_string(everyNth) + " frame(s)");
+}
+
+void DebugServer::unsubscribe(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::Name>(payload);
+  const int id = RepresentationRegistry::instance().find(request.name);
+  std::size_t removed = std::erase_if(subscriptions_,
+                                      [&](const Subscription& s)
+                                      {
+                                        const bool same = s.client == client && s.tap->ids.front() == id;
+                                        if (same) controller_.removeTap(s.tap);
+                                        return same;
+                                      });
+  reply(client, removed > 0, removed ? "unsubscribed" : "not subscribed to '" + request.name + "'");
+}
+
+void DebugServer::answerParameters(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::Name>(payload);
+  const ModuleInfo* module = ModuleRegistry::instance().find(request.name);
+  if (!module) return reply(client, false, "'" + request.name + "' is not a module of this binary");
+  send(client, MessageType::parameters,
+       debug::Parameters{request.name, controller_.parametersText(request.name),
+                         module->parameters ? module->parameters->fields : std::vector<FieldDescription>{}});
+}
+
+void DebugServer::setParameter(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::SetParameter>(payload);
+  const std::string error = controller_.setParameter(request.module, request.key, request.value);
+  if (!error.empty()) return reply(client, false, error);
+  // A log being written records the module's parameters as they are now, with the frame they apply from.
+  if (logger_.status().active)
+    logger_.noteParameters(request.module, controller_.parametersText(request.module));
+  // The value is in the file's unit (degrees, mA, ms, ...): the reply names it.
+  const ModuleInfo* module = ModuleRegistry::instance().find(request.module);
+  reply(client, true,
+        streams::labelWithUnit(request.module + "." + request.key,
+                               module ? unitOfKey(*module, request.key) : "") +
+            " = " + request.value);
+}
+
+void DebugServer::setProvider(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::SetProvider>(payload);
+  const std::string error = controller_.setProvider(request.representation, request.provider);
+  reply(client, error.empty(),
+        error.empty()
+            ? request.representation + " = " + request.provider + "\n" + controller_.plan().describe()
+            : error);
+}
+
+void DebugServer::startLog(network::ConnectionId client, std::span<const char> payload)
+{
+  const auto request = binaryio::deserialize<debug::Name>(payload);
+  if (controller_.loggedRepresentations().empty())
+    return reply(client, false, "the scenario lists no representations under [Log]");
+  const LogPathChoice choice = chooseLogPath(logDirectory_, request.name, controller_.scenarioName());
+  if (!choice.error.empty()) return reply(client, false, choice.error);
+  const std::string error = logger_.start(controller_, choice.path, controller_.loggedRepresentations());
+  reply(client, error.empty(), error.empty() ? "logging to " + choice.path.string() : error);
+}
+
+void DebugServer::stopLog(network::ConnectionId client)
+{
+  const LogStatus before = logger_.status();
+  logger_.stop(controller_);
+  const LogStatus after = logger_.status();
+  reply(client, before.active,
+        before.active ? "log closed: " + after.path + ", " + std::to_string(after.framesWritten) +
+                            " frames, " + std::to_string(after.framesDropped) + " dropped"
+        : before.lastError.empty()
+            ? "no log is being written"
+            : "no log is being written: " + before.path + " failed after " +
+                  std::to_string(before.framesWritten) + " frames: " + before.lastError);
 }
 
 void DebugServer::onDisconnected(network::ConnectionId client)

@@ -62,6 +62,16 @@ private:
   friend struct DebugServerFuzzAccess; ///< Fuzz/DebugChannelFuzzer.cpp hands it frames without a socket
   void onFrame(network::ConnectionId client, std::uint16_t type, std::span<const char> payload);
   void onDisconnected(network::ConnectionId client);
+  // onFrame's handlers, one per request type; each answers the client (a reply, or the data asked for). The
+  // payload's parse errors propagate to onFrame, which counts and answers them.
+  void answerList(network::ConnectionId client);
+  void subscribe(network::ConnectionId client, std::span<const char> payload);
+  void unsubscribe(network::ConnectionId client, std::span<const char> payload);
+  void answerParameters(network::ConnectionId client, std::span<const char> payload);
+  void setParameter(network::ConnectionId client, std::span<const char> payload);
+  void setProvider(network::ConnectionId client, std::span<const char> payload);
+  void startLog(network::ConnectionId client, std::span<const char> payload);
+  void stopLog(network::ConnectionId client);
   template<class T>
   void send(network::ConnectionId client, debug::MessageType type, const T& message);
   void reply(network::ConnectionId client, bool ok, std::string message);

@@ -55,6 +55,9 @@ public:
   const QTableWidgetItem* cellItem(const QString& joint, const QString& column) const;
 
 private:
+  /// A column per entry of columns_ and a row per joint of joints_, empty cells, each column wide enough.
+  void layOut();
+
   struct Column
   {
     QString title;

@@ -53,6 +53,114 @@ const std::uint8_t* MsgpackReader::payload(std::size_t length)
   return start;
 }
 
+bool MsgpackReader::readLength(TokenKind kind, std::size_t sizeBytes, Token& token)
+{
+  if (!has(1 + sizeBytes)) return false;
+  ++position_;
+  token.kind = kind;
+  token.length = static_cast<std::uint32_t>(bigEndian(sizeBytes));
+  return true;
+}
+
+void MsgpackReader::readFixed(std::uint8_t first, Token& token)
+{
+  if (first <= 0x7f)
+  {
+    token.kind = TokenKind::unsignedInt;
+    token.unsignedValue = first;
+  }
+  else if (first >= 0xe0)
+  {
+    token.kind = TokenKind::signedInt;
+    token.signedValue = static_cast<std::int8_t>(first);
+  }
+  else
+  {
+    token.kind = first <= 0x8f ? TokenKind::map : first <= 0x9f ? TokenKind::array : TokenKind::string;
+    token.length = first & (first <= 0x9f ? 0x0fu : 0x1fu);
+  }
+  ++position_;
+}
+
+void MsgpackReader::readNilOrBoolean(std::uint8_t first, Token& token)
+{
+  if (first == 0xc0)
+    token.kind = TokenKind::nil;
+  else
+  {
+    token.kind = TokenKind::boolean;
+    token.boolean = first == 0xc3;
+  }
+  ++position_;
+}
+
+bool MsgpackReader::readFloat(std::uint8_t first, Token& token)
+{
+  if (first == 0xca)
+  {
+    if (!has(5)) return false;
+    ++position_;
+    token.kind = TokenKind::float32;
+    token.floatValue = std::bit_cast<float>(static_cast<std::uint32_t>(bigEndian(4)));
+    return true;
+  }
+  if (!has(9)) return false;
+  ++position_;
+  token.kind = TokenKind::float64;
+  token.floatValue = std::bit_cast<double>(bigEndian(8));
+  return true;
+}
+
+bool MsgpackReader::readInteger(std::uint8_t first, Token& token)
+{
+  const bool isSigned = first >= 0xd0;
+  const std::size_t size = std::size_t{1} << (first - (isSigned ? 0xd0 : 0xcc));
+  if (!has(1 + size)) return false;
+  ++position_;
+  if (!isSigned)
+  {
+    token.kind = TokenKind::unsignedInt;
+    token.unsignedValue = bigEndian(size);
+    return true;
+  }
+  const std::uint64_t raw = bigEndian(size);
+  // Sign-extend from `size` bytes.
+  const unsigned unusedBits = static_cast<unsigned>(64 - 8 * size);
+  token.signedValue = static_cast<std::int64_t>(raw << unusedBits) >> unusedBits;
+  if (token.signedValue >= 0)
+  {
+    token.kind = TokenKind::unsignedInt;
+    token.unsignedValue = static_cast<std::uint64_t>(token.signedValue);
+  }
+  else
+    token.kind = TokenKind::signedInt;
+  return true;
+}
+
+bool MsgpackReader::readExtension(std::uint8_t first, Token& token)
+{
+  if (first <= 0xc9) // ext 8, 16, 32: the length, then the extension's type byte
+  {
+    const std::size_t sizeBytes = std::size_t{1} << (first - 0xc7);
+    if (!has(2 + sizeBytes) || !readLength(TokenKind::extension, sizeBytes, token)) return false;
+    ++position_; // the extension's type byte
+    return true;
+  }
+  if (!has(2)) return false; // fixext 1..16
+  position_ += 2;            // type byte and the extension's type
+  token.kind = TokenKind::extension;
+  token.length = 1u << (first - 0xd4);
+  return true;
+}
+
+bool MsgpackReader::readSizedHeader(std::uint8_t first, Token& token)
+{
+  if (first <= 0xc6) return readLength(TokenKind::binary, std::size_t{1} << (first - 0xc4), token);
+  if (first <= 0xdb) return readLength(TokenKind::string, std::size_t{1} << (first - 0xd9), token);
+  if (first <= 0xdd) return readLength(TokenKind::array, std::size_t{2} << (first - 0xdc), token);
+  return readLength(TokenKind::map, std::size_t{2} << (first - 0xde), token);
+}
+
 ReadStatus MsgpackReader::next(Token& token)
 {
   if (!has(1)) return ReadStatus::incomplete;
@@ -60,151 +168,21 @@ ReadStatus MsgpackReader::next(Token& token)
   const std::uint8_t first = bytes_[position_];
   token = Token{};
   token.firstByte = first;
-
-  // Bytes after the type byte that hold the value or the length, by type byte; 0 for the fixed forms.
-  auto readSized = [&](TokenKind kind, std::size_t sizeBytes)
-  {
-    if (!has(1 + sizeBytes)) return false;
-    ++position_;
-    token.kind = kind;
-    token.length = static_cast<std::uint32_t>(bigEndian(sizeBytes));
-    return true;
-  };
+  if (first == 0xc1) return ReadStatus::invalid;
 
   bool complete = true;
-  if (first <= 0x7f)
-  {
-    token.kind = TokenKind::unsignedInt;
-    token.unsignedValue = first;
-    ++position_;
-  }
-  else if (first <= 0x8f || (first >= 0x90 && first <= 0x9f) || (first >= 0xa0 && first <= 0xbf))
-  {
-    token.kind = first <= 0x8f ? TokenKind::map : first <= 0x9f ? TokenKind::array : TokenKind::string;
-    token.length = first & (first <= 0x9f ? 0x0fu : 0x1fu);
-    ++position_;
-  }
-  else if (first >= 0xe0)
-  {
-    token.kind = TokenKind::signedInt;
-    token.signedValue = static_cast<std::int8_t>(first);
-    ++position_;
-  }
-  else
-  {
-    switch (first)
-    {
-    case 0xc0:
-      token.kind = TokenKind::nil;
-      ++position_;
-      break;
-    case 0xc1:
-      return ReadStatus::invalid;
-    case 0xc2:
-    case 0xc3:
-      token.kind = TokenKind::boolean;
-      token.boolean = first == 0xc3;
-      ++position_;
-      break;
-    case 0xc4:
-    case 0xc5:
-    case 0xc6:
-      complete = readSized(TokenKind::binary, std::size_t{1} << (first - 0xc4));
-      break;
-    case 0xc7:
-    case 0xc8:
-    case 0xc9:
-      complete = has(2 + (std::size_t{1} << (first - 0xc7))) &&
-                 readSized(TokenKind::extension, std::size_t{1} << (first - 0xc7));
-      if (complete) ++position_; // the extension's type byte
-      break;
-    case 0xca:
-      complete = has(5);
-      if (complete)
-      {
-        ++position_;
-        token.kind = TokenKind::float32;
-        token.floatValue = std::bit_cast<float>(static_cast<std::uint32_t>(bigEndian(4)));
-      }
-      break;
-    case 0xcb:
-      complete = has(9);
-      if (complete)
-      {
-        ++position_;
-        token.kind = TokenKind::float64;
-        token.floatValue = std::bit_cast<double>(bigEndian(8));
-      }
-      break;
-    case 0xcc:
-    case 0xcd:
-    case 0xce:
-    case 0xcf:
-    {
-      const std::size_t size = std::size_t{1} << (first - 0xcc);
-      complete = has(1 + size);
-      if (complete)
-      {
-        ++position_;
-        token.kind = TokenKind::unsignedInt;
-        token.unsignedValue = bigEndian(size);
-      }
-      break;
-    }
-    case 0xd0:
-    case 0xd1:
-    case 0xd2:
-    case 0xd3:
-    {
-      const std::size_t size = std::size_t{1} << (first - 0xd0);
-      complete = has(1 + size);
-      if (complete)
-      {
-        ++position_;
-        const std::uint64_t raw = bigEndian(size);
-        // Sign-extend from `size` bytes.
-        const unsigned unusedBits = static_cast<unsigned>(64 - 8 * size);
-        token.signedValue = static_cast<std::int64_t>(raw << unusedBits) >> unusedBits;
-        if (token.signedValue >= 0)
-        {
-          token.kind = TokenKind::unsignedInt;
-          token.unsignedValue = static_cast<std::uint64_t>(token.signedValue);
-        }
-        else
-          token.kind = TokenKind::signedInt;
-      }
-      break;
-    }
-    case 0xd4:
-    case 0xd5:
-    case 0xd6:
-    case 0xd7:
-    case 0xd8:
-      complete = has(2);
-      if (complete)
-      {
-        position_ += 2; // type byte and the extension's type
-        token.kind = TokenKind::extension;
-        token.length = 1u << (first - 0xd4);
-      }
-      break;
-    case 0xd9:
-    case 0xda:
-    case 0xdb:
-      complete = readSized(TokenKind::string, std::size_t{1} << (first - 0xd9));
-      break;
-    case 0xdc:
-    case 0xdd:
-      complete = readSized(TokenKind::array, std::size_t{2} << (first - 0xdc));
-      break;
-    case 0xde:
-    case 0xdf:
-      complete = readSized(TokenKind::map, std::size_t{2} << (first - 0xde));
-      break;
-    default:
-      return ReadStatus::invalid; // unreachable: every byte value is handled above
-    }
-  }
+  if (first <= 0xbf || first >= 0xe0)
+    readFixed(first, token);
+  else if (first == 0xc0 || first == 0xc2 || first == 0xc3)
+    readNilOrBoolean(first, token);
+  else if (first == 0xca || first == 0xcb)
+    complete = readFloat(first, token);
+  else if (first >= 0xcc && first <= 0xd3)
+    complete = readInteger(first, token);
+  else if ((first >= 0xc7 && first <= 0xc9) || (first >= 0xd4 && first <= 0xd8))
+    complete = readExtension(first, token);
+  else // 0xc4..0xc6, 0xd9..0xdf
+    complete = readSizedHeader(first, token);
   if (!complete)
   {
     position_ = start;

@@ -65,6 +65,23 @@ private:
   bool has(std::size_t count) const { return bytes_.size() - position_ >= count; }
   std::uint64_t bigEndian(std::size_t count); // requires has(count)
 
+  // next() by value kind, after the type byte `first`; those returning bool return false, having consumed nothing
+  // and set nothing, where the span ends inside the token.
+  /// A `kind` header whose length follows the type byte in `sizeBytes` big-endian bytes.
+  bool readLength(TokenKind kind, std::size_t sizeBytes, Token& token);
+  /// Positive and negative fixint, fixmap, fixarray, fixstr: the type byte holds the value or the length.
+  void readFixed(std::uint8_t first, Token& token);
+  /// nil, false, true.
+  void readNilOrBoolean(std::uint8_t first, Token& token);
+  /// float32, float64.
+  bool readFloat(std::uint8_t first, Token& token);
+  /// uint8..uint64, and int8..int64 (a non-negative one as an unsigned integer).
+  bool readInteger(std::uint8_t first, Token& token);
+  /// ext 8..32 and fixext 1..16 headers, the extension's type byte skipped.
+  bool readExtension(std::uint8_t first, Token& token);
+  /// bin 8..32, str 8..32, array 16/32 and map 16/32 headers.
+  bool readSizedHeader(std::uint8_t first, Token& token);
+
   std::span<const std::uint8_t> bytes_;
   std::size_t position_ = 0;
 };

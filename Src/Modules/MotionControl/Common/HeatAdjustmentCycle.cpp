@@ -85,10 +85,21 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   rounds_.everyFrame(in);
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
     updateGuards(dt);
-  const EnergySavingRequest& request = in.energySavingRequest;
+  followRequest(now);
+  advanceState(now);
+  if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
+    fadeDisabledJoints(dt);
+  keepWithinBounds();
+  composeOutput();
+  updateStatus(now);
+  in_ = nullptr;
+}
+
+void HeatAdjustmentCycle::followRequest(double now)
+{
+  const EnergySavingRequest& request = in_->energySavingRequest;
   const bool isActive = active();
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
-
   switch (status_.state)
   {
   case EnergySavingState::off:
@@ -97,7 +108,8 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   case EnergySavingState::waiting:
   case EnergySavingState::working:
     if (!isActive)
-      startReset(in.sourceHolds ? EnergySavingResetReason::notRequested : EnergySavingResetReason::takenOver,
+      startReset(in_->sourceHolds ? EnergySavingResetReason::notRequested
+                                  : EnergySavingResetReason::takenOver,
                  EnergySavingState::off, now);
     else if (modeChanged)
       startReset(EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
@@ -108,7 +120,10 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
     if (!isActive || modeChanged) afterReset_ = EnergySavingState::off; // restart afresh, or stay off
     break;
   }
+}
 
+void HeatAdjustmentCycle::advanceState(double now)
+{
   switch (status_.state)
   {
   case EnergySavingState::off:
@@ -128,10 +143,10 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
     fadeReset(now);
     break;
   }
-  if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
-    fadeDisabledJoints(dt);
-  keepWithinBounds();
-  composeOutput();
+}
+
+void HeatAdjustmentCycle::updateStatus(double now)
+{
   status_.timeInState = static_cast<float>(now - stateStart_);
   const bool adjustingState =
       status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working;
@@ -149,7 +164,6 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
       !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
   for (std::size_t j = 0; j < numOfJoints; ++j)
     status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && rounds_.searching(j);
-  in_ = nullptr;
 }
 
 void HeatAdjustmentCycle::composeOutput()
@@ -304,108 +318,6 @@ void HeatAdjustmentCycle::runRound()
     rounds_.accuratePositionsRound(context);
   else
     rounds_.round(context);
-}
-
-void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
-{
-  int largeLegOffsets = 0;
-  bool legCapped = false;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    const float offset = adjustments_[j];
-    const bool leg = isLegJoint(jointAt(j));
-    largeLegOffsets += leg && std::abs(offset) > p_->largeOffset;
-    const float capped = std::clamp(offset, -p_->maxOffset, p_->maxOffset);
-    if (capped == offset) continue;
-    adjustments_[j] = capped;
-    if (leg)
-      legCapped = true;
-    else
-      fadingOut_[j] = true; // an arm joint that hit the cap fades back on its own (B-Human: reset all)
-  }
-  if (largeLegOffsets < p_->largeOffsetJointsForReset && !legCapped) return;
-  // B-Human's isComStable: never in the normal stand or without ground contact; in the high stand the centre
-  // of mass must lie in its window.
-  const bool stable =
-      status_.groundContact && posture_ == EnergySavingPosture::highStand && centerOfMassInWindow();
-  if (!stable) startReset(EnergySavingResetReason::offsetsTooLarge, EnergySavingState::working, now);
-}
-
-bool HeatAdjustmentCycle::centerOfMassInWindow() const
-{
-  const RobotModel& model = in_->model;
-  const auto& angles = in_->inertial.angles;
-  // The centre of mass relative to the point between the soles, turned by the torso's roll and pitch (IMU)
-  // into the ground-aligned frame: where it is over the feet, whatever the legs' angles make of the torso frame.
-  std::array<float, 3> relative{};
-  for (int axis = 0; axis < 3; ++axis)
-    relative[axis] = model.centerOfMass[axis] -
-                     0.5f * (model.leftSole.translation[axis] + model.rightSole.translation[axis]);
-  const float roll = angles[0], pitch = angles[1];
-  if (!std::isfinite(roll) || !std::isfinite(pitch) || !std::isfinite(relative[0]) ||
-      !std::isfinite(relative[1]) || !std::isfinite(relative[2]))
-    return false; // cannot tell: not stable, so too large offsets reset
-  // Ground from torso: R = Ry(pitch) · Rx(roll); only x and y are needed.
-  const float cr = std::cos(roll), sr = std::sin(roll), cp = std::cos(pitch), sp = std::sin(pitch);
-  const float y = cr * relative[1] - sr * relative[2];
-  const float zRolled = sr * relative[1] + cr * relative[2];
-  const float x = cp * relative[0] + sp * zRolled;
-  return x >= p_->centerOfMassMin[0] && x <= p_->centerOfMassMax[0] && y >= p_->centerOfMassMin[1] &&
-         y <= p_->centerOfMassMax[1];
-}
-
-void HeatAdjustmentCycle::startReset(EnergySavingResetReason reason, EnergySavingState after, double now)
-{
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    resetFromBase_[j] = appliedBase(j);
-    resetFromAdjustments_[j] = adjustments_[j];
-  }
-  status_.lastResetReason = reason;
-  afterReset_ = after;
-  enterState(EnergySavingState::resetState, now);
-  fadeReset(now);
-}
-
-void HeatAdjustmentCycle::fadeReset(double now)
-{
-  const double duration = p_->resetTime;
-  const double progress = duration > 0 ? std::clamp((now - stateStart_) / duration, 0.0, 1.0) : 1.0;
-  const float remaining = static_cast<float>(1.0 - progress);
-  baseFadeStart_ = -1e300; // the base offsets' fade-in is over: they fade out with the rest
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    baseOffsets_[j] = remaining * resetFromBase_[j];
-    adjustments_[j] = remaining * resetFromAdjustments_[j];
-  }
-  if (progress < 1.0) return;
-  adjustments_.fill(0.f);
-  baseOffsets_.fill(0.f);
-  fadingOut_.fill(false);
-  if (afterReset_ == EnergySavingState::working && active())
-    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
-  else
-  {
-    enterState(EnergySavingState::off, now);
-    if (active()) startWaiting(now);
-  }
-}
-
-void HeatAdjustmentCycle::fadeDisabledJoints(float dt)
-{
-  const float stepSize = p_->resetTime > 0 ? p_->maxOffset * dt / p_->resetTime : p_->maxOffset;
-  auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    if (!enabled_[j] || fadingOut_[j])
-    {
-      // Base offset and adjustment each fade at this rate (a disabled leg joint may have both).
-      adjustments_[j] = towardZero(adjustments_[j]);
-      baseOffsets_[j] = towardZero(baseOffsets_[j]);
-      if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
-      fadingOut_[j] = false; // faded out: the joint starts over
-      status_.counters[j] = p_->stepsBeforeEmergencyStep;
-      rounds_.restartJoint(j);
-    }
 }
 
 void HeatAdjustmentCycle::clearOffsets()

@@ -117,6 +117,13 @@ public:
 private:
   void updateGroundContact(double now);
   void updateEnabledJoints();
+  /// The state's answer to the request: a start from off, a reset (not requested, taken over, another mode, another
+  /// ground contact), or off after a reset under way.
+  void followRequest(double now);
+  /// What the state does this frame: the wait before working, a round every adjustWaitTime, the reset's fade.
+  void advanceState(double now);
+  /// The status' time in state, and each joint's guard state, reference and whether it is being searched.
+  void updateStatus(double now);
   void enterState(EnergySavingState state, double now);
   void startWaiting(double now); ///< a fresh start from off
   void startReset(EnergySavingResetReason reason, EnergySavingState after, double now);
