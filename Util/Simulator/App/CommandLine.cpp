@@ -3,6 +3,9 @@
 #include "Tools/Streams/ClosestName.h"
 #include <csignal>
 #include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
 #include <vector>
 
 namespace nao::simcli
@@ -70,6 +73,24 @@ std::string commandLine(int argc, char** argv)
   for (int k = 0; k < argc; ++k)
     text += (k == 0 ? "" : " ") + quoted(argv[k]);
   return text;
+}
+
+std::string headedByCommand(const std::string& command, const std::string& table)
+{
+  return "Written by `" + command + "`.\n\n" + table;
+}
+
+void writeMarkdown(const std::string& text, const std::string& markdown)
+{
+  if (!markdown.empty())
+  {
+    const std::filesystem::path file(markdown);
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    std::ofstream out(file);
+    if (!(out << text)) throw std::runtime_error("cannot write " + markdown);
+    std::cout << ", " << markdown;
+  }
+  std::cout << "\n";
 }
 
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)

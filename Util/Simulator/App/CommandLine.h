@@ -1,6 +1,6 @@
 #pragma once
 // What the Simulator's commands share: the stop by Ctrl-C or SIGTERM, the progress bar, the help texts, quoting for
-// the shell and the check that a scenario exists.
+// the shell, the results files headed by their command and the check that a scenario exists.
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -23,6 +23,13 @@ std::string quoted(const std::string& argument);
 
 /// The command as it was typed, each argument quoted() where the shell needs it (the line a table is headed by).
 std::string commandLine(int argc, char** argv);
+
+/// `table` headed by the command that wrote it, as every file of Docs/Results/ is: "Written by `command`.".
+std::string headedByCommand(const std::string& command, const std::string& table);
+
+/// `text` into `markdown` (when given; its folder created), and its name after ", " on the console; then the line's
+/// end. Throws if it cannot be written.
+void writeMarkdown(const std::string& text, const std::string& markdown);
 
 /// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario);

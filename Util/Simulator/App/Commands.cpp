@@ -2,6 +2,8 @@
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/FallEvaluation.h"
+#include "Util/Simulator/Run/FallProtectionEvaluation.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/SensorFaults.h"
 #include "Util/Simulator/Run/TaskSpaceEvaluation.h"
@@ -58,7 +60,8 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
   return 0;
 }
 int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
-            const std::string& teacher, const std::vector<double>& horizons)
+            const std::string& teacher, const std::vector<double>& horizons, const std::string& markdown,
+            const std::string& command)
 {
   labels.resize(folders.size());
   std::vector<std::vector<RobotThermalForecast>> configurations;
@@ -83,15 +86,16 @@ int thermal(const std::vector<std::string>& folders, std::vector<std::string> la
     writeThermalForecasts(std::filesystem::path(folders[k]) / "thermal.csv", configurations.back());
   }
   const std::string tables = thermalForecastTables(labels, configurations, horizons);
-  const std::filesystem::path markdown = std::filesystem::path(folders.front()) / "thermal.md";
-  std::ofstream(markdown) << tables;
+  std::ofstream(std::filesystem::path(folders.front()) / "thermal.md") << tables;
   std::cout << tables << "output in " << folders.front()
-            << ": thermal.md (each folder: thermal.csv, every joint's forecasts)\n";
+            << ": thermal.md (each folder: thermal.csv, every joint's forecasts)";
+  writeMarkdown(headedByCommand(command, tables), markdown);
   return 0;
 }
 
 int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
-              const std::string& configDirectory, const std::string& output)
+              const std::string& configDirectory, const std::string& output, const std::string& markdown,
+              const std::string& command)
 {
   const sim::SimConfig config = sim::loadSimConfig(configDirectory);
   if (const std::string missing = missingScenario(configDirectory, options.scenario); !missing.empty())
@@ -145,26 +149,10 @@ int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variant
   const std::string table = harmMatrixTable(matrix);
   std::filesystem::create_directories(options.output);
   std::ofstream(options.output / "matrix.md") << table;
-  std::cout << table << "table: " << (options.output / "matrix.md").string() << "\n";
+  std::cout << table << "table: " << (options.output / "matrix.md").string();
+  writeMarkdown(headedByCommand(command, table), markdown);
   return endAfterStop(0);
 }
-
-namespace
-{
-/// The table also into `markdown` (when given), and its name after the output folder's on the console.
-void writeMarkdown(const std::string& table, const std::string& markdown)
-{
-  if (!markdown.empty())
-  {
-    const std::filesystem::path file(markdown);
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    std::ofstream out(file);
-    if (!(out << table)) throw std::runtime_error("cannot write " + markdown);
-    std::cout << ", " << markdown;
-  }
-  std::cout << "\n";
-}
-} // namespace
 
 int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
               const std::string& markdown, const std::string& command)
@@ -221,5 +209,36 @@ int runTasks(const std::vector<std::string>& scenarios, std::uint64_t seed, int 
   std::cout << table << "tables: " << (std::filesystem::path(output) / "tasks.md").string();
   writeMarkdown(table, markdown);
   return endAfterStop(0);
+}
+
+int runFalls(const std::vector<std::uint64_t>& seeds, const std::string& configDirectory,
+             const std::string& output, const std::string& markdown, const std::string& command)
+{
+  std::filesystem::create_directories(output);
+  const std::string tables = runFallEnsemble(configDirectory, seeds, output);
+  std::cout << tables << "output in " << output << ": falls.md";
+  writeMarkdown(headedByCommand(command, tables), markdown);
+  return 0;
+}
+
+int runFallProtection(const std::vector<std::uint64_t>& seeds, const std::string& configDirectory,
+                      const std::string& output, const std::string& markdown, const std::string& command)
+{
+  const std::string tables = runFallProtectionEnsemble(configDirectory, seeds, output);
+  std::cout << tables << "output in " << output << ": fallprotection.md";
+  writeMarkdown(headedByCommand(command, tables), markdown);
+  return 0;
+}
+
+std::string tablesWithoutResults(const std::string& subcommand, const std::vector<double>& horizons)
+{
+  if (subcommand == "matrix") return harmMatrixTable({});
+  if (subcommand == "faults") return faultMatrixTable({}, "");
+  if (subcommand == "tasks") return taskSpaceTable({}, "");
+  if (subcommand == "falls") return fallTables({});
+  if (subcommand == "fallprotection") return fallProtectionTables({});
+  if (subcommand == "thermal") return thermalForecastTables({}, {}, horizons);
+  if (subcommand == "run") return "```text\n" + ensembleTable({}) + "```\n";
+  return "";
 }
 } // namespace nao::simcli

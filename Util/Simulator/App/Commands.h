@@ -1,6 +1,6 @@
 #pragma once
-// The Simulator's commands that read what ensembles wrote (report, thermal), the do-no-harm matrix and the fault
-// matrix.
+// The Simulator's commands that read what ensembles wrote (report, thermal), the do-no-harm matrix, the fault
+// matrix, the Stack of Tasks' scenarios and the fall evaluations; each can write its tables into Docs/Results/.
 #include "Util/Simulator/Run/FaultMatrix.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
 #include <cstdint>
@@ -14,12 +14,15 @@ namespace nao::simcli
 int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
            const std::string& figure, const std::string& title);
 /// `thermal`: JointThermalStateProvider's forecast of the time to status 1 against the plant's, per ensemble folder
-/// (its robots' logs), into <first folder>/thermal.md (the module's README).
+/// (its robots' logs), into <first folder>/thermal.md and, if given, `markdown`, headed by `command`.
 int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
-            const std::string& teacher, const std::vector<double>& horizons);
-/// `matrix`: every plant variant × the safety stages, an ensemble each; the harm table into <output>/matrix.md.
+            const std::string& teacher, const std::vector<double>& horizons, const std::string& markdown,
+            const std::string& command);
+/// `matrix`: every plant variant × the safety stages, an ensemble each; the harm table into <output>/matrix.md and,
+/// if given, `markdown`, headed by `command`.
 int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
-              const std::string& configDirectory, const std::string& output);
+              const std::string& configDirectory, const std::string& output, const std::string& markdown,
+              const std::string& command);
 /// `faults`: every sensor fault (or those of options.faults) × stand, stepping, sit, a push and a press, against the
 /// robot code; the table into <output>/faults.md and, if given, `markdown`, headed by `command`.
 int runFaults(FaultMatrixOptions options, const std::string& configDirectory, const std::string& output,
@@ -29,4 +32,15 @@ int runFaults(FaultMatrixOptions options, const std::string& configDirectory, co
 int runTasks(const std::vector<std::string>& scenarios, std::uint64_t seed, int robots,
              const std::string& configDirectory, const std::string& output, const std::string& markdown,
              const std::string& command);
+/// `falls`: InertialDataFilter and FallDownStateDetector against the simulator's truth on every seed; the tables into
+/// <output>/falls.md and, if given, `markdown`, headed by `command`.
+int runFalls(const std::vector<std::uint64_t>& seeds, const std::string& configDirectory,
+             const std::string& output, const std::string& markdown, const std::string& command);
+/// `fallprotection`: pushed falls from 8 directions with and without FallProtectionProvider on every seed; the
+/// tables into <output>/fallprotection.md and, if given, `markdown`, headed by `command`.
+int runFallProtection(const std::vector<std::uint64_t>& seeds, const std::string& configDirectory,
+                      const std::string& output, const std::string& markdown, const std::string& command);
+/// The tables `subcommand` writes (its --markdown file's), as they look without results: their titles and columns
+/// (`--parse-only`, by which a test checks Docs/Results/'s files against their commands). Empty: it writes none.
+std::string tablesWithoutResults(const std::string& subcommand, const std::vector<double>& horizons);
 } // namespace nao::simcli

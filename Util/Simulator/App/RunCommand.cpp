@@ -140,7 +140,12 @@ int RunCommand::execute(int argc, char** argv)
                                          {"command line --provider " + provider, 0, 0}});
   }
 
-  if (robots > 1 || worn > 0 || printJobs) return executeEnsemble();
+  if (robots > 1 || worn > 0 || printJobs) return executeEnsemble(commandLine(argc, argv));
+  if (!markdown.empty())
+  {
+    std::cerr << "Simulator: --markdown writes an ensemble's table: give --robots (2 or more)\n";
+    return 2;
+  }
 
   if (progressFd >= 0)
     options.progress = [fd = progressFd](double fraction) { dprintf(fd, "%.4f\n", fraction); };
@@ -185,7 +190,7 @@ int RunCommand::execute(int argc, char** argv)
   return endAfterStop(0);
 }
 
-int RunCommand::executeEnsemble()
+int RunCommand::executeEnsemble(const std::string& command)
 {
   if (worn > robots)
   {
@@ -252,6 +257,13 @@ int RunCommand::executeEnsemble()
   const auto ran = std::chrono::steady_clock::now();
   if (stopRequested() && bar) std::fprintf(stderr, "\n");
   const int status = report({ensemble.output.string()}, {}, "", "");
+  if (!markdown.empty() && !stopRequested())
+  {
+    std::cout << "table";
+    writeMarkdown(
+        headedByCommand(command, "```text\n" + ensembleTable(readEnsemble(ensemble.output)) + "```\n"),
+        markdown);
+  }
   const auto seconds = [](auto from, auto to) { return std::chrono::duration<double>(to - from).count(); };
   std::printf("%d robots in %.1f s wall time, their plots included (each robot's run.out: its simulation "
               "and plot "

@@ -15,6 +15,7 @@ struct RunCommand
   std::string output;          ///< --output; empty: Build/Simulation/<scenario> (serve: serve-<scenario>)
   std::string robotBinary;     ///< --robot-binary; empty: the robot code in this process
   std::vector<std::string> providers; ///< --provider Representation=Module, as given
+  std::string markdown; ///< --markdown: an ensemble's table also into this file, headed by the command
   bool quiet = false, noLog = false, noPlots = false, printJobs = false, robotLogs = false;
   int robots = 1, worn = 0, jobs = 0;
   int progressFd = -1; ///< an ensemble's own processes report their progress here
@@ -28,7 +29,8 @@ struct RunCommand
   int execute(int argc, char** argv);
 
 private:
-  /// --robots, --worn or --print-jobs: one process per robot, then the ensemble's table and figure.
-  int executeEnsemble();
+  /// --robots, --worn or --print-jobs: one process per robot, then the ensemble's table and figure; `command` heads
+  /// the table in --markdown's file.
+  int executeEnsemble(const std::string& command);
 };
 } // namespace nao::simcli

@@ -3,13 +3,11 @@
 // table. An ensemble (--robots N): one process per robot, each robot's outputs in the folder of its seed, a
 // per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 // This file is the command line, every subcommand's options and their defaults; `run` and `serve` are in
-// RunCommand.cpp, `report`, `thermal`, `matrix` and `faults` in Commands.cpp, what they share in CommandLine.cpp.
+// RunCommand.cpp, the others in Commands.cpp, what they share in CommandLine.cpp.
 #include "Tools/Files/ConfigDirectory.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
 #include "Util/Simulator/App/RunCommand.h"
-#include "Util/Simulator/Run/FallEvaluation.h"
-#include "Util/Simulator/Run/FallProtectionEvaluation.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 
 #include <CLI/CLI.hpp>
@@ -20,45 +18,103 @@
 
 using namespace nao::simcli;
 
-int main(int argc, char** argv)
+namespace
 {
-  CLI::App app{"Simulated NAO V6 robots that speak LoLA, with motors that draw current and heat up"};
-  app.require_subcommand(1);
+/// CLI11 reads "-1" into an unsigned seed as 18446744073709551615: a seed is refused unless it is digits only.
+const CLI::Validator seedDigits(
+    [](std::string& text)
+    {
+      return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
+                 ? std::string()
+                 : "'" + text + "' is not a seed (a whole number from 0)";
+    },
+    "SEED");
+
+/// At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
+const CLI::Validator minutesRange(
+    [](std::string& text) -> std::string
+    {
+      char* end = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 1.0 / 60.0 ||
+          value > 1440.0)
+        return "expected a number from 1/60 (one second) to 1440, got '" + text + "'";
+      return "";
+    },
+    "1/60..1440");
+
+const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
+                               "executable's folder or a folder above it)";
+const std::string markdownHelp =
+    "also write the tables into this Markdown file (Docs/Results/), headed by the command";
+
+/// The help texts `run` and `serve` share.
+std::string variantHelp(const nao::SimulationOptions& options)
+{
+  return withDefault("plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf",
+                     options.variant);
+}
+std::string faultHelp(const nao::SimulationOptions& options)
+{
+  return withDefault(
+      "sensor fault of Config/Sim/faults.toml in the frames the robot receives, e.g. gyroStuck5",
+      options.fault);
+}
+std::string faultAtHelp(const nao::SimulationOptions& options)
+{
+  return withDefault("s: the sensor fault's onset", options.faultAt);
+}
+
+/// The seeds first, first + 1, ..., first + count - 1.
+std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count)
+{
+  std::vector<std::uint64_t> seeds;
+  for (int k = 0; k < count; ++k)
+    seeds.push_back(first + static_cast<std::uint64_t>(k));
+  return seeds;
+}
+
+/// Every subcommand's options, bound by the add functions, and the one the command line chose run by dispatch().
+struct SimulatorCommands
+{
   RunCommand runCommand;
+  nao::HarmMatrixOptions matrixOptions;
+  std::vector<std::string> matrixVariants;
+  nao::FaultMatrixOptions faultOptions;
+  std::vector<std::string> folders, labels;
+  std::string figure, title;
+  std::vector<std::string> thermalFolders, thermalLabels;
+  std::string teacher;
+  std::vector<double> horizons = nao::defaultForecastHorizons;
+  int fallRobots = 1, protectionRobots = 1, taskRobots = 1;
+  std::uint64_t fallSeed = 1, protectionSeed = 1, taskSeed = 1;
+  std::string fallOutput = "Build/Simulation/falls", protectionOutput = "Build/Simulation/fallprotection";
+  std::vector<std::string> taskScenarios{"reach", "lookat", "goalieblock"};
+  std::string taskOutput = "Build/Simulation/tasks";
+  std::string markdown;    ///< --markdown of whichever command writes tables
+  bool parseOnly = false;  ///< --parse-only: check the command line, print the tables' columns, run nothing
+  CLI::App* run = nullptr; ///< the subcommands, to ask which was parsed
+  CLI::App *serve = nullptr, *matrix = nullptr, *faults = nullptr, *report = nullptr, *thermal = nullptr;
+  CLI::App *falls = nullptr, *protection = nullptr, *tasks = nullptr;
+
+  void addRun(CLI::App& app);
+  void addServe(CLI::App& app);
+  void addMatrixAndFaults(CLI::App& app);
+  void addReportAndThermal(CLI::App& app);
+  void addFallsAndTasks(CLI::App& app);
+  int dispatch(int argc, char** argv);
+};
+
+void SimulatorCommands::addRun(CLI::App& app)
+{
   nao::SimulationOptions& options = runCommand.options;
-  // Empty: Config/ found from this executable (Tools/Files/ConfigDirectory.h), never a path of the build.
-  std::string& configDirectory = runCommand.configDirectory;
-  std::string& output = runCommand.output;
-  // CLI11 reads "-1" into an unsigned seed as 18446744073709551615: a seed is refused unless it is digits only.
-  const CLI::Validator seedDigits(
-      [](std::string& text)
-      {
-        return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "'" + text + "' is not a seed (a whole number from 0)";
-      },
-      "SEED");
-  // At least one second (a run shorter than that has nothing to report), at most a day; NaN is refused.
-  const CLI::Validator minutesRange(
-      [](std::string& text) -> std::string
-      {
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 1.0 / 60.0 ||
-            value > 1440.0)
-          return "expected a number from 1/60 (one second) to 1440, got '" + text + "'";
-        return "";
-      },
-      "1/60..1440");
-  auto* run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
+  run = app.add_subcommand("run", "run a scenario of Config/Scenarios on one robot or an ensemble");
   run->add_option("scenario", options.scenario, "scenario name, e.g. stand")->required();
   run->add_option("--minutes", options.minutes,
                   "simulated minutes, 1/60 (one second) to 1440 (default: 1, or the scenario's last scripted "
                   "event plus 30 s if later)")
       ->check(minutesRange);
-  const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
-                                 "executable's folder or a folder above it)";
-  run->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  run->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
   run->add_option(
       "--robot", options.robot,
       withDefault("robot name: Config/Robots/<robot>/ overlays of the robot software", options.robot));
@@ -70,22 +126,15 @@ int main(int argc, char** argv)
       ->check(seedDigits);
   run->add_option("--preset", options.preset,
                   withDefault("robots.toml preset of the simulated robots, e.g. worn", options.preset));
-  const std::string variantHelp = withDefault(
-      "plant variant of Config/Sim/variants.toml (every robot), e.g. boardGainHalf", options.variant);
-  run->add_option("--variant", options.variant, variantHelp);
-  const std::string faultHelp =
-      withDefault("sensor fault of Config/Sim/faults.toml in the frames the robot receives, e.g. gyroStuck5",
-                  options.fault);
-  const std::string faultAtHelp = withDefault("s: the sensor fault's onset", options.faultAt);
-  run->add_option("--fault", options.fault, faultHelp);
-  run->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
+  run->add_option("--variant", options.variant, variantHelp(options));
+  run->add_option("--fault", options.fault, faultHelp(options));
+  run->add_option("--fault-at", options.faultAt, faultAtHelp(options))->check(CLI::Range(0.0, 86400.0));
   run->add_option("--record-period", options.recordPeriod,
                   withDefault("s of simulated time between the CSV's rows", options.recordPeriod))
       ->check(CLI::Range(0.012, 60.0));
-  run->add_option(
-         "--noise-seed", options.noiseSeed,
-         "another draw of the robots' sensor and board noise (default 0: the seed's own): the same robot "
-         "on another day")
+  run->add_option("--noise-seed", options.noiseSeed,
+                  "another draw of the robots' sensor and board noise (default 0: the seed's own): the same "
+                  "robot on another day")
       ->check(seedDigits);
   run->add_option(
          "--room", options.room,
@@ -103,7 +152,10 @@ int main(int argc, char** argv)
   run->add_flag("--print-jobs", runCommand.printJobs,
                 "ensemble: print one command line per robot (for GNU parallel) instead of running them");
   run->add_flag("--robot-logs", runCommand.robotLogs, "ensemble: keep every robot's log (large)");
-  run->add_option("--output", output,
+  run->add_option(
+      "--markdown", runCommand.markdown,
+      "ensemble: also write its table into this Markdown file (Docs/Results/), headed by the command");
+  run->add_option("--output", runCommand.output,
                   "folder for logs, CSVs, summaries and plots (default Build/Simulation/<scenario>)");
   run->add_option("--robot-binary", runCommand.robotBinary,
                   "run this robot binary (e.g. Build/Release/Src/Apps/Nao/nao) instead of the robot code in "
@@ -119,11 +171,13 @@ int main(int argc, char** argv)
   run->add_option("--progress-fd", runCommand.progressFd,
                   "write the fraction done to this file descriptor (ensembles)")
       ->group(""); // hidden: for the ensemble's own processes
+}
 
-  auto* serve = app.add_subcommand(
-      "serve",
-      "one simulated NAO waits for any LoLA client (this project's binary or another team's) and runs "
-      "until it leaves");
+void SimulatorCommands::addServe(CLI::App& app)
+{
+  nao::SimulationOptions& options = runCommand.options;
+  serve = app.add_subcommand("serve", "one simulated NAO waits for any LoLA client (this project's binary or "
+                                      "another team's) and runs until it leaves");
   serve->add_option("scenario", options.scenario, "scenario of Config/Scenarios: start posture and events")
       ->required();
   serve->add_option("--socket", runCommand.serveSocket,
@@ -134,30 +188,31 @@ int main(int argc, char** argv)
       ->check(minutesRange);
   serve->add_option("--wait", options.serveWaitSeconds, "s to wait for the client (default 600)")
       ->check(CLI::PositiveNumber);
-  serve->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  serve->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
   serve
       ->add_option("--seed", options.seed,
                    withDefault("draws the simulated robot (Config/Sim/robots.toml)", options.seed))
       ->check(seedDigits);
   serve->add_option("--preset", options.preset,
                     withDefault("robots.toml preset of the simulated robot, e.g. worn", options.preset));
-  serve->add_option("--variant", options.variant, variantHelp);
-  serve->add_option("--fault", options.fault, faultHelp);
-  serve->add_option("--fault-at", options.faultAt, faultAtHelp)->check(CLI::Range(0.0, 86400.0));
-  serve->add_option("--output", output,
+  serve->add_option("--variant", options.variant, variantHelp(options));
+  serve->add_option("--fault", options.fault, faultHelp(options));
+  serve->add_option("--fault-at", options.faultAt, faultAtHelp(options))->check(CLI::Range(0.0, 86400.0));
+  serve->add_option("--output", runCommand.output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", runCommand.noPlots, "no PNG plots");
   serve->add_flag(
       "--control", runCommand.control,
       "read pause, resume, step [frames], speed <0.1..4>, status from stdin, one a line; replies on "
       "stdout as 'control: ...'");
+}
 
-  nao::HarmMatrixOptions matrixOptions;
-  std::vector<std::string> matrixVariants;
-  auto* matrix = app.add_subcommand(
-      "matrix",
-      "do no harm: every plant variant x the safety stages off, heat adjustment, smart stiffness, both, "
-      "an ensemble each; prints the harm table and writes matrix.md");
+void SimulatorCommands::addMatrixAndFaults(CLI::App& app)
+{
+  matrix =
+      app.add_subcommand("matrix", "do no harm: every plant variant x the safety stages off, heat "
+                                   "adjustment, smart stiffness, both, an ensemble each; prints the harm "
+                                   "table and writes matrix.md");
   matrix->add_option("scenario", matrixOptions.scenario, "scenario of Config/Scenarios, e.g. stand")
       ->required();
   matrix
@@ -173,151 +228,159 @@ int main(int argc, char** argv)
       ->check(minutesRange);
   matrix->add_option("--jobs", matrixOptions.jobs, "processes at a time (default: one per core)")
       ->check(CLI::NonNegativeNumber);
-  matrix->add_option("--output", output, "folder (default Build/Simulation/matrix-<scenario>)");
-  matrix->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  matrix->add_option("--output", runCommand.output, "folder (default Build/Simulation/matrix-<scenario>)");
+  matrix->add_option("--markdown", markdown, markdownHelp);
+  matrix->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
 
-  nao::FaultMatrixOptions faultOptions;
-  std::string faultMarkdown;
-  auto* faultsCommand = app.add_subcommand(
-      "faults",
-      "every sensor fault of Config/Sim/faults.toml x stand, stepping, sit, a push and a chest-button "
-      "press, against the robot code: protective actions on robots that stand, and whether real "
-      "events still work; prints the table");
-  faultsCommand
+  faults =
+      app.add_subcommand("faults", "every sensor fault of Config/Sim/faults.toml x stand, stepping, sit, a "
+                                   "push and a chest-button press, against the robot code: protective "
+                                   "actions on robots that stand, and whether real events still work; "
+                                   "prints the table");
+  faults
       ->add_option("--faults", faultOptions.faults, "faults of Config/Sim/faults.toml (default: every fault)")
       ->delimiter(',');
-  faultsCommand
-      ->add_option("--robots", faultOptions.robots, withDefault("robots (seeds)", faultOptions.robots))
+  faults->add_option("--robots", faultOptions.robots, withDefault("robots (seeds)", faultOptions.robots))
       ->check(CLI::Range(1, 1000));
-  faultsCommand
-      ->add_option("--seed", faultOptions.seed, withDefault("robot i uses seed + i", faultOptions.seed))
+  faults->add_option("--seed", faultOptions.seed, withDefault("robot i uses seed + i", faultOptions.seed))
       ->check(seedDigits);
-  faultsCommand->add_option("--jobs", faultOptions.jobs, "processes at a time (default: one per core)")
+  faults->add_option("--jobs", faultOptions.jobs, "processes at a time (default: one per core)")
       ->check(CLI::NonNegativeNumber);
-  faultsCommand->add_option("--output", output, "folder of the runs (default Build/Simulation/faults)");
-  faultsCommand->add_flag("--keep-logs", faultOptions.keepLogs,
-                          "keep every run's log (about 1 MB each; default: removed once read)");
-  faultsCommand->add_option("--markdown", faultMarkdown,
-                            "also write the table into this Markdown file, headed by the command");
-  faultsCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
+  faults->add_option("--output", runCommand.output, "folder of the runs (default Build/Simulation/faults)");
+  faults->add_flag("--keep-logs", faultOptions.keepLogs,
+                   "keep every run's log (about 1 MB each; default: removed once read)");
+  faults->add_option("--markdown", markdown, markdownHelp);
+  faults->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
+}
 
-  std::vector<std::string> folders, labels;
-  std::string figure, title;
-  auto* reportCommand = app.add_subcommand(
+void SimulatorCommands::addReportAndThermal(CLI::App& app)
+{
+  report = app.add_subcommand(
       "report", "tables and figures again: of an ensemble's folder (robot-*/ inside) or of one run's folder");
-  reportCommand->add_option("folders", folders, "output folders of ensembles or runs")
+  report->add_option("folders", folders, "output folders of ensembles or runs")
       ->required()
       ->check(CLI::ExistingDirectory);
-  reportCommand
+  report
       ->add_option("--labels", labels, "names of the folders in the comparison figure (default: the folders)")
       ->delimiter(',');
-  reportCommand->add_option("--figure", figure, withDefault("one PNG with the bands of all folders", figure));
-  reportCommand->add_option("--title", title, "title of that figure (default: the first folder's scenario)");
+  report->add_option("--figure", figure, withDefault("one PNG with the bands of all folders", figure));
+  report->add_option("--title", title, "title of that figure (default: the first folder's scenario)");
 
-  std::vector<std::string> thermalFolders, thermalLabels;
-  std::string teacher;
-  std::vector<double> horizons = nao::defaultForecastHorizons;
-  auto* thermalCommand = app.add_subcommand(
-      "thermal", "JointThermalStateProvider's forecast of the time to temperature status 1 against the "
-                 "plant's, from ensembles run with --robot-logs; writes thermal.md into the first folder");
-  thermalCommand->add_option("folders", thermalFolders, "ensemble folders (robot-*/ with their logs)")
+  thermal =
+      app.add_subcommand("thermal", "JointThermalStateProvider's forecast of the time to temperature status "
+                                    "1 against the plant's, from ensembles run with --robot-logs; writes "
+                                    "thermal.md into the first folder");
+  thermal->add_option("folders", thermalFolders, "ensemble folders (robot-*/ with their logs)")
       ->required()
       ->check(CLI::ExistingDirectory);
-  thermalCommand
+  thermal
       ->add_option("--labels", thermalLabels,
                    "names of the folders in the tables (default: the folders' names)")
       ->delimiter(',');
-  thermalCommand
+  thermal
       ->add_option("--learned-from", teacher,
                    "ensemble folder whose runs of the same seeds teach the thresholds of (b) (default: each "
                    "robot's own run, as an identical earlier run would)")
       ->check(CLI::ExistingDirectory);
-  thermalCommand
+  thermal
       ->add_option("--after", horizons,
-                   "s after the posture is held at which forecasts are taken "
-                   "(default 60,120,300)")
+                   "s after the posture is held at which forecasts are taken (default 60,120,300)")
       ->delimiter(',');
-  int fallRobots = 1;
-  std::uint64_t fallSeed = 1;
-  std::string fallOutput = "Build/Simulation/falls";
-  auto* fallsCommand = app.add_subcommand(
-      "falls",
-      "InertialDataFilter's orientation error and FallDownStateDetector's detections against the "
-      "simulator's truth (stand, stepping, picked up, arms, sit, pushes from 8 directions); writes falls.md");
-  fallsCommand->add_option("--robots", fallRobots, withDefault("seeds, each runs every scenario", fallRobots))
+  thermal->add_option("--markdown", markdown, markdownHelp);
+}
+
+void SimulatorCommands::addFallsAndTasks(CLI::App& app)
+{
+  falls = app.add_subcommand("falls", "InertialDataFilter's orientation error and FallDownStateDetector's "
+                                      "detections against the simulator's truth (stand, stepping, picked up, "
+                                      "arms, sit, pushes from 8 directions); writes falls.md");
+  falls->add_option("--robots", fallRobots, withDefault("seeds, each runs every scenario", fallRobots))
       ->check(CLI::Range(1, 1000));
-  fallsCommand->add_option("--seed", fallSeed, withDefault("the first seed", fallSeed));
-  fallsCommand->add_option("--output", fallOutput, withDefault("folder of falls.md", fallOutput));
-  fallsCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  int protectionRobots = 1;
-  std::uint64_t protectionSeed = 1;
-  std::string protectionOutput = "Build/Simulation/fallprotection";
-  auto* protectionCommand = app.add_subcommand(
-      "fallprotection",
-      "FallProtectionProvider: the head's and the arms' impacts and torques in pushed falls from 8 "
-      "directions, with and without it; writes fallprotection.md");
-  protectionCommand
+  falls->add_option("--seed", fallSeed, withDefault("the first seed", fallSeed));
+  falls->add_option("--output", fallOutput, withDefault("folder of falls.md", fallOutput));
+  falls->add_option("--markdown", markdown, markdownHelp);
+  falls->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
+
+  protection =
+      app.add_subcommand("fallprotection", "FallProtectionProvider: the head's and the arms' impacts and "
+                                           "torques in pushed falls from 8 directions, with and without "
+                                           "it; writes fallprotection.md");
+  protection
       ->add_option("--robots", protectionRobots,
                    withDefault("seeds, each falls from every direction", protectionRobots))
       ->check(CLI::Range(1, 1000));
-  protectionCommand->add_option("--seed", protectionSeed, withDefault("the first seed", protectionSeed));
-  protectionCommand->add_option("--output", protectionOutput,
-                                withDefault("folder of fallprotection.md", protectionOutput));
-  protectionCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  std::vector<std::string> taskScenarios{"reach", "lookat", "goalieblock"};
-  int taskRobots = 1;
-  std::uint64_t taskSeed = 1;
-  std::string taskOutput = "Build/Simulation/tasks", taskMarkdown;
-  auto* tasksCommand = app.add_subcommand(
-      "tasks",
-      "TaskSpaceMotionProvider's scenarios (the Stack of Tasks) judged from the measured angles: target "
-      "errors, the smallest pair distance, the centre of mass's margin, falls; prints the tables");
-  tasksCommand
-      ->add_option("--scenarios", taskScenarios, "scenarios with [[Script.targets]] (default: all three)")
-      ->delimiter(',');
-  tasksCommand->add_option("--robots", taskRobots, withDefault("seeds, each runs every scenario", taskRobots))
-      ->check(CLI::Range(1, 1000));
-  tasksCommand->add_option("--seed", taskSeed, withDefault("the first seed", taskSeed));
-  tasksCommand->add_option("--output", taskOutput,
-                           withDefault("folder of the runs and tasks.md", taskOutput));
-  tasksCommand->add_option("--markdown", taskMarkdown,
-                           "also write the tables into this Markdown file, headed by the command");
-  tasksCommand->add_option("--config", configDirectory, configHelp)->check(CLI::ExistingDirectory);
-  CLI11_PARSE(app, argc, argv);
+  protection->add_option("--seed", protectionSeed, withDefault("the first seed", protectionSeed));
+  protection->add_option("--output", protectionOutput,
+                         withDefault("folder of fallprotection.md", protectionOutput));
+  protection->add_option("--markdown", markdown, markdownHelp);
+  protection->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
 
+  tasks =
+      app.add_subcommand("tasks", "TaskSpaceMotionProvider's scenarios (the Stack of Tasks) judged from the "
+                                  "measured angles: target errors, the smallest pair distance, the centre "
+                                  "of mass's margin, falls; prints the tables");
+  tasks->add_option("--scenarios", taskScenarios, "scenarios with [[Script.targets]] (default: all three)")
+      ->delimiter(',');
+  tasks->add_option("--robots", taskRobots, withDefault("seeds, each runs every scenario", taskRobots))
+      ->check(CLI::Range(1, 1000));
+  tasks->add_option("--seed", taskSeed, withDefault("the first seed", taskSeed));
+  tasks->add_option("--output", taskOutput, withDefault("folder of the runs and tasks.md", taskOutput));
+  tasks->add_option("--markdown", markdown, markdownHelp);
+  tasks->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
+}
+
+int SimulatorCommands::dispatch(int argc, char** argv)
+{
+  if (parseOnly)
+  {
+    const CLI::App* parsed = run;
+    for (const CLI::App* subcommand : {serve, matrix, faults, report, thermal, falls, protection, tasks})
+      if (subcommand->parsed()) parsed = subcommand;
+    std::cout << "parsed; the tables it writes, without results:\n"
+              << tablesWithoutResults(parsed->get_name(), horizons);
+    return 0;
+  }
+  const std::string command = commandLine(argc, argv);
+  if (report->parsed()) return nao::simcli::report(folders, labels, figure, title);
+  if (thermal->parsed())
+    return nao::simcli::thermal(thermalFolders, thermalLabels, teacher, horizons, markdown, command);
+  std::string& configDirectory = runCommand.configDirectory;
+  // Empty: Config/ found from this executable (Tools/Files/ConfigDirectory.h), never a path of the build.
+  if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
+  if (falls->parsed())
+    return runFalls(seedsFrom(fallSeed, fallRobots), configDirectory, fallOutput, markdown, command);
+  if (protection->parsed())
+    return runFallProtection(seedsFrom(protectionSeed, protectionRobots), configDirectory, protectionOutput,
+                             markdown, command);
+  if (tasks->parsed())
+    return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, markdown, command);
+  if (matrix->parsed())
+    return runMatrix(matrixOptions, matrixVariants, configDirectory, runCommand.output, markdown, command);
+  if (faults->parsed()) return runFaults(faultOptions, configDirectory, runCommand.output, markdown, command);
+  runCommand.serve = serve->parsed();
+  runCommand.minutesGiven = (runCommand.serve ? serve : run)->count("--minutes") > 0;
+  return runCommand.execute(argc, argv);
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  CLI::App app{"Simulated NAO V6 robots that speak LoLA, with motors that draw current and heat up"};
+  app.require_subcommand(1);
+  app.fallthrough(); // --parse-only after the subcommand's options
+  SimulatorCommands commands;
+  app.add_flag("--parse-only", commands.parseOnly,
+               "check the command line and print the tables the command writes, without results; run nothing")
+      ->group(""); // hidden: for the test of Docs/Results/'s headers
+  commands.addRun(app);
+  commands.addServe(app);
+  commands.addMatrixAndFaults(app);
+  commands.addReportAndThermal(app);
+  commands.addFallsAndTasks(app);
+  CLI11_PARSE(app, argc, argv);
   try
   {
-    if (reportCommand->parsed()) return report(folders, labels, figure, title);
-    if (thermalCommand->parsed()) return thermal(thermalFolders, thermalLabels, teacher, horizons);
-    if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
-    if (fallsCommand->parsed())
-    {
-      std::vector<std::uint64_t> seeds;
-      for (int k = 0; k < fallRobots; ++k)
-        seeds.push_back(fallSeed + static_cast<std::uint64_t>(k));
-      std::filesystem::create_directories(fallOutput);
-      std::cout << nao::runFallEnsemble(configDirectory, seeds, fallOutput) << "output in " << fallOutput
-                << ": falls.md\n";
-      return 0;
-    }
-    if (protectionCommand->parsed())
-    {
-      std::vector<std::uint64_t> seeds;
-      for (int k = 0; k < protectionRobots; ++k)
-        seeds.push_back(protectionSeed + static_cast<std::uint64_t>(k));
-      std::cout << nao::runFallProtectionEnsemble(configDirectory, seeds, protectionOutput) << "output in "
-                << protectionOutput << ": fallprotection.md\n";
-      return 0;
-    }
-    if (tasksCommand->parsed())
-      return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, taskMarkdown,
-                      commandLine(argc, argv));
-    if (matrix->parsed()) return runMatrix(matrixOptions, matrixVariants, configDirectory, output);
-    if (faultsCommand->parsed())
-      return runFaults(faultOptions, configDirectory, output, faultMarkdown, commandLine(argc, argv));
-    runCommand.serve = serve->parsed();
-    runCommand.minutesGiven = (runCommand.serve ? serve : run)->count("--minutes") > 0;
-    return runCommand.execute(argc, argv);
+    return commands.dispatch(argc, argv);
   }
   catch (const std::exception& error)
   {
