@@ -1,6 +1,7 @@
 // What a module is built from: the ModuleContext, and the Loads<> inputs shared by every module that declares
 // them (loaded once, on first need).
 #include "Framework/Controller.h"
+#include "Framework/InputView.h"
 #include "Framework/Tests/TestModules.h"
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -56,6 +57,20 @@ public:
   void update(RepC&) {}
 };
 MAKE_MODULE(ModBroken);
+
+/// A part of a module that reads the module's inputs through the view of its Requires<>.
+int doubled(const InputView<TypeList<RepA, FrameInfo>>& in)
+{
+  return 2 * in.get<RepA>().value;
+}
+
+class ModInputView : public Module<ModInputView, Requires<RepA, FrameInfo>, Provides<RepB>>
+{
+public:
+  using Module::Module;
+  void update(RepB& b) { b.value = doubled(InputView<RequiredList>(get<RepA>(), get<FrameInfo>())); }
+};
+MAKE_MODULE(ModInputView);
 } // namespace nao::test
 
 namespace
@@ -112,4 +127,16 @@ TEST(ModuleContext, AModuleIsBuiltAndRunWithoutAController)
   info.update(*module, outputs);
   EXPECT_EQ(blackboard.get<RepB>().value, 7 + 43);
   EXPECT_EQ(CountedInput::loads, 1);
+}
+
+TEST(ModuleContext, APartReadsTheModulesInputsThroughTheViewOfItsRequires)
+{
+  Blackboard blackboard;
+  LoadedInputs inputs(ConfigFiles{{NAO_CONFIG_DIR, "Default"}, "any.toml"});
+  const ModuleInfo& info = *ModuleRegistry::instance().find("ModInputView");
+  std::unique_ptr<ModuleBase> module(info.create(ModuleContext(blackboard, info, nullptr, inputs)));
+  blackboard.get<RepA>().value = 21;
+  void* const outputs[] = {blackboard.current(representationId<RepB>())};
+  info.update(*module, outputs);
+  EXPECT_EQ(blackboard.get<RepB>().value, 42);
 }
