@@ -4,8 +4,7 @@
 // selected like any provider (`--provider JointRequest=BHumanEnergySavingProvider --provider
 // EnergySaving=BHumanEnergySavingProvider`). Its numbers are B-Human's (Config/Modules/
 // BHumanEnergySavingProvider.toml). Rules: README.md of this folder.
-#include "Framework/Module.h"
-#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentModule.h"
 
 namespace nao
 {
@@ -24,40 +23,28 @@ struct BHumanEnergySavingParameters : HeatAdjustmentParameters
 /// (maxGearStep when farther than that, else minGearStep; a difference of exactly 0 steps down), every
 /// stepsBeforeEmergencyStep-th round an emergency step along the posture's sign table instead; in the normal
 /// stand only the leg joint of highest current per round. accuratePositions: the emergency step always positive.
-class BHumanRounds : public HeatAdjustmentRounds
+/// It keeps no state: the parameters come with each round (RoundsWithParameters).
+class BHumanRounds
 {
 public:
-  explicit BHumanRounds(const HeatAdjustmentParameters& parameters) : p_(&parameters) {}
-  void use(const HeatAdjustmentParameters& parameters) { p_ = &parameters; } ///< before every frame
+  explicit BHumanRounds(const HeatAdjustmentParameters&) {}
 
-  void clear() override {}
-  void enterState(EnergySavingState) override {}
-  void restartJoint(std::size_t) override {}
-  void round(RoundContext& context) override;
-  void accuratePositionsRound(RoundContext& context) override;
+  // As HeatAdjustmentRounds.
+  void clear(const HeatAdjustmentParameters&) {}
+  void enterState(EnergySavingState, const HeatAdjustmentParameters&) {}
+  void restartJoint(std::size_t, const HeatAdjustmentParameters&) {}
+  void round(RoundContext& context, const HeatAdjustmentParameters& p);
+  void accuratePositionsRound(RoundContext& context, const HeatAdjustmentParameters& p);
   /// B-Human's rounds compare no currents: a stage before may change the stiffness at any time.
-  bool searching(std::size_t) const override { return false; }
-
-private:
-  const HeatAdjustmentParameters* p_;
+  bool searching(std::size_t) const { return false; }
 };
 
+/// Reads HeatAdjustmentRequires (Common/HeatAdjustmentCycle.h), writes JointRequest and EnergySaving, tuned by
+/// BHumanEnergySavingParameters; its rounds: BHumanRounds. Everything else is HeatAdjustmentModule's.
 class BHumanEnergySavingProvider
-    : public Module<BHumanEnergySavingProvider,
-                    Requires<StiffnessJointRequest, JointSensorData, FilteredCurrent, RobotModel, JointLimits,
-                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques,
-                             FallDownState, SitDown, FallProtection>,
-                    Provides<JointRequest, EnergySaving>, Parameters<BHumanEnergySavingParameters>>
+    : public HeatAdjustmentModule<BHumanEnergySavingProvider, BHumanRounds, BHumanEnergySavingParameters>
 {
 public:
-  explicit BHumanEnergySavingProvider(const ModuleContext& context);
-  void update(JointRequest& request, EnergySaving& energySaving);
-
-private:
-  void onParametersChanged() override { cycle_.parametersChanged(params()); }
-  void runCycle();
-
-  BHumanRounds rounds_;
-  HeatAdjustmentCycle cycle_;
+  using HeatAdjustmentModule::HeatAdjustmentModule;
 };
 } // namespace nao

@@ -10,8 +10,8 @@ void stepLegsTowardsRequest(RoundContext& context, const HeatAdjustmentParameter
                             EmergencyStep emergency)
 {
   const HeatAdjustmentParameters& p = parameters;
-  const JointSensorData& sensors = context.in.sensors;
-  const StiffnessJointRequest& input = context.in.request;
+  const JointSensorData& sensors = context.in.get<JointSensorData>();
+  const StiffnessJointRequest& input = context.in.get<StiffnessJointRequest>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!isLegJoint(jointAt(j)) || !context.enabled[j] || !std::isfinite(sensors.angles[j]) ||
@@ -34,29 +34,20 @@ void stepLegsTowardsRequest(RoundContext& context, const HeatAdjustmentParameter
   }
 }
 
-HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters,
-                                         HeatAdjustmentRounds& rounds)
-    : rounds_(rounds), p_(&parameters)
+HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters)
 {
-  parametersChanged(parameters);
   status_.counters.fill(parameters.stepsBeforeEmergencyStep);
-  clearOffsets();
+  adjustments_.fill(0.f); // the rounds start cleared on their own
+  baseOffsets_.fill(0.f);
   output_.fill(
       std::numeric_limits<float>::quiet_NaN()); // no good output yet: a non-finite input passes through
   zeroSince_.fill(0.0);
   status_.references.fill(std::numeric_limits<float>::quiet_NaN());
 }
 
-void HeatAdjustmentCycle::parametersChanged(const HeatAdjustmentParameters& parameters)
-{
-  skip_.fill(false);
-  for (Joint joint : parameters.skipJoints) // reads the vector, never resizes it: no allocation
-    skip_[joint] = true;
-}
-
 bool HeatAdjustmentCycle::active() const
 {
-  return in_->sourceHolds && in_->energySavingRequest.adjust &&
+  return in_->sourceHolds && in_->get<EnergySavingRequest>().adjust &&
          std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
 }
 
@@ -71,18 +62,20 @@ void HeatAdjustmentCycle::answer(const StiffnessJointRequest& input, JointReques
   }
 }
 
-void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters)
+void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters,
+                              HeatAdjustmentRounds& rounds)
 {
   p_ = &parameters;
   in_ = &in;
-  const double now = in.frame.time;
+  rounds_ = &rounds;
+  const double now = in.get<FrameInfo>().time;
   const float dt = hasTime_ ? static_cast<float>(std::max(0.0, now - lastTime_)) : 0.f;
   lastTime_ = now;
   hasTime_ = true;
 
   updateGroundContact(now);
   updateEnabledJoints();
-  rounds_.everyFrame(in);
+  rounds_->everyFrame(in);
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
     updateGuards(dt);
   followRequest(now);
@@ -92,12 +85,14 @@ void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustme
   keepWithinBounds();
   composeOutput();
   updateStatus(now);
+  p_ = nullptr; // kept for this call only: the next brings the module's parameters and rounds again
   in_ = nullptr;
+  rounds_ = nullptr;
 }
 
 void HeatAdjustmentCycle::followRequest(double now)
 {
-  const EnergySavingRequest& request = in_->energySavingRequest;
+  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
   const bool isActive = active();
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
   switch (status_.state)
@@ -163,7 +158,7 @@ void HeatAdjustmentCycle::updateStatus(double now)
       (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
       !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && rounds_.searching(j);
+    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && rounds_->searching(j);
 }
 
 void HeatAdjustmentCycle::composeOutput()
@@ -171,8 +166,8 @@ void HeatAdjustmentCycle::composeOutput()
   // The incoming request plus offsets; a non-finite incoming angle keeps the last good output. An offset never
   // pushes a request that lies within the joint's range beyond it: a motor asked to press on its stop stalls at
   // full current.
-  const StiffnessJointRequest& input = in_->request;
-  const JointLimits& limits = in_->limits;
+  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
+  const JointLimits& limits = in_->get<JointLimits>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const float base = appliedBase(j);
@@ -191,7 +186,8 @@ void HeatAdjustmentCycle::composeOutput()
 
 void HeatAdjustmentCycle::updateGroundContact(double now)
 {
-  const float total = in_->fsr.left.totalWeight + in_->fsr.right.totalWeight;
+  const FsrSensorData& fsr = in_->get<FsrSensorData>();
+  const float total = fsr.left.totalWeight + fsr.right.totalWeight;
   if (!std::isfinite(total)) return; // keep the last contact state
   const bool raw = total > p_->groundContactWeight;
   if (raw == status_.groundContact)
@@ -209,12 +205,15 @@ void HeatAdjustmentCycle::updateGroundContact(double now)
 
 void HeatAdjustmentCycle::updateEnabledJoints()
 {
-  const EnergySavingRequest& request = in_->energySavingRequest;
+  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
   // A joint is adjusted when every limb it belongs to is (both legs for the one hip-yaw-pitch motor); arm and head
   // joints (the head when removed from skipJoints) not while positions must be accurate.
   const LimbArray<bool> limbAllowed{{request.adjustLeftArm && !request.accuratePositions,
                                      request.adjustRightArm && !request.accuratePositions,
                                      request.adjustLeftLeg, request.adjustRightLeg}};
+  JointArray<bool> skip{};
+  for (Joint joint : p_->skipJoints) // reads the vector, never resizes it: no allocation
+    skip[joint] = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const Joint joint = jointAt(j);
@@ -222,13 +221,13 @@ void HeatAdjustmentCycle::updateEnabledJoints()
     for (std::size_t l = 0; l < numOfLimbs; ++l)
       if (isJointOf(joint, limbAt(l))) allowed = allowed && limbAllowed[l];
     const bool wasEnabled = enabled_[j];
-    enabled_[j] = request.adjust && allowed && !skip_[j];
+    enabled_[j] = request.adjust && allowed && !skip[j];
     if (enabled_[j] && !wasEnabled)
     {
       // Adjusted again (after an arm motion, say): what the rounds learnt belonged to another posture.
       status_.counters[j] = p_->stepsBeforeEmergencyStep;
       guards_[j].reset();
-      rounds_.restartJoint(j);
+      rounds_->restartJoint(j);
     }
   }
 }
@@ -245,12 +244,12 @@ void HeatAdjustmentCycle::enterState(EnergySavingState state, double now)
     for (JointGuard& guard : guards_) // a new posture or contact: every reference anew
       guard.reset();
   }
-  rounds_.enterState(state);
+  rounds_->enterState(state);
 }
 
 void HeatAdjustmentCycle::startWaiting(double now)
 {
-  const EnergySavingRequest& request = in_->energySavingRequest;
+  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
   posture_ = request.posture;
   accuratePositions_ = request.accuratePositions;
   clearOffsets();
@@ -268,8 +267,8 @@ void HeatAdjustmentCycle::startWaiting(double now)
 
 void HeatAdjustmentCycle::takeBaseOffsets()
 {
-  const JointSensorData& sensors = in_->sensors;
-  const StiffnessJointRequest& input = in_->request;
+  const JointSensorData& sensors = in_->get<JointSensorData>();
+  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (enabled_[j] && isLegJoint(jointAt(j)) && std::isfinite(sensors.angles[j]) &&
         std::isfinite(input.angles[j]))
@@ -287,7 +286,7 @@ float HeatAdjustmentCycle::appliedBase(std::size_t joint) const
 void HeatAdjustmentCycle::runRound()
 {
   ++status_.rounds;
-  const double now = in_->frame.time;
+  const double now = in_->get<FrameInfo>().time;
   held_.fill(false);
   if (guarding())
   {
@@ -315,9 +314,9 @@ void HeatAdjustmentCycle::runRound()
                        lowest,
                        highest};
   if (accuratePositions_)
-    rounds_.accuratePositionsRound(context);
+    rounds_->accuratePositionsRound(context);
   else
-    rounds_.round(context);
+    rounds_->round(context);
 }
 
 void HeatAdjustmentCycle::clearOffsets()
@@ -325,6 +324,6 @@ void HeatAdjustmentCycle::clearOffsets()
   adjustments_.fill(0.f);
   baseOffsets_.fill(0.f);
   fadingOut_.fill(false);
-  rounds_.clear();
+  rounds_->clear();
 }
 } // namespace nao

@@ -4,6 +4,8 @@
 // round is due, the caps and resets after it, the fades, and the output within the joint ranges. How a round moves
 // the offsets is a HeatAdjustmentRounds: ours (LeastCurrentRounds, EnergySavingProvider) or B-Human's released
 // rules (BHumanRounds, BHumanEnergySavingProvider). Rules and why: EnergySavingProvider/README.md.
+#include "Framework/InputView.h"
+#include "Framework/Module.h"
 #include "Modules/MotionControl/Common/HeatAdjustmentParameters.h"
 #include "Modules/MotionControl/Common/MotionSourceHolds.h"
 #include "Representations/Infrastructure/FrameInfo.h"
@@ -22,21 +24,19 @@
 
 namespace nao
 {
-/// This frame's inputs of a heat adjustment (the module's Requires<>).
-struct HeatAdjustmentInputs
+/// What a heat adjustment reads every frame, declared once: the Requires<> of both modules (HeatAdjustmentModule)
+/// and what the cycle and the rounds read, through HeatAdjustmentInputs. An input added here reaches all of them.
+using HeatAdjustmentRequires =
+    Requires<StiffnessJointRequest, JointSensorData, FilteredCurrent, RobotModel, JointLimits,
+             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques, FallDownState,
+             SitDown, FallProtection>;
+
+/// This frame's inputs of a heat adjustment: the module's view of HeatAdjustmentRequires (get<T>()), and one value
+/// computed from them.
+struct HeatAdjustmentInputs : InputView<HeatAdjustmentRequires::List>
 {
-  const StiffnessJointRequest& request;
-  const JointSensorData& sensors;
-  const FilteredCurrent& filtered;
-  const RobotModel& model;
-  const JointLimits& limits;
-  const InertialSensorData& inertial;
-  const FsrSensorData& fsr;
-  const FrameInfo& frame;
-  const EnergySavingRequest& energySavingRequest;
-  const JointTorques& torques;
   /// The request is the motion source's posture (motionSourceHolds: no fall, no takeover by the sit-down or the
-  /// protective fall); false: reset, then off, whatever energySavingRequest asks.
+  /// protective fall); false: reset, then off, whatever EnergySavingRequest asks.
   bool sourceHolds = true;
 };
 
@@ -57,7 +57,9 @@ struct RoundContext
   const JointArray<float>& highest;
 };
 
-/// How a round moves the offsets: the part in which heat adjustments differ.
+/// How a round moves the offsets: the part in which heat adjustments differ, as the cycle calls it during run().
+/// A module's rounds implement it through RoundsWithParameters (HeatAdjustmentModule.h), which hands them the
+/// module's parameters with every call.
 class HeatAdjustmentRounds
 {
 public:
@@ -100,14 +102,13 @@ void stepLegsTowardsRequest(RoundContext& context, const HeatAdjustmentParameter
 class HeatAdjustmentCycle
 {
 public:
-  /// `rounds` is kept by reference (the module's own). The parameters are the module's at its start; a live edit
-  /// replaces them, so run() gets them every frame.
-  HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters, HeatAdjustmentRounds& rounds);
+  /// Keeps neither the parameters nor the rounds: each run() gets the module's, as they are this frame (a live
+  /// edit replaces the parameters).
+  explicit HeatAdjustmentCycle(const HeatAdjustmentParameters& parameters);
 
-  /// A live edit of the parameters.
-  void parametersChanged(const HeatAdjustmentParameters& parameters);
   /// One frame: state, rounds, fades and the output.
-  void run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters);
+  void run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters,
+           HeatAdjustmentRounds& rounds);
 
   /// The final request: exactly the incoming one while off, else its stiffnesses and this frame's angles (the
   /// last good one where the incoming angle is not finite).
@@ -158,9 +159,10 @@ private:
   void guardEvent(std::size_t joint, HeatGuardRule rule, float current, double now);
   bool active() const; ///< requested, and some joint may be adjusted
 
-  HeatAdjustmentRounds& rounds_;
-  const HeatAdjustmentParameters* p_;        ///< the module's, set by run()
-  const HeatAdjustmentInputs* in_ = nullptr; ///< this frame's, during run()
+  // run()'s arguments, for the helpers it calls; null outside run().
+  const HeatAdjustmentInputs* in_ = nullptr;
+  const HeatAdjustmentParameters* p_ = nullptr;
+  HeatAdjustmentRounds* rounds_ = nullptr;
 
   EnergySaving status_;           ///< state and offsets as provided
   JointArray<float> adjustments_; ///< rad, offsets from rounds (B-Human's offsets, base not included)
@@ -169,7 +171,6 @@ private:
   JointArray<float> resetFromBase_;        ///< rad, applied base offsets when the reset began
   JointArray<float> output_;               ///< rad, last output angles (what the motors were asked for)
   JointArray<bool> enabled_{};             ///< joints the request lets this frame's rounds adjust
-  JointArray<bool> skip_{};                ///< from skipJoints
   JointArray<bool> fadingOut_{}; ///< an arm joint whose offset hit the cap fades to 0 before it goes on
   JointArray<JointGuard> guards_;
   JointArray<bool> held_{};      ///< the guard holds the joint (what RoundContext::held shows the rounds)

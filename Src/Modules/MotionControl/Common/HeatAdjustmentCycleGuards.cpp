@@ -49,7 +49,9 @@ bool HeatAdjustmentCycle::bounded(std::size_t joint) const
 
 bool HeatAdjustmentCycle::takeReferences(double now)
 {
-  const FilteredCurrent& filtered = in_->filtered;
+  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
+  const JointSensorData& sensors = in_->get<JointSensorData>();
+  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
   bool legsMeasured = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
@@ -57,9 +59,9 @@ bool HeatAdjustmentCycle::takeReferences(double now)
     // The current window of the round holds nothing but zero offset: what the joint draws without the stage.
     const bool zeroForAWindow = zeroSince_[j] >= 0 && now - zeroSince_[j] >= p_->adjustWaitTime - 1e-6;
     const bool taken = zeroForAWindow && std::isfinite(filtered.currents[j]) &&
-                       std::isfinite(in_->request.angles[j]) && std::isfinite(in_->sensors.angles[j]) &&
-                       guards_[j].offerReference(std::abs(filtered.currents[j]), in_->request.angles[j],
-                                                 in_->sensors.angles[j], p_->guard);
+                       std::isfinite(input.angles[j]) && std::isfinite(sensors.angles[j]) &&
+                       guards_[j].offerReference(std::abs(filtered.currents[j]), input.angles[j],
+                                                 sensors.angles[j], p_->guard);
     legsMeasured = legsMeasured && (taken || !isLegJoint(jointAt(j)));
   }
   // B-Human's base offsets (measured − requested) belong to the settled posture, and at zero offset the legs'
@@ -74,17 +76,17 @@ bool HeatAdjustmentCycle::takeReferences(double now)
 
 void HeatAdjustmentCycle::guardRound(double now)
 {
-  const FilteredCurrent& filtered = in_->filtered;
+  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
   bool shaking = false;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!enabled_[j]) continue;
     const float current = std::abs(filtered.currents[j]);
-    const HeatGuardRule rule =
-        guards_[j].round(current, appliedBase(j) + adjustments_[j], in_->sensors.angles[j], p_->guard);
+    const HeatGuardRule rule = guards_[j].round(current, appliedBase(j) + adjustments_[j],
+                                                in_->get<JointSensorData>().angles[j], p_->guard);
     if (rule == HeatGuardRule::none) continue;
     guardEvent(j, rule, current, now);
-    rounds_.restartJoint(j); // what its rounds learnt led here; a released joint searches afresh
+    rounds_->restartJoint(j); // what its rounds learnt led here; a released joint searches afresh
     if (rule == HeatGuardRule::jointRestless && isLegJoint(jointAt(j))) shaking = true;
   }
   if (!shaking) return;
@@ -94,7 +96,7 @@ void HeatAdjustmentCycle::guardRound(double now)
     if (enabled_[j] && guards_[j].state() != HeatGuardState::restless)
     {
       guards_[j].shaken();
-      rounds_.restartJoint(j);
+      rounds_->restartJoint(j);
     }
 }
 
@@ -115,14 +117,14 @@ void HeatAdjustmentCycle::updateGuards(float dt)
   {
     JointGuard& guard = guards_[j];
     if (!enabled_[j]) continue;
-    const float request = in_->request.angles[j];
+    const float request = in_->get<StiffnessJointRequest>().angles[j];
     if (guard.state() != HeatGuardState::measuring && std::isfinite(request) &&
         std::abs(request - guard.referenceRequest()) > p_->guard.postureTolerance)
     {
       guard.reset(); // another posture for this joint: its reference belongs to the old one
-      rounds_.restartJoint(j);
+      rounds_->restartJoint(j);
     }
-    guard.observe(in_->sensors.angles[j]);
+    guard.observe(in_->get<JointSensorData>().angles[j]);
     if (!guard.holds()) continue;
     // Towards the offset the guard holds the joint at, as fast as a disabled joint fades (nothing jumps).
     if (guard.state() == HeatGuardState::heldAtBest)
@@ -141,26 +143,28 @@ void HeatAdjustmentCycle::updateGuards(float dt)
 
 void HeatAdjustmentCycle::startStepRound()
 {
+  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
+  const JointSensorData& sensors = in_->get<JointSensorData>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    guards_[j].startStepRound(status_.offsets[j], std::abs(in_->filtered.currents[j]),
-                              std::abs(in_->sensors.currents[j]), in_->sensors.angles[j], p_->guard);
+    guards_[j].startStepRound(status_.offsets[j], std::abs(filtered.currents[j]),
+                              std::abs(sensors.currents[j]), sensors.angles[j], p_->guard);
 }
 
 void HeatAdjustmentCycle::checkSteps()
 {
   // Every frame: a change that takes a joint's current far above its reference goes back within the round that made
   // it (keepWithinBounds), and the rounds start the search of a joint that went back afresh.
-  const double now = in_->frame.time;
+  const double now = in_->get<FrameInfo>().time;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!bounded(j)) continue;
-    const float current = std::abs(in_->filtered.currents[j]);
+    const float current = std::abs(in_->get<FilteredCurrent>().currents[j]);
     const StepBound::Verdict verdict =
-        guards_[j].checkStep(status_.offsets[j], current, in_->sensors.angles[j], p_->guard);
+        guards_[j].checkStep(status_.offsets[j], current, in_->get<JointSensorData>().angles[j], p_->guard);
     if (verdict == StepBound::Verdict::own)
     {
       guardEvent(j, HeatGuardRule::stepAboveBound, current, now);
-      rounds_.stepUndone(j);
+      rounds_->stepUndone(j);
     }
     if (verdict == StepBound::Verdict::loaded) undoLoading(j, current, now);
   }
@@ -175,14 +179,14 @@ void HeatAdjustmentCycle::undoLoading(std::size_t j, float current, double now)
   // gains does not come back: there, the steps of the joints that share its load go back.
   const Joint loaded = jointAt(j);
   const bool givesWay = guards_[j].reference() > p_->currentThreshold(loaded, adjustments_[j]);
-  const int pusher = rounds_.pushedBy(j);
+  const int pusher = rounds_->pushedBy(j);
   for (std::size_t m = 0; m < numOfJoints; ++m)
   {
     const bool loads = static_cast<int>(m) == pusher ||
                        (givesWay && m != j && sharesLoad(loaded, jointAt(m), status_.groundContact));
     if (!loads || !bounded(m) || !guards_[m].undoStep(status_.offsets[m])) continue;
     guardEvent(m, HeatGuardRule::stepAboveBound, current, now);
-    rounds_.stepUndone(m);
+    rounds_->stepUndone(m);
   }
 }
 

@@ -35,8 +35,8 @@ void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
 
 bool HeatAdjustmentCycle::centerOfMassInWindow() const
 {
-  const RobotModel& model = in_->model;
-  const auto& angles = in_->inertial.angles;
+  const RobotModel& model = in_->get<RobotModel>();
+  const auto& angles = in_->get<InertialSensorData>().angles;
   // The centre of mass relative to the point between the soles, turned by the torso's roll and pitch (IMU)
   // into the ground-aligned frame: where it is over the feet, whatever the legs' angles make of the torso frame.
   std::array<float, 3> relative{};
@@ -106,7 +106,7 @@ void HeatAdjustmentCycle::fadeDisabledJoints(float dt)
       if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
       fadingOut_[j] = false; // faded out: the joint starts over
       status_.counters[j] = p_->stepsBeforeEmergencyStep;
-      rounds_.restartJoint(j);
+      rounds_->restartJoint(j);
     }
 }
 } // namespace nao

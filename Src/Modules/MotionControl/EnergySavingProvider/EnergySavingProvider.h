@@ -6,29 +6,18 @@
 // offsets fade out and it stays off. EnergySaving shows the state for logs and plots. The cycle around the rounds is B-Human's
 // (HeatAdjustmentCycle); the rounds are ours (LeastCurrentRounds: each joint searches the offset of least
 // current). B-Human's released rounds: BHumanEnergySavingProvider. Every rule and why: README.md of this folder.
-#include "Framework/Module.h"
-#include "Modules/MotionControl/Common/HeatAdjustmentCycle.h"
+#include "Modules/MotionControl/Common/HeatAdjustmentModule.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingParameters.h"
 #include "Modules/MotionControl/EnergySavingProvider/LeastCurrentRounds.h"
 
 namespace nao
 {
+/// Reads HeatAdjustmentRequires (Common/HeatAdjustmentCycle.h), writes JointRequest and EnergySaving, tuned by
+/// EnergySavingParameters; its rounds: LeastCurrentRounds. Everything else is HeatAdjustmentModule's.
 class EnergySavingProvider
-    : public Module<EnergySavingProvider,
-                    Requires<StiffnessJointRequest, JointSensorData, FilteredCurrent, RobotModel, JointLimits,
-                             InertialSensorData, FsrSensorData, FrameInfo, EnergySavingRequest, JointTorques,
-                             FallDownState, SitDown, FallProtection>,
-                    Provides<JointRequest, EnergySaving>, Parameters<EnergySavingParameters>>
+    : public HeatAdjustmentModule<EnergySavingProvider, LeastCurrentRounds, EnergySavingParameters>
 {
 public:
-  explicit EnergySavingProvider(const ModuleContext& context);
-  void update(JointRequest& request, EnergySaving& energySaving);
-
-private:
-  void onParametersChanged() override { cycle_.parametersChanged(params()); }
-  void runCycle();
-
-  LeastCurrentRounds rounds_;
-  HeatAdjustmentCycle cycle_;
+  using HeatAdjustmentModule::HeatAdjustmentModule;
 };
 } // namespace nao

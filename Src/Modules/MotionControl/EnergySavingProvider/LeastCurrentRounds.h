@@ -10,33 +10,32 @@
 
 namespace nao
 {
-class LeastCurrentRounds : public HeatAdjustmentRounds
+/// The module's parameters come with every call that reads them (RoundsWithParameters): the rounds keep none.
+class LeastCurrentRounds
 {
 public:
-  /// The parameters are the module's at its start; a live edit replaces them: the module passes them again
-  /// before every frame (use).
-  explicit LeastCurrentRounds(const EnergySavingParameters& parameters);
-  void use(const EnergySavingParameters& parameters) { p_ = &parameters; }
+  /// Every joint starts afresh.
+  explicit LeastCurrentRounds(const EnergySavingParameters& p);
 
-  void clear() override;
-  void enterState(EnergySavingState state) override;
-  void restartJoint(std::size_t joint) override;
-  void stepUndone(std::size_t joint) override;
-  void everyFrame(const HeatAdjustmentInputs& in) override;
-  void round(RoundContext& context) override;
-  void accuratePositionsRound(RoundContext& context) override;
-  bool searching(std::size_t joint) const override;
-  int pushedBy(std::size_t joint) const override { return handOver_.pusherOf(joint); }
+  // As HeatAdjustmentRounds.
+  void clear(const EnergySavingParameters& p);
+  void enterState(EnergySavingState state, const EnergySavingParameters& p);
+  void restartJoint(std::size_t joint, const EnergySavingParameters& p);
+  void stepUndone(std::size_t joint, const EnergySavingParameters& p);
+  void everyFrame(const HeatAdjustmentInputs& in);
+  void round(RoundContext& context, const EnergySavingParameters& p);
+  void accuratePositionsRound(RoundContext& context, const EnergySavingParameters& p);
+  bool searching(std::size_t joint) const;
+  int pushedBy(std::size_t joint) const { return handOver_.pusherOf(joint); }
 
 private:
-  void adjustJoint(std::size_t joint, RoundContext& context);
+  void adjustJoint(std::size_t joint, RoundContext& context, const EnergySavingParameters& p);
   /// ±1: the way the posture's load pulls the joint (the robot model's static torque, else the sign table)
-  float loadDirection(std::size_t joint, const RoundContext& context) const;
-  void restartSearch(std::size_t joint);
+  float loadDirection(std::size_t joint, const RoundContext& context, const EnergySavingParameters& p) const;
+  void restartSearch(std::size_t joint, const EnergySavingParameters& p);
   /// The hand-over's guard events into the status.
   void reportHandOverEvents(RoundContext& context);
 
-  const EnergySavingParameters* p_;
   JointArray<OffsetSearch> searches_;
   HandOver handOver_;
   unsigned handOverEvents_ = 0;       ///< HandOver::events() reported so far
