@@ -85,6 +85,9 @@ struct HarmMatrix
   std::vector<MatrixCell> cells; ///< per variant, the configurations in stageConfigurations()' order
 };
 
+/// A variant's name in tables and output folders: "home" for the robot's own (the empty variant).
+std::string variantLabel(const std::string& variant);
+
 /// Runs every variant × configuration; progress gets the fraction of ensembles done.
 HarmMatrix runHarmMatrix(const HarmMatrixOptions& options, const std::function<void(double)>& progress);
 
