@@ -39,14 +39,6 @@ std::string readText(const std::filesystem::path& path)
   return text.str();
 }
 
-std::string degrees(double radians)
-{
-  if (std::isnan(radians)) return "-";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", radians * 180 / M_PI);
-  return text;
-}
-
 std::string folderName(const FallRunSpec& spec)
 {
   std::string name = spec.label + "-" + std::to_string(spec.seed);
@@ -111,10 +103,13 @@ std::vector<ScriptEvent> risingPushes(double direction, double first, double int
   return events;
 }
 
-FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::path& configDirectory,
-                                const std::filesystem::path& output)
+namespace
 {
-  const std::filesystem::path folder = output / folderName(spec);
+/// Copies the configuration into the run's folder (its scenario's events replaced when the spec asks) and runs the
+/// simulation there, recording every frame.
+SimulationResult simulateFallRun(const FallRunSpec& spec, const std::filesystem::path& configDirectory,
+                                 const std::filesystem::path& folder)
+{
   const std::filesystem::path config = folder / "config";
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
@@ -135,23 +130,13 @@ FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::
   options.outputDirectory = folder;
   options.writePlots = false;
   options.recordPeriod = frameTime;
-  const SimulationResult run = runSimulation(options);
+  return runSimulation(options);
+}
 
-  FallRunResult result;
-  result.spec = spec;
-  result.log = run.log;
-  // The truth by frame: a sample recorded after the step that ends at time t holds what the robot's frame of
-  // time t reads.
-  std::map<long, const RunSample*> truth;
-  for (const RunSample& sample : run.samples)
-    truth[std::lround(sample.time / frameTime)] = &sample;
-  double firstEvent = -1, pickUp = -1, putDown = -1;
-  for (const ScriptEvent& event : run.events)
-  {
-    if (firstEvent < 0) firstEvent = event.time;
-    if (event.kind == ScriptEventKind::pickUp && pickUp < 0) pickUp = event.time;
-    if (event.kind == ScriptEventKind::putDown && putDown < 0) putDown = event.time;
-  }
+/// The impact (the first sample after the hold's start with the upper body on the ground) and the impulse of the
+/// last push before it.
+void findImpact(const SimulationResult& run, FallRunResult& result)
+{
   for (const RunSample& sample : run.samples)
     if (sample.time > run.holdStart && sample.upperBodyOnGround)
     {
@@ -161,89 +146,12 @@ FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::
   for (const ScriptEvent& event : run.events)
     if (event.kind == ScriptEventKind::push && (result.impact < 0 || event.time < result.impact))
       result.impulse = std::hypot(event.force[0], event.force[1], event.force[2]) * event.duration;
+}
 
-  inertial::ComplementaryFilter complementary;
-  const inertial::ComplementaryParameters complementaryParameters;
-  bool complementaryStarted = false;
-  // Every frame with its truth, for plots: s, degrees, FallDownState's state as a number.
-  std::ofstream csv(folder / "orientation.csv");
-  csv << "time [s],true roll [deg],true pitch [deg],filter roll [deg],filter pitch [deg],complementary roll "
-         "[deg],"
-         "complementary pitch [deg],LoLA roll [deg],LoLA pitch [deg],fall state,upper body on ground\n";
-  LogDecoder decoder(run.log);
-  std::uint32_t frameNumber = 0;
-  std::vector<DecodedRecord> records;
-  std::vector<std::pair<double, bool>> falling; // time, entered falling there
-  FallState last = FallState::upright;
-  while (decoder.next(frameNumber, records))
-  {
-    const FrameInfo* frame = recordOf<FrameInfo>(records);
-    const InertialSensorData* sensors = recordOf<InertialSensorData>(records);
-    const InertialData* data = recordOf<InertialData>(records);
-    const FallDownState* state = recordOf<FallDownState>(records);
-    if (!frame || !sensors || !data || !state) continue;
-    ++result.frames;
-    const double time = frame->time;
-    const Eigen::Vector3d gyro(sensors->gyro[0], sensors->gyro[1], sensors->gyro[2]);
-    const Eigen::Vector3d accelerometer(sensors->accelerometer[0], sensors->accelerometer[1],
-                                        sensors->accelerometer[2]);
-    if (!complementaryStarted)
-      complementary.reset(accelerometer);
-    else
-      complementary.update(gyro, accelerometer, frameTime, complementaryParameters);
-    complementaryStarted = true;
-    if (state->state == FallState::falling)
-    {
-      falling.emplace_back(time, last != FallState::falling);
-      if (result.impact < 0 || time < result.impact)
-        if (last != FallState::falling) result.detection = time;
-    }
-    last = state->state;
-
-    const auto found = truth.find(std::lround(time / frameTime));
-    if (found == truth.end()) continue;
-    const RunSample& sample = *found->second;
-    const Eigen::Quaterniond q(sample.torsoOrientation[0], sample.torsoOrientation[1],
-                               sample.torsoOrientation[2], sample.torsoOrientation[3]);
-    const double tilt = std::acos(std::clamp(q.toRotationMatrix()(2, 2), -1.0, 1.0));
-    {
-      constexpr double toDegrees = 180 / M_PI;
-      const Eigen::Vector2d t = inertial::rollPitch(q), c = complementary.angles();
-      csv << time << ',' << t[0] * toDegrees << ',' << t[1] * toDegrees << ',' << data->angles[0] * toDegrees
-          << ',' << data->angles[1] * toDegrees << ',' << c[0] * toDegrees << ',' << c[1] * toDegrees << ','
-          << sensors->angles[0] * toDegrees << ',' << sensors->angles[1] * toDegrees << ','
-          << static_cast<int>(state->state) << ',' << sample.upperBodyOnGround << '\n';
-    }
-    const bool beforeImpact = result.impact < 0 || time < result.impact;
-    if (beforeImpact && time > run.holdStart) result.maxTilt = std::max(result.maxTilt, tilt);
-    bool counted = false;
-    switch (spec.phase)
-    {
-    case FallPhase::stand:
-    case FallPhase::stepping:
-      counted = time > run.holdStart + 1.0;
-      break;
-    case FallPhase::pushed:
-      counted = firstEvent >= 0 && time >= firstEvent && beforeImpact;
-      break;
-    case FallPhase::lifted:
-      counted = pickUp >= 0 && time >= pickUp + 0.5 && (putDown < 0 || time < putDown);
-      break;
-    case FallPhase::none:
-      break;
-    }
-    if (!counted || tilt > maxEvaluatedTilt || !data->valid) continue;
-    const Eigen::Vector2d trueAngles = inertial::rollPitch(q);
-    const Eigen::Vector2d complementaryAngles = complementary.angles();
-    for (int axis = 0; axis < 2; ++axis)
-    {
-      const auto a = static_cast<std::size_t>(axis);
-      result.filterErrors.push_back(std::abs(wrap(data->angles[a] - trueAngles[axis])));
-      result.complementaryErrors.push_back(std::abs(wrap(complementaryAngles[axis] - trueAngles[axis])));
-      result.lolaErrors.push_back(std::abs(wrap(sensors->angles[a] - trueAngles[axis])));
-    }
-  }
-  // A falling frame is false when no impact follows within impactWindow.
+/// Counts FallDownState's falling frames and entries into falling; one is false when no impact follows within
+/// impactWindow.
+void countFalling(const std::vector<std::pair<double, bool>>& falling, FallRunResult& result)
+{
   for (const auto& [time, entered] : falling)
   {
     ++result.fallingFrames;
@@ -252,6 +160,164 @@ FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::
     result.detections += entered;
     result.falseDetections += entered && !followed;
   }
+}
+
+/// The decoded log, frame by frame: the complementary filter run alongside, FallDownState's falling frames, a CSV
+/// row per frame with its truth (for plots), and the orientation errors of the frames the spec's phase counts.
+class FrameEvaluator
+{
+public:
+  FrameEvaluator(const FallRunSpec& spec, const SimulationResult& run, const std::filesystem::path& folder,
+                 FallRunResult& result)
+      : spec_(spec), run_(run), result_(result)
+  {
+    // The truth by frame: a sample recorded after the step that ends at time t holds what the robot's frame of
+    // time t reads.
+    for (const RunSample& sample : run.samples)
+      truth_[std::lround(sample.time / frameTime)] = &sample;
+    for (const ScriptEvent& event : run.events)
+    {
+      if (firstEvent_ < 0) firstEvent_ = event.time;
+      if (event.kind == ScriptEventKind::pickUp && pickUp_ < 0) pickUp_ = event.time;
+      if (event.kind == ScriptEventKind::putDown && putDown_ < 0) putDown_ = event.time;
+    }
+    // Every frame with its truth, for plots: s, degrees, FallDownState's state as a number.
+    csv_.open(folder / "orientation.csv");
+    csv_ << "time [s],true roll [deg],true pitch [deg],filter roll [deg],filter pitch [deg],complementary "
+            "roll "
+            "[deg],"
+            "complementary pitch [deg],LoLA roll [deg],LoLA pitch [deg],fall state,upper body on ground\n";
+  }
+
+  /// One decoded frame; frames without the four representations are skipped.
+  void frame(const std::vector<DecodedRecord>& records)
+  {
+    const FrameInfo* frame = recordOf<FrameInfo>(records);
+    const InertialSensorData* sensors = recordOf<InertialSensorData>(records);
+    const InertialData* data = recordOf<InertialData>(records);
+    const FallDownState* state = recordOf<FallDownState>(records);
+    if (!frame || !sensors || !data || !state) return;
+    ++result_.frames;
+    const double time = frame->time;
+    updateComplementary(*sensors);
+    trackFalling(time, state->state);
+
+    const auto found = truth_.find(std::lround(time / frameTime));
+    if (found == truth_.end()) return;
+    const RunSample& sample = *found->second;
+    const Eigen::Quaterniond q(sample.torsoOrientation[0], sample.torsoOrientation[1],
+                               sample.torsoOrientation[2], sample.torsoOrientation[3]);
+    const double tilt = std::acos(std::clamp(q.toRotationMatrix()(2, 2), -1.0, 1.0));
+    writeRow(time, q, *sensors, *data, *state, sample);
+    const bool beforeImpact = result_.impact < 0 || time < result_.impact;
+    if (beforeImpact && time > run_.holdStart) result_.maxTilt = std::max(result_.maxTilt, tilt);
+    if (!counted(time, beforeImpact) || tilt > maxEvaluatedTilt || !data->valid) return;
+    addErrors(q, *sensors, *data);
+  }
+
+  /// Every falling frame: its time, and whether it entered falling there.
+  const std::vector<std::pair<double, bool>>& falling() const { return falling_; }
+
+private:
+  /// The complementary filter: reset to the accelerometer at the first frame, updated at every other.
+  void updateComplementary(const InertialSensorData& sensors)
+  {
+    const Eigen::Vector3d gyro(sensors.gyro[0], sensors.gyro[1], sensors.gyro[2]);
+    const Eigen::Vector3d accelerometer(sensors.accelerometer[0], sensors.accelerometer[1],
+                                        sensors.accelerometer[2]);
+    if (!complementaryStarted_)
+      complementary_.reset(accelerometer);
+    else
+      complementary_.update(gyro, accelerometer, frameTime, complementaryParameters_);
+    complementaryStarted_ = true;
+  }
+
+  /// A falling frame, and the detection: the last entry into falling before the impact.
+  void trackFalling(double time, FallState state)
+  {
+    if (state == FallState::falling)
+    {
+      falling_.emplace_back(time, last_ != FallState::falling);
+      if (result_.impact < 0 || time < result_.impact)
+        if (last_ != FallState::falling) result_.detection = time;
+    }
+    last_ = state;
+  }
+
+  /// The frame's CSV row: the true, filter, complementary and LoLA angles in degrees.
+  void writeRow(double time, const Eigen::Quaterniond& q, const InertialSensorData& sensors,
+                const InertialData& data, const FallDownState& state, const RunSample& sample)
+  {
+    constexpr double toDegrees = 180 / M_PI;
+    const Eigen::Vector2d t = inertial::rollPitch(q), c = complementary_.angles();
+    csv_ << time << ',' << t[0] * toDegrees << ',' << t[1] * toDegrees << ',' << data.angles[0] * toDegrees
+         << ',' << data.angles[1] * toDegrees << ',' << c[0] * toDegrees << ',' << c[1] * toDegrees << ','
+         << sensors.angles[0] * toDegrees << ',' << sensors.angles[1] * toDegrees << ','
+         << static_cast<int>(state.state) << ',' << sample.upperBodyOnGround << '\n';
+  }
+
+  /// Whether the spec's phase counts the frame at `time` towards the errors.
+  bool counted(double time, bool beforeImpact) const
+  {
+    switch (spec_.phase)
+    {
+    case FallPhase::stand:
+    case FallPhase::stepping:
+      return time > run_.holdStart + 1.0;
+    case FallPhase::pushed:
+      return firstEvent_ >= 0 && time >= firstEvent_ && beforeImpact;
+    case FallPhase::lifted:
+      return pickUp_ >= 0 && time >= pickUp_ + 0.5 && (putDown_ < 0 || time < putDown_);
+    case FallPhase::none:
+      break;
+    }
+    return false;
+  }
+
+  /// The frame's |roll| and |pitch| errors of the filter, the complementary filter and LoLA.
+  void addErrors(const Eigen::Quaterniond& q, const InertialSensorData& sensors, const InertialData& data)
+  {
+    const Eigen::Vector2d trueAngles = inertial::rollPitch(q);
+    const Eigen::Vector2d complementaryAngles = complementary_.angles();
+    for (int axis = 0; axis < 2; ++axis)
+    {
+      const auto a = static_cast<std::size_t>(axis);
+      result_.filterErrors.push_back(std::abs(wrap(data.angles[a] - trueAngles[axis])));
+      result_.complementaryErrors.push_back(std::abs(wrap(complementaryAngles[axis] - trueAngles[axis])));
+      result_.lolaErrors.push_back(std::abs(wrap(sensors.angles[a] - trueAngles[axis])));
+    }
+  }
+
+  const FallRunSpec& spec_;
+  const SimulationResult& run_;
+  FallRunResult& result_;
+  std::map<long, const RunSample*> truth_;
+  double firstEvent_ = -1, pickUp_ = -1, putDown_ = -1; ///< s, −1: none
+  inertial::ComplementaryFilter complementary_;
+  const inertial::ComplementaryParameters complementaryParameters_;
+  bool complementaryStarted_ = false;
+  std::ofstream csv_;
+  std::vector<std::pair<double, bool>> falling_; // time, entered falling there
+  FallState last_ = FallState::upright;
+};
+} // namespace
+
+FallRunResult runFallEvaluation(const FallRunSpec& spec, const std::filesystem::path& configDirectory,
+                                const std::filesystem::path& output)
+{
+  const std::filesystem::path folder = output / folderName(spec);
+  const SimulationResult run = simulateFallRun(spec, configDirectory, folder);
+  FallRunResult result;
+  result.spec = spec;
+  result.log = run.log;
+  findImpact(run, result);
+  FrameEvaluator evaluator(spec, run, folder, result);
+  LogDecoder decoder(run.log);
+  std::uint32_t frameNumber = 0;
+  std::vector<DecodedRecord> records;
+  while (decoder.next(frameNumber, records))
+    evaluator.frame(records);
+  countFalling(evaluator.falling(), result);
   return result;
 }
 
@@ -281,105 +347,6 @@ std::vector<FallRunSpec> fallRunSpecs(const std::vector<std::uint64_t>& seeds)
     }
   }
   return specs;
-}
-
-std::string fallTables(const std::vector<FallRunResult>& results)
-{
-  std::ostringstream out;
-  // (a) Errors per phase.
-  const std::pair<FallPhase, const char*> phases[] = {{FallPhase::stand, "stand"},
-                                                      {FallPhase::stepping, "stepping"},
-                                                      {FallPhase::pushed, "pushes (until the impact)"},
-                                                      {FallPhase::lifted, "picked up"}};
-  out << "| phase | frames | filter median [°] | filter 90 % [°] | compl. median [°] | compl. 90 % [°] "
-         "| LoLA median [°] | LoLA 90 % [°] |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
-  for (const auto& [phase, label] : phases)
-  {
-    std::vector<double> filter, complementary, lola;
-    for (const FallRunResult& r : results)
-      if (r.spec.phase == phase)
-      {
-        filter.insert(filter.end(), r.filterErrors.begin(), r.filterErrors.end());
-        complementary.insert(complementary.end(), r.complementaryErrors.begin(), r.complementaryErrors.end());
-        lola.insert(lola.end(), r.lolaErrors.begin(), r.lolaErrors.end());
-      }
-    if (filter.empty()) continue;
-    out << "| " << label << " | " << filter.size() / 2 << " | " << degrees(percentile(filter, 0.5)) << " | "
-        << degrees(percentile(filter, 0.9)) << " | " << degrees(percentile(complementary, 0.5)) << " | "
-        << degrees(percentile(complementary, 0.9)) << " | " << degrees(percentile(lola, 0.5)) << " | "
-        << degrees(percentile(lola, 0.9)) << " |\n";
-  }
-  // (b) Push runs, per direction.
-  out << "\n| from | runs | fell | toppled by [N·s] | withstood | detected | median lead [s] | shortest lead "
-         "[s] "
-         "| false |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
-  std::vector<double> leads;
-  std::size_t falls = 0, detected = 0, runs = 0;
-  for (int k = 0; k < 8; ++k)
-  {
-    std::vector<double> directionLeads;
-    std::size_t directionRuns = 0, directionFalls = 0, directionDetected = 0, withstood = 0,
-                falseDetections = 0;
-    double lowest = 1e9, highest = 0;
-    for (const FallRunResult& r : results)
-    {
-      if (r.spec.phase != FallPhase::pushed || std::abs(r.spec.direction - 45.0 * k) > 1e-6) continue;
-      ++directionRuns;
-      falseDetections += r.falseDetections;
-      for (const ScriptEvent& event : r.spec.events)
-        withstood += r.impact < 0 || event.time + event.duration < r.impact;
-      if (r.impact < 0) continue;
-      --withstood; // the push that toppled it
-      ++directionFalls;
-      lowest = std::min(lowest, r.impulse);
-      highest = std::max(highest, r.impulse);
-      if (r.detection >= 0 && r.detection < r.impact)
-      {
-        ++directionDetected;
-        directionLeads.push_back(r.impact - r.detection);
-      }
-    }
-    if (directionRuns == 0) continue;
-    runs += directionRuns;
-    falls += directionFalls;
-    detected += directionDetected;
-    leads.insert(leads.end(), directionLeads.begin(), directionLeads.end());
-    out << "| " << 45 * k << "° | " << directionRuns << " | " << directionFalls << " | "
-        << (directionFalls == 0
-                ? "-"
-                : (lowest == highest ? number("%.0f", lowest)
-                                     : number("%.0f", lowest) + "-" + number("%.0f", highest)))
-        << " | " << withstood << " | " << directionDetected << " | "
-        << (directionLeads.empty() ? "-" : number("%.3f", percentile(directionLeads, 0.5))) << " | "
-        << (directionLeads.empty()
-                ? "-"
-                : number("%.3f", *std::min_element(directionLeads.begin(), directionLeads.end())))
-        << " | " << falseDetections << " |\n";
-  }
-  out << "\nPush runs: " << runs << ", falls: " << falls << ", detected before the impact: " << detected;
-  if (!leads.empty())
-    out << "; time before the impact: median " << number("%.3f", percentile(leads, 0.5)) << " s, shortest "
-        << number("%.3f", *std::min_element(leads.begin(), leads.end())) << " s";
-  out << ".\n";
-  // (c) Non-falling runs.
-  out << "\n| non-falling run | runs | frames | falling frames | falls counted |\n| --- | ---: | ---: | ---: "
-         "| ---: |\n";
-  std::map<std::string, std::array<std::size_t, 4>> rows;
-  std::vector<std::string> order;
-  for (const FallRunResult& r : results)
-  {
-    if (r.spec.phase == FallPhase::pushed) continue;
-    if (!rows.count(r.spec.label)) order.push_back(r.spec.label);
-    auto& row = rows[r.spec.label];
-    row[0] += 1;
-    row[1] += r.frames;
-    row[2] += r.fallingFrames;
-    row[3] += r.detections;
-  }
-  for (const std::string& label : order)
-    out << "| " << label << " | " << rows[label][0] << " | " << rows[label][1] << " | " << rows[label][2]
-        << " | " << rows[label][3] << " |\n";
-  return out.str();
 }
 } // namespace nao
 
