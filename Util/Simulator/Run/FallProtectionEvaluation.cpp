@@ -109,41 +109,48 @@ std::string directionName(double degrees)
   return name + " (" + number("%.0f", degrees) + "°)";
 }
 
-} // namespace
-
-std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
+/// The directions the pairs were pushed from, ascending.
+std::vector<double> directionsOf(const std::vector<FallProtectionPair>& pairs)
 {
   std::vector<double> directions;
   for (const FallProtectionPair& p : pairs)
     if (std::find(directions.begin(), directions.end(), p.direction) == directions.end())
       directions.push_back(p.direction);
   std::sort(directions.begin(), directions.end());
-  const auto of = [&](double direction)
+  return directions;
+}
+
+/// The pairs pushed from `direction`.
+std::vector<const FallProtectionPair*> pairsOf(const std::vector<FallProtectionPair>& pairs, double direction)
+{
+  std::vector<const FallProtectionPair*> selected;
+  for (const FallProtectionPair& p : pairs)
+    if (p.direction == direction) selected.push_back(&p);
+  return selected;
+}
+
+using Pick = std::function<bool(const FallImpact&)>;
+using Value = std::function<double(const FallImpact&)>;
+
+/// The median and the worst of `value` over the robots for which `has` holds, with / without the protection.
+std::string column(const std::vector<const FallProtectionPair*>& selected, const Pick& has,
+                   const Value& value)
+{
+  std::vector<double> on, off;
+  for (const FallProtectionPair* p : selected)
   {
-    std::vector<const FallProtectionPair*> selected;
-    for (const FallProtectionPair& p : pairs)
-      if (p.direction == direction) selected.push_back(&p);
-    return selected;
-  };
-  // The median and the worst of `value` over the robots for which `has` holds, with / without the protection.
-  using Pick = std::function<bool(const FallImpact&)>;
-  using Value = std::function<double(const FallImpact&)>;
-  const auto column =
-      [](const std::vector<const FallProtectionPair*>& selected, const Pick& has, const Value& value)
-  {
-    std::vector<double> on, off;
-    for (const FallProtectionPair* p : selected)
-    {
-      if (has(p->on)) on.push_back(value(p->on));
-      if (has(p->off)) off.push_back(value(p->off));
-    }
-    return medianOf(on) + " / " + medianOf(off) + " | " + worstOf(on) + " / " + worstOf(off);
-  };
+    if (has(p->on)) on.push_back(value(p->on));
+    if (has(p->off)) off.push_back(value(p->off));
+  }
+  return medianOf(on) + " / " + medianOf(off) + " | " + worstOf(on) + " / " + worstOf(off);
+}
+
+/// Per direction: robots fallen, heads and arms landed, their impact speeds.
+void writeSpeeds(std::ostringstream& out, const std::vector<FallProtectionPair>& pairs,
+                 const std::vector<double>& directions)
+{
   const Pick headHit = [](const FallImpact& i) { return i.headTime >= 0; };
   const Pick armHit = [](const FallImpact& i) { return i.armTime >= 0; };
-  const Pick anyHit = [](const FallImpact& i) { return i.firstTime >= 0; };
-
-  std::ostringstream out;
   out << "Impact speeds (m/s) over the robots whose head (arm) touched the floor, with / without the "
          "protection.\n\n"
          "| push | robots | fell | head landed | head speed median | worst | arm landed | arm speed median | "
@@ -151,7 +158,7 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   for (const double direction : directions)
   {
-    const auto selected = of(direction);
+    const auto selected = pairsOf(pairs, direction);
     std::size_t fellOn = 0, fellOff = 0, headOn = 0, headOff = 0, armOn = 0, armOff = 0;
     for (const FallProtectionPair* p : selected)
     {
@@ -168,7 +175,13 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
         << " / " << armOff << " | "
         << column(selected, armHit, [](const FallImpact& i) { return i.armSpeed; }) << " |\n";
   }
+}
 
+/// Per direction: the head's and arms' joint torques at impact, and the takeover's directions and lead.
+void writeTorquesAndTakeover(std::ostringstream& out, const std::vector<FallProtectionPair>& pairs,
+                             const std::vector<double>& directions)
+{
+  const Pick anyHit = [](const FallImpact& i) { return i.firstTime >= 0; };
   out << "\nTorques at impact (N·m) over the robots with a first contact, with / without; the takeover: "
          "robots taken "
          "over\nbefore the first contact, the directions chosen, its lead before the first contact (s).\n\n"
@@ -177,7 +190,7 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
          "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n";
   for (const double direction : directions)
   {
-    const auto selected = of(direction);
+    const auto selected = pairsOf(pairs, direction);
     std::vector<double> leads;
     std::size_t before = 0;
     std::map<std::string, std::size_t> chosen;
@@ -199,7 +212,12 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
         << (leads.empty() ? "none" : number("%.3f", percentile(leads, 0.5))) << " | "
         << (leads.empty() ? "none" : number("%.3f", *std::min_element(leads.begin(), leads.end()))) << " |\n";
   }
+}
 
+/// Per direction: robots on which the protection made a landing faster or a joint's torque higher.
+void writeWorse(std::ostringstream& out, const std::vector<FallProtectionPair>& pairs,
+                const std::vector<double>& directions)
+{
   out << "\nRobots on which the protection did worse: the head (an arm) landed with it and faster than "
          "without or "
          "not\nat all without; the head's (the arms') joints took more torque at impact with it.\n\n"
@@ -207,7 +225,7 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
          "| --- | ---: | ---: | ---: | ---: |\n";
   for (const double direction : directions)
   {
-    const auto selected = of(direction);
+    const auto selected = pairsOf(pairs, direction);
     std::size_t head = 0, arm = 0, headTorque = 0, armTorque = 0;
     for (const FallProtectionPair* p : selected)
     {
@@ -221,6 +239,16 @@ std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
     out << "| " << directionName(direction) << " | " << head << outOf << " | " << arm << outOf << " | "
         << headTorque << outOf << " | " << armTorque << outOf << " |\n";
   }
+}
+} // namespace
+
+std::string fallProtectionTables(const std::vector<FallProtectionPair>& pairs)
+{
+  const std::vector<double> directions = directionsOf(pairs);
+  std::ostringstream out;
+  writeSpeeds(out, pairs, directions);
+  writeTorquesAndTakeover(out, pairs, directions);
+  writeWorse(out, pairs, directions);
   return out.str();
 }
 
