@@ -64,18 +64,18 @@ void keepEarlierRun(const std::filesystem::path& folder)
 }
 } // namespace
 
-int RunCommand::execute(int argc, char** argv)
+void RunCommand::applyServeDefaults()
 {
-  if (serve)
-  {
-    options.serveSocket = serveSocket;
-    options.realTime = !lockStep;
-    if (!minutesGiven) options.minutes = 60;
-    if (output.empty()) output = "Build/Simulation/serve-" + options.scenario;
-    noLog = true; // the client writes its own logs
-    quiet = true;
-  }
-  options.configDirectory = configDirectory;
+  options.serveSocket = serveSocket;
+  options.realTime = !lockStep;
+  if (!minutesGiven) options.minutes = 60;
+  if (output.empty()) output = "Build/Simulation/serve-" + options.scenario;
+  noLog = true; // the client writes its own logs
+  quiet = true;
+}
+
+int RunCommand::checkCommandLine() const
+{
   if (const std::string missing = missingScenario(configDirectory, options.scenario); !missing.empty())
   {
     std::cerr << "Simulator: " << missing << "\n";
@@ -110,6 +110,11 @@ int RunCommand::execute(int argc, char** argv)
       std::cerr << "Simulator: command line --fault: " << error.what() << "\n";
       return 2;
     }
+  return 0;
+}
+
+bool RunCommand::prepareOutput()
+{
   if (!serve && !minutesGiven)
     options.minutes = defaultMinutes(configDirectory, options.robot, options.scenario);
   options.outputDirectory = output.empty() ? std::filesystem::path("Build/Simulation") / options.scenario
@@ -121,24 +126,38 @@ int RunCommand::execute(int argc, char** argv)
   {
     keepEarlierRun(options.outputDirectory);
   }
-  const bool outputExisted = std::filesystem::exists(options.outputDirectory);
-  installStopHandlers();
-  options.stopRequested = [] { return stopRequested(); };
-  options.writeLog = !noLog;
-  options.writePlots = !noPlots;
-  if (!robotBinary.empty()) options.robotBinary = robotBinary;
+  return std::filesystem::exists(options.outputDirectory);
+}
+
+bool RunCommand::addProviderOverrides()
+{
   for (const std::string& provider : providers)
   {
     const auto equals = provider.find('=');
     if (equals == std::string::npos)
     {
       std::cerr << "Simulator: command line --provider " << provider << ": expected Representation=Module\n";
-      return 2;
+      return false;
     }
     options.providerOverrides.push_back({provider.substr(0, equals),
                                          provider.substr(equals + 1),
                                          {"command line --provider " + provider, 0, 0}});
   }
+  return true;
+}
+
+int RunCommand::execute(int argc, char** argv)
+{
+  if (serve) applyServeDefaults();
+  options.configDirectory = configDirectory;
+  if (const int status = checkCommandLine(); status != 0) return status;
+  const bool outputExisted = prepareOutput();
+  installStopHandlers();
+  options.stopRequested = [] { return stopRequested(); };
+  options.writeLog = !noLog;
+  options.writePlots = !noPlots;
+  if (!robotBinary.empty()) options.robotBinary = robotBinary;
+  if (!addProviderOverrides()) return 2;
 
   if (robots > 1 || worn > 0 || printJobs) return executeEnsemble(commandLine(argc, argv));
   if (!markdown.empty())
@@ -146,7 +165,11 @@ int RunCommand::execute(int argc, char** argv)
     std::cerr << "Simulator: --markdown writes an ensemble's table: give --robots (2 or more)\n";
     return 2;
   }
+  return executeOne(argc, argv, outputExisted);
+}
 
+int RunCommand::executeOne(int argc, char** argv, bool outputExisted)
+{
   if (progressFd >= 0)
     options.progress = [fd = progressFd](double fraction) { dprintf(fd, "%.4f\n", fraction); };
   else if (!quiet && isatty(fileno(stderr)))

@@ -29,6 +29,18 @@ struct RunCommand
   int execute(int argc, char** argv);
 
 private:
+  /// serve: its socket, real time unless --lock-step, an hour unless --minutes, serve-<scenario>, no log, quiet.
+  void applyServeDefaults();
+  /// The scenario, --robot, --variant and --fault, before anything runs: 0, or 2 with the error on stderr.
+  int checkCommandLine() const;
+  /// The minutes (the scenario's default unless given) and the output folder, an earlier run in the default one
+  /// kept aside; whether the folder exists now.
+  bool prepareOutput();
+  /// --provider Representation=Module into the options; false, with the error on stderr, when one is malformed.
+  bool addProviderOverrides();
+  /// One robot in this process: progress, --control, the run, its summary table and the files it wrote.
+  /// `outputExisted`: whether the output folder was there before (markFailedOutput removes one it left empty).
+  int executeOne(int argc, char** argv, bool outputExisted);
   /// --robots, --worn or --print-jobs: one process per robot, then the ensemble's table and figure; `command` heads
   /// the table in --markdown's file.
   int executeEnsemble(const std::string& command);
