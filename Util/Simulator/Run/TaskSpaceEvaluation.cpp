@@ -90,30 +90,48 @@ int linkNamed(const kinematics::Model& model, const char* name)
   if (link < 0) throw std::runtime_error(std::string("the robot description has no link '") + name + "'");
   return link;
 }
-} // namespace
-
-TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDirectory,
-                                         const std::string& scenario, const SimulationResult& result)
+/// The robot's kinematic model and collision body with the links the evaluation measures, posed sample by sample.
+struct TaskBody
 {
-  const ConfigFiles files{{configDirectory, "Default"}, configDirectory / "Scenarios" / (scenario + ".toml")};
-  const ScenarioScript script = ScenarioScript::load(files.scenarioFile);
-  if (script.targets.empty()) throw std::runtime_error(scenario + ": the scenario has no [[Script.targets]]");
-  if (result.samples.size() < 2 || result.samples[1].time - result.samples[0].time > 0.013)
-    throw std::runtime_error(scenario + ": the run needs a sample per frame (record period 0.012 s)");
-  const RobotDescription robot = RobotDescription::load(files);
-  const kinematics::Model& model = robot.model;
-  kinematics::Data data(model);
-  const collision::BodyOnModel body = collision::bodyOnModel(model, SelfCollisionShapes::load(files));
-  collision::BodyData distances(body.body);
-  std::vector<math::Pose> poses(body.modelLinks.size());
-  const int leftSole = linkNamed(model, "l_sole"), rightSole = linkNamed(model, "r_sole");
-  const int leftWrist = linkNamed(model, "l_wrist"), rightWrist = linkNamed(model, "r_wrist");
-  const int gaze = linkNamed(model, "gaze");
+  explicit TaskBody(const ConfigFiles& files)
+      : robot(RobotDescription::load(files)), data(robot.model),
+        body(collision::bodyOnModel(robot.model, SelfCollisionShapes::load(files))), distances(body.body),
+        poses(body.modelLinks.size()), leftSole(linkNamed(robot.model, "l_sole")),
+        rightSole(linkNamed(robot.model, "r_sole")), leftWrist(linkNamed(robot.model, "l_wrist")),
+        rightWrist(linkNamed(robot.model, "r_wrist")), gaze(linkNamed(robot.model, "gaze")),
+        q(robot.model.coordinateCount())
+  {
+  }
 
-  TaskScenarioOutcome outcome;
-  outcome.scenario = scenario;
-  outcome.seed = result.seed;
-  // Where each target's time ends: the next target of its task, or the run's end.
+  /// The sample's joint angles: the links' poses, the centre of mass and the shapes' distances.
+  void pose(const RunSample& sample)
+  {
+    const kinematics::Model& model = robot.model;
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      q[static_cast<Eigen::Index>(j)] = sample.angles[j];
+    kinematics::forwardKinematics(model, data, q);
+    kinematics::updateCenterOfMass(model, data);
+    for (std::size_t k = 0; k < poses.size(); ++k)
+      poses[k] = data.linkPoses[static_cast<std::size_t>(body.modelLinks[k])];
+    collision::computeBodyDistances(body.body, distances, poses);
+  }
+
+  const math::Pose& linkPose(int link) const { return data.linkPoses[static_cast<std::size_t>(link)]; }
+
+  RobotDescription robot;
+  kinematics::Data data;
+  collision::BodyOnModel body;
+  collision::BodyData distances;
+  std::vector<math::Pose> poses;
+  int leftSole, rightSole, leftWrist, rightWrist, gaze;
+  Eigen::VectorXd q;
+};
+
+/// The script's targets to reach (not a push's direction), each with where its time ends: the next target of its
+/// task, or the run's end.
+std::vector<TaskTargetOutcome> targetsOf(const ScenarioScript& script, const SimulationResult& result)
+{
+  std::vector<TaskTargetOutcome> targets;
   for (std::size_t i = 0; i < script.targets.size(); ++i)
   {
     // A push's direction is no target to reach.
@@ -125,43 +143,92 @@ TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDire
         end = script.targets[k].time;
         break;
       }
-    outcome.targets.push_back({script.targets[i], end, -1});
+    targets.push_back({script.targets[i], end, -1});
   }
+  return targets;
+}
 
-  Eigen::VectorXd q(model.coordinateCount());
+/// The closest pair of shapes so far, with its distance in mm.
+void updateClosestPair(const TaskBody& robot, TaskScenarioOutcome& outcome)
+{
+  if (const int closest = collision::closestPair(robot.distances); closest >= 0)
+  {
+    const double distance = 1000 * robot.distances.pairDistances[static_cast<std::size_t>(closest)].distance;
+    if (distance < outcome.minPairDistance)
+    {
+      const collision::ShapePair& pair = robot.body.body.pairs()[static_cast<std::size_t>(closest)];
+      outcome.minPairDistance = distance;
+      outcome.closestPair = robot.body.body.shapes()[static_cast<std::size_t>(pair.shapeA)].name + "-" +
+                            robot.body.body.shapes()[static_cast<std::size_t>(pair.shapeB)].name;
+    }
+  }
+}
+
+/// m: the centre of mass's margin inside the support polygon (the left sole, and the right one unless lifted).
+double comMargin(const TaskBody& robot, const math::Pose& fromBase, const math::Pose& right, bool lifted)
+{
   std::vector<Point> corners;
+  addSoleCorners(math::Pose{}, false, corners);
+  if (!lifted) addSoleCorners(right, true, corners);
+  const Point com = (fromBase * robot.data.centerOfMass).head<2>();
+  return marginInside(convexHull(corners), com);
+}
+
+/// A target's error in the left sole's frame: mm of a hand or the right foot from its point, degrees of the gaze.
+void measureTarget(const TaskBody& robot, const math::Pose& fromBase, const math::Pose& right,
+                   TaskTargetOutcome& target)
+{
+  const Eigen::Vector3d point(target.target.point[0], target.target.point[1], target.target.point[2]);
+  const auto inSole = [&](int link) { return fromBase * robot.linkPose(link); };
+  switch (target.target.task)
+  {
+  case ScriptTask::leftHand:
+    target.error = 1000 * (inSole(robot.leftWrist).translation - point).norm();
+    break;
+  case ScriptTask::rightHand:
+    target.error = 1000 * (inSole(robot.rightWrist).translation - point).norm();
+    break;
+  case ScriptTask::rightFoot:
+    target.error = 1000 * (right.translation - point).norm();
+    break;
+  case ScriptTask::stiffestAgainst:
+    break;
+  case ScriptTask::lookAt:
+  {
+    const math::Pose eye = inSole(robot.gaze);
+    const Eigen::Vector3d toPoint = point - eye.translation;
+    const double cosine = std::clamp(eye.rotation.col(0).dot(toPoint.normalized()), -1.0, 1.0);
+    target.error = std::acos(cosine) * 180 / std::numbers::pi;
+    break;
+  }
+  }
+}
+} // namespace
+
+TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDirectory,
+                                         const std::string& scenario, const SimulationResult& result)
+{
+  const ConfigFiles files{{configDirectory, "Default"}, configDirectory / "Scenarios" / (scenario + ".toml")};
+  const ScenarioScript script = ScenarioScript::load(files.scenarioFile);
+  if (script.targets.empty()) throw std::runtime_error(scenario + ": the scenario has no [[Script.targets]]");
+  if (result.samples.size() < 2 || result.samples[1].time - result.samples[0].time > 0.013)
+    throw std::runtime_error(scenario + ": the run needs a sample per frame (record period 0.012 s)");
+  TaskBody robot(files);
+  TaskScenarioOutcome outcome;
+  outcome.scenario = scenario;
+  outcome.seed = result.seed;
+  outcome.targets = targetsOf(script, result);
   for (std::size_t s = 0; s < result.samples.size(); ++s)
   {
     const RunSample& sample = result.samples[s];
     outcome.fell = outcome.fell || sample.upperBodyOnGround;
-    for (std::size_t j = 0; j < numOfJoints; ++j)
-      q[static_cast<Eigen::Index>(j)] = sample.angles[j];
-    kinematics::forwardKinematics(model, data, q);
-    kinematics::updateCenterOfMass(model, data);
-    for (std::size_t k = 0; k < poses.size(); ++k)
-      poses[k] = data.linkPoses[static_cast<std::size_t>(body.modelLinks[k])];
-    collision::computeBodyDistances(body.body, distances, poses);
-    if (const int closest = collision::closestPair(distances); closest >= 0)
-    {
-      const double distance = 1000 * distances.pairDistances[static_cast<std::size_t>(closest)].distance;
-      if (distance < outcome.minPairDistance)
-      {
-        const collision::ShapePair& pair = body.body.pairs()[static_cast<std::size_t>(closest)];
-        outcome.minPairDistance = distance;
-        outcome.closestPair = body.body.shapes()[static_cast<std::size_t>(pair.shapeA)].name + "-" +
-                              body.body.shapes()[static_cast<std::size_t>(pair.shapeB)].name;
-      }
-    }
-    const math::Pose fromBase = data.linkPoses[static_cast<std::size_t>(leftSole)].inverse();
-    const math::Pose right = fromBase * data.linkPoses[static_cast<std::size_t>(rightSole)];
+    robot.pose(sample);
+    updateClosestPair(robot, outcome);
+    const math::Pose fromBase = robot.linkPose(robot.leftSole).inverse();
+    const math::Pose right = fromBase * robot.linkPose(robot.rightSole);
     const bool lifted = right.translation.z() > liftedHeight;
     if (lifted && s > 0) outcome.footLifted += sample.time - result.samples[s - 1].time;
-    corners.clear();
-    addSoleCorners(math::Pose{}, false, corners);
-    if (!lifted) addSoleCorners(right, true, corners);
-    const Point com = (fromBase * data.centerOfMass).head<2>();
-    outcome.minComMargin = std::min(outcome.minComMargin, 1000 * marginInside(convexHull(corners), com));
-
+    outcome.minComMargin = std::min(outcome.minComMargin, 1000 * comMargin(robot, fromBase, right, lifted));
     // A target's error: at the last sample before its time ends.
     const bool last = s + 1 == result.samples.size();
     for (TaskTargetOutcome& target : outcome.targets)
@@ -169,30 +236,7 @@ TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDire
       if (!(last || result.samples[s + 1].time > target.endTime) || target.error >= 0 ||
           sample.time < target.target.time)
         continue;
-      const Eigen::Vector3d point(target.target.point[0], target.target.point[1], target.target.point[2]);
-      const auto inSole = [&](int link) { return fromBase * data.linkPoses[static_cast<std::size_t>(link)]; };
-      switch (target.target.task)
-      {
-      case ScriptTask::leftHand:
-        target.error = 1000 * (inSole(leftWrist).translation - point).norm();
-        break;
-      case ScriptTask::rightHand:
-        target.error = 1000 * (inSole(rightWrist).translation - point).norm();
-        break;
-      case ScriptTask::rightFoot:
-        target.error = 1000 * (right.translation - point).norm();
-        break;
-      case ScriptTask::stiffestAgainst:
-        break;
-      case ScriptTask::lookAt:
-      {
-        const math::Pose eye = inSole(gaze);
-        const Eigen::Vector3d toPoint = point - eye.translation;
-        const double cosine = std::clamp(eye.rotation.col(0).dot(toPoint.normalized()), -1.0, 1.0);
-        target.error = std::acos(cosine) * 180 / std::numbers::pi;
-        break;
-      }
-      }
+      measureTarget(robot, fromBase, right, target);
     }
   }
   return outcome;
