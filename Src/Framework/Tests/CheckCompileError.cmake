@@ -1,4 +1,5 @@
-# Compiles BadDeclarations.cpp with -DCASE=<CASE> and checks that it fails, that the message contains EXPECTED, and
+# Compiles BadDeclarations.cpp with -DCASE=<CASE> and checks that it fails, that the message contains EXPECTED (or
+# one of its alternatives, separated by "@": GCC's and clang's wording of the same error), and
 # that an error or "required from here" line points at the line marked "// MARK".
 # Arguments: COMPILER, SOURCE, CASE, EXPECTED, FLAGS (a ;-list).
 file(STRINGS "${SOURCE}" lines)
@@ -30,7 +31,14 @@ get_filename_component(name "${SOURCE}" NAME)
 if(NOT output MATCHES "${name}:${markLine}:")
   message(FATAL_ERROR "case ${CASE}: no diagnostic points at ${name}:${markLine}:\n${output}")
 endif()
-string(FIND "${output}" "${EXPECTED}" found)
+string(REPLACE "@" ";" alternatives "${EXPECTED}")
+set(found -1)
+foreach(alternative IN LISTS alternatives)
+  string(FIND "${output}" "${alternative}" position)
+  if(NOT position EQUAL -1)
+    set(found ${position})
+  endif()
+endforeach()
 if(found EQUAL -1)
   message(FATAL_ERROR "case ${CASE}: message lacks '${EXPECTED}':\n${output}")
 endif()

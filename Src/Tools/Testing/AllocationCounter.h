@@ -13,6 +13,13 @@ namespace detail
 void recordAllocation(std::size_t bytes); ///< called by the interposed allocator
 } // namespace detail
 
+/// Hands `pointer` to code the compiler cannot see through, so that an allocation whose result is never read stays:
+/// C++ lets a compiler drop a `new` with its `delete` (clang 14 does), and a control test's allocation must happen.
+inline void keepAllocation(const void* pointer)
+{
+  asm volatile("" : : "g"(pointer) : "memory");
+}
+
 /// Allocations of the thread that constructs it, until it is destroyed there. It may also be constructed on a
 /// thread the test does not run itself (e.g. the motion thread, from inside the body it calls), read from the
 /// test's thread and destroyed there after that thread has ended.

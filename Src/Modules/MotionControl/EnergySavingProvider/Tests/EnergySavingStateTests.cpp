@@ -15,7 +15,7 @@ using namespace nao::energytest;
 
 namespace
 {
-const double waitTime = milli(rule::motionChangeWaitTime), roundTime = milli(rule::adjustWaitTime);
+const double roundTime = milli(rule::adjustWaitTime);
 const double debounce = milli(rule::groundContactDebounceTime);
 
 /// Every offset is 0: the output is the incoming request.

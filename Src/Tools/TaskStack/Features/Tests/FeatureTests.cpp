@@ -73,8 +73,10 @@ TEST_F(NaoFixture, RelativePositionJacobianMatchesDifferences)
   for (int trial = 0; trial < 10; ++trial)
   {
     const Eigen::VectorXd q = randomPosture(model, random);
-    for (auto [link, reference] : {std::pair{leftWrist, leftSole}, {rightSole, leftSole}, {head, torso}})
+    for (const auto& pair : {std::pair{leftWrist, leftSole}, {rightSole, leftSole}, {head, torso}})
     {
+      const auto link = pair.first,
+                 reference = pair.second; // lambdas capture variables, not bindings (clang 14)
       at(q);
       relativePosition(model, data, link, point, reference, scratch, jacobian);
       const FeatureJacobian expected = centralDifferences(
@@ -91,8 +93,10 @@ TEST_F(NaoFixture, RelativeOrientationJacobianIsTheRelativeAngularVelocity)
   for (int trial = 0; trial < 10; ++trial)
   {
     const Eigen::VectorXd q = randomPosture(model, random);
-    for (auto [link, reference] : {std::pair{leftWrist, leftSole}, {rightSole, leftSole}, {head, torso}})
+    for (const auto& pair : {std::pair{leftWrist, leftSole}, {rightSole, leftSole}, {head, torso}})
     {
+      const auto link = pair.first,
+                 reference = pair.second; // lambdas capture variables, not bindings (clang 14)
       at(q);
       const Eigen::Matrix3d r0 = relativeOrientation(model, data, link, reference, scratch, jacobian);
       // The rotation error from r0 is 0 at q and its derivative is the relative angular velocity.
