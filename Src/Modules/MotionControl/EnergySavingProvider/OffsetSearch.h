@@ -1,7 +1,7 @@
 #pragma once
 // One joint's search for the angle offset at which its motor draws least current: a plain value, one per joint in
 // LeastCurrentRounds. A round gives it what the joint reads now and gets the joint's next adjustment back. The rules
-// and why: README.md of this folder, "The search".
+// and why: README.md of this folder, "The rules", its search.
 #include <limits>
 
 namespace nao
