@@ -66,26 +66,33 @@ void FallDownStateDetector::updateTilt(float dt)
 
 void FallDownStateDetector::update(FallDownState& state)
 {
-  const FallDownStateParameters& p = params();
   const double time = get<FrameInfo>().time;
   const float dt = seen_ ? static_cast<float>(std::clamp(time - lastTime_, 0.0, 0.1)) : 0.f;
   seen_ = true;
   lastTime_ = time;
-  const InertialData& inertial = get<InertialData>();
   updateTilt(dt);
   // The feet's load counts only from FSRs SensorHealth trusts: "lifted" needs both feet's word.
   const SensorHealth& health = get<SensorHealth>();
-  const FsrSensorData& fsr = get<FsrSensorData>();
   const bool fsrTrusted = health[Sensor::leftFsr].trusted() && health[Sensor::rightFsr].trusted();
-  witnesses_.update(fsr, fsrTrusted, get<InertialSensorData>(), health[Sensor::accelerometer].trusted(), time,
-                    dt, p);
+  witnesses_.update(get<FsrSensorData>(), fsrTrusted, get<InertialSensorData>(),
+                    health[Sensor::accelerometer].trusted(), time, dt, params());
+  updateTimers(fsrTrusted, dt);
+  state.tilt = tilt_.angle;
+  state.timeInState += dt;
+  transition(state, evidence(fsrTrusted));
+}
+
+void FallDownStateDetector::updateTimers(bool fsrTrusted, float dt)
+{
+  const FallDownStateParameters& p = params();
+  const FsrSensorData& fsr = get<FsrSensorData>();
   const float weight = fsr.left.totalWeight + fsr.right.totalWeight;
   if (fsrTrusted && weight < p.liftedWeight)
   {
     unloadedFor_ += dt;
     loadedFor_ = 0;
   }
-  else if (!fsrTrusted || weight >= p.liftedWeight)
+  else if (!fsrTrusted || weight >= p.liftedWeight) // a NaN weight from trusted FSRs moves neither timer
   {
     loadedFor_ += dt; // without trusted FSRs nothing says the robot is in the air
     unloadedFor_ = 0;
@@ -93,38 +100,50 @@ void FallDownStateDetector::update(FallDownState& state)
   const Tilt& t = tilt_;
   calmFor_ = t.angle < p.uprightTilt && t.rate < p.staggerRate ? calmFor_ + dt : 0;
   stillFor_ = t.angle > p.fallenTilt && t.speed < p.stillRate ? stillFor_ + dt : 0;
-  state.tilt = t.angle;
-  state.timeInState += dt;
+}
 
-  const bool lying = stillFor_ >= p.fallenTime;
-  const bool tipping = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
-                       t.angle + t.rate * p.lookahead >= p.fallingTilt;
+FallDownStateDetector::Evidence FallDownStateDetector::evidence(bool fsrTrusted) const
+{
+  const FallDownStateParameters& p = params();
+  const Tilt& t = tilt_;
+  Evidence evidence;
+  evidence.lying = stillFor_ >= p.fallenTime;
+  evidence.tipping = t.angle >= p.minFallingTilt && t.rate >= p.minFallingRate &&
+                     t.angle + t.rate * p.lookahead >= p.fallingTilt;
   const float mass = get<RobotModel>().totalMass;
-  FallWitness witnessed = tipping ? witnesses_.witness(t.front, t.left, mass, p) : FallWitness::none;
+  evidence.witness = evidence.tipping ? witnesses_.witness(t.front, t.left, mass, p) : FallWitness::none;
   // Without a trusted gyroscope the estimate hardly tilts while the robot tips (the accelerometer reads along the
   // tipping body): a dip of the accelerometer's norm that lasts blindFallTime is the fall itself, if the feet (when
   // trusted) agree that the load left them or went onto an edge.
-  const bool blind = !inertial.gyroUsed && witnesses_.accelerometerTips(p) &&
+  const bool blind = !get<InertialData>().gyroUsed && witnesses_.accelerometerTips(p) &&
                      (!fsrTrusted || witnesses_.lastEdge(p) != FallDirection::none ||
                       witnesses_.witness(0, 0, mass, p) == FallWitness::feetUnloaded);
-  if (!tipping && blind) witnessed = FallWitness::accelerometer;
-  const bool falling = (tipping || blind) && witnessed != FallWitness::none;
+  if (!evidence.tipping && blind) evidence.witness = FallWitness::accelerometer;
+  evidence.falling = (evidence.tipping || blind) && evidence.witness != FallWitness::none;
+  return evidence;
+}
+
+void FallDownStateDetector::transition(FallDownState& state, const Evidence& evidence)
+{
+  const FallDownStateParameters& p = params();
+  const Tilt& t = tilt_;
   switch (state.state)
   {
   case FallState::upright:
   case FallState::staggering:
     if (unloadedFor_ >= p.liftedTime && t.angle < p.staggerTilt)
       enter(state, FallState::lifted);
-    else if (falling)
+    else if (evidence.falling)
     {
       enter(state, FallState::falling);
-      state.direction = tipping || witnesses_.lastEdge(p) == FallDirection::none ? sideOf<FallDirection>(t)
-                                                                                 : witnesses_.lastEdge(p);
+      state.direction = evidence.tipping || witnesses_.lastEdge(p) == FallDirection::none
+                            ? sideOf<FallDirection>(t)
+                            : witnesses_.lastEdge(p);
       state.side = FallenSide::none;
-      state.witness = witnessed;
+      state.witness = evidence.witness;
       ++state.falls;
     }
-    else if (lying) // lying without a fall seen (a start on the floor)
+    else if (evidence.lying) // lying without a fall seen (a start on the floor)
     {
       enter(state, FallState::fallen);
       state.side = sideOf<FallenSide>(t);
@@ -135,7 +154,7 @@ void FallDownStateDetector::update(FallDownState& state)
       enter(state, FallState::upright);
     break;
   case FallState::falling:
-    if (lying)
+    if (evidence.lying)
     {
       enter(state, FallState::fallen);
       state.side = sideOf<FallenSide>(t);
@@ -147,7 +166,8 @@ void FallDownStateDetector::update(FallDownState& state)
     }
     break;
   case FallState::fallen:
-    if (inertial.valid && t.angle > p.fallenTilt) state.side = sideOf<FallenSide>(t); // it may roll over
+    if (get<InertialData>().valid && t.angle > p.fallenTilt)
+      state.side = sideOf<FallenSide>(t); // it may roll over
     if (calmFor_ >= p.standUpTime)
     {
       enter(state, FallState::upright);
@@ -158,7 +178,7 @@ void FallDownStateDetector::update(FallDownState& state)
   case FallState::lifted:
     if (loadedFor_ >= p.landedTime)
       enter(state, t.angle > p.staggerTilt ? FallState::staggering : FallState::upright);
-    else if (lying)
+    else if (evidence.lying)
     {
       enter(state, FallState::fallen);
       state.side = sideOf<FallenSide>(t);

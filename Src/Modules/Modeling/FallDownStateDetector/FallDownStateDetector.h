@@ -43,9 +43,24 @@ public:
   void update(FallDownState& state);
 
 private:
+  /// What this frame says about a fall.
+  struct Evidence
+  {
+    bool lying = false;   ///< still beyond fallenTilt for fallenTime
+    bool tipping = false; ///< the tilt and its rate will pass fallingTilt within the lookahead
+    bool falling =
+        false; ///< tipping (or, without a trusted gyroscope, the accelerometer's dip), and witnessed
+    FallWitness witness = FallWitness::none;
+  };
+
   void enter(FallDownState& state, FallState next);
   /// The tilt, its rate from the trusted gyroscope or else from the tilt's own change.
   void updateTilt(float dt);
+  /// The feet's load timers (lifted, landed) and the calm and still timers of the tilt.
+  void updateTimers(bool fsrTrusted, float dt);
+  Evidence evidence(bool fsrTrusted) const;
+  /// The state machine: upright, staggering, falling, fallen, lifted.
+  void transition(FallDownState& state, const Evidence& evidence);
 
   double lastTime_ = 0;
   bool seen_ = false;

@@ -62,15 +62,7 @@ void JointGuard::observe(float reading)
 
 HeatGuardRule JointGuard::round(float current, float offset, float reading, const JointGuardParameters& p)
 {
-  // Back and forth: the path beyond the net change (a joint following its offset moves one way).
-  const float backAndForth =
-      std::isfinite(windowStart_) ? travel_ - std::abs(lastReading_ - windowStart_) : 0.f;
-  const float span = highestReading_ - lowestReading_;
-  travel_ = 0.f;
-  windowStart_ = lastReading_;
-  lowestReading_ = highestReading_ = lastReading_;
-  const bool restlessRound = backAndForth > p.restlessTravel && span > p.restlessSpan;
-  restlessRounds_ = restlessRound ? restlessRounds_ + 1 : 0;
+  restlessRounds_ = endReadingWindow(p) ? restlessRounds_ + 1 : 0;
   if (state_ == HeatGuardState::restless) return HeatGuardRule::none;
   if (restlessRounds_ >= p.restlessRounds)
   {
@@ -92,6 +84,28 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
     return HeatGuardRule::none;
   }
   lowest_ = std::min(lowest_, current);
+  const HeatGuardRule rule = judge(offset, p);
+  if (rule == HeatGuardRule::none) return rule;
+  sinceLow_ = 0;
+  heldRounds_ = 0;
+  lowest_ = std::numeric_limits<float>::infinity();
+  return act(rule, current, offset, reading, p);
+}
+
+bool JointGuard::endReadingWindow(const JointGuardParameters& p)
+{
+  // Back and forth: the path beyond the net change (a joint following its offset moves one way).
+  const float backAndForth =
+      std::isfinite(windowStart_) ? travel_ - std::abs(lastReading_ - windowStart_) : 0.f;
+  const float span = highestReading_ - lowestReading_;
+  travel_ = 0.f;
+  windowStart_ = lastReading_;
+  lowestReading_ = highestReading_ = lastReading_;
+  return backAndForth > p.restlessTravel && span > p.restlessSpan;
+}
+
+HeatGuardRule JointGuard::judge(float offset, const JointGuardParameters& p)
+{
   const float limit = this->limit(p);
   const bool held = state_ == HeatGuardState::heldAtBest || state_ == HeatGuardState::heldAtZero;
   // A held joint searches nothing: once at the offset it is held at, `rounds` rounds all above say enough.
@@ -118,14 +132,15 @@ HeatGuardRule JointGuard::round(float current, float offset, float reading, cons
   // what the stage's other offsets or the plant make it draw, not what its own offset does (its own search may
   // still lower it): only one held at zero is judged there (is zero offset enough?).
   const bool ownOffset = offset != 0.f || state_ == HeatGuardState::heldAtZero;
-  const HeatGuardRule rule = !ownOffset                                 ? HeatGuardRule::none
-                             : above >= p.rounds || heldInVain          ? HeatGuardRule::currentAboveReference
-                             : above >= 2 && meanSquare > limit * limit ? HeatGuardRule::heatingAboveReference
-                                                                        : HeatGuardRule::none;
-  if (rule == HeatGuardRule::none) return rule;
-  sinceLow_ = 0;
-  heldRounds_ = 0;
-  lowest_ = std::numeric_limits<float>::infinity();
+  return !ownOffset                                 ? HeatGuardRule::none
+         : above >= p.rounds || heldInVain          ? HeatGuardRule::currentAboveReference
+         : above >= 2 && meanSquare > limit * limit ? HeatGuardRule::heatingAboveReference
+                                                    : HeatGuardRule::none;
+}
+
+HeatGuardRule JointGuard::act(HeatGuardRule rule, float current, float offset, float reading,
+                              const JointGuardParameters& p)
+{
   // Zero offset gives the reference's current only while the joint is where it was then.
   const bool moved = std::isfinite(reading) && std::abs(reading - reading_) > p.movedTolerance;
   switch (state_)

@@ -175,6 +175,13 @@ public:
 
 private:
   void searchAgain(float current, float offset);
+  /// Ends the round's window of readings; true when the reading went back and forth in it (restless).
+  bool endReadingWindow(const JointGuardParameters& p);
+  /// After a round without a new low: the rule that finds the joint worse than without the stage, or none.
+  HeatGuardRule judge(float offset, const JointGuardParameters& p);
+  /// What a rule that fired does: hold at the best offset or at zero, or search again (not its own offset).
+  HeatGuardRule act(HeatGuardRule rule, float current, float offset, float reading,
+                    const JointGuardParameters& p);
 
   HeatGuardState state_ = HeatGuardState::measuring; ///< never `off`: the cycle shows that
   float reference_ = std::numeric_limits<float>::quiet_NaN();

@@ -92,6 +92,13 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
     lastRequest_[j] = in.requested[j];
   }
   if (p.handOverRounds <= 0) return;
+  continuePushes(in, still, p);
+  if (in.groundContact) startPushes(in, still, p);
+}
+
+void HandOver::continuePushes(HandOverRound& in, const JointArray<bool>& still,
+                              const EnergySavingParameters& p)
+{
   for (std::size_t m = 0; m < numOfJoints; ++m)
   {
     if (helping_[m] < 0) continue;
@@ -133,7 +140,10 @@ void HandOver::round(HandOverRound& in, const EnergySavingParameters& p)
       ++round_[m];
     }
   }
-  if (!in.groundContact) return;
+}
+
+void HandOver::startPushes(HandOverRound& in, const JointArray<bool>& still, const EnergySavingParameters& p)
+{
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const int mirror = mirrorOf(j);

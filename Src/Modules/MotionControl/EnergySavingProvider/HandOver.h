@@ -1,7 +1,7 @@
 #pragma once
 // The hand-over of LeastCurrentRounds: a hip, knee or ankle pitch whose search stalls above its threshold holds a
 // load its gears cannot, and the same joint of the other leg pushes a little more each round to take a share. A
-// plain value over per-joint arrays; the rules and why: README.md of this folder, "The hand-over".
+// plain value over per-joint arrays; the rules and why: README.md of this folder, "The rules", its hand-over.
 #include "Modules/MotionControl/EnergySavingProvider/OffsetSearch.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointTorques.h"
@@ -61,6 +61,10 @@ public:
   static int mirrorOf(std::size_t joint);
 
 private:
+  /// Each push under way goes one step further, ends (it took a share, or is no longer possible) or is undone.
+  void continuePushes(HandOverRound& in, const JointArray<bool>& still, const EnergySavingParameters& p);
+  /// A stuck joint whose free mirror draws less gets its mirror pushing (with ground contact).
+  void startPushes(HandOverRound& in, const JointArray<bool>& still, const EnergySavingParameters& p);
   void stop(std::size_t pusher);
   /// The push of `pusher` goes back to where it began; the way counts as tried (both: no more in this posture); an
   /// Event unless `rule` is none.

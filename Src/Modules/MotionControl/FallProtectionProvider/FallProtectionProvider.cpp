@@ -23,11 +23,24 @@ void FallProtectionProvider::enter(FallProtectionPhase phase, double now)
 void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtection& protection)
 {
   const double now = get<FrameInfo>().time;
-  const FallProtectionParameters& p = params();
-  const FallDownState& fall = get<FallDownState>();
   const JointRequest input = finiteRequest(get<SafeMotionJointRequest>(), last_);
   if (!hasOutput_) last_ = input;
+  advancePhase(now);
+  writeRequest(request, input, now);
 
+  last_ = request;
+  hasOutput_ = true;
+  protection.phase = phase_;
+  protection.direction = direction_;
+  protection.timeInPhase = static_cast<float>(now - phaseStart_);
+  protection.protectedFalls = protectedFalls_;
+  protection.passiveFalls = passiveFalls_;
+}
+
+void FallProtectionProvider::advancePhase(double now)
+{
+  const FallProtectionParameters& p = params();
+  const FallDownState& fall = get<FallDownState>();
   if (fall.state != FallState::fallen)
     fallenSince_ = -1;
   else if (fallenSince_ < 0)
@@ -71,14 +84,17 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
     ++passiveFalls_;
     enter(FallProtectionPhase::lyingPassive, now);
   }
-  const double t = now - phaseStart_;
-  if (phase_ == FallProtectionPhase::handingBack && t >= p.handBackTime)
+  if (phase_ == FallProtectionPhase::handingBack && now - phaseStart_ >= p.handBackTime)
     enter(FallProtectionPhase::passThrough, now);
+}
 
+void FallProtectionProvider::writeRequest(JointRequest& request, const JointRequest& input, double now) const
+{
+  const FallProtectionParameters& p = params();
   switch (phase_)
   {
   case FallProtectionPhase::passThrough:
-    static_cast<JointRequest&>(request) = input;
+    request = input;
     break;
   case FallProtectionPhase::protecting:
   {
@@ -107,7 +123,7 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
     break;
   case FallProtectionPhase::handingBack:
   {
-    const float s = smoothstep(transitionProgress(t, p.handBackTime));
+    const float s = smoothstep(transitionProgress(now - phaseStart_, p.handBackTime));
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       request.angles[j] = from_[j] + s * (input.angles[j] - from_[j]);
@@ -116,14 +132,6 @@ void FallProtectionProvider::update(FallSafeJointRequest& request, FallProtectio
     break;
   }
   }
-
-  last_ = request;
-  hasOutput_ = true;
-  protection.phase = phase_;
-  protection.direction = direction_;
-  protection.timeInPhase = static_cast<float>(now - phaseStart_);
-  protection.protectedFalls = protectedFalls_;
-  protection.passiveFalls = passiveFalls_;
 }
 
 MAKE_MODULE(FallProtectionProvider);

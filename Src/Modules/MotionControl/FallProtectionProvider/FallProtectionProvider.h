@@ -29,6 +29,10 @@ public:
 
 private:
   void enter(FallProtectionPhase phase, double now);
+  /// A fall starts the protection, lying still makes it passive, a recovery or a get-up hands back.
+  void advancePhase(double now);
+  /// The request of the present phase: the motion source's, the fall's pose, limp where it lies, or the hand-back.
+  void writeRequest(JointRequest& request, const JointRequest& input, double now) const;
 
   FallProtectionPhase phase_ = FallProtectionPhase::passThrough;
   FallDirection direction_ = FallDirection::none;

@@ -138,9 +138,7 @@ void SelfCollisionProvider::update(CollisionFreeJointRequest& request, SelfColli
 void SelfCollisionProvider::computeFrame()
 {
   State& s = *state_;
-  const SelfCollisionParameters& p = params();
   const FallSafeJointRequest& request = get<FallSafeJointRequest>();
-  const JointSensorData& measured = get<JointSensorData>();
   SelfCollision& result = s.result;
   s.output = request; // exactly the request unless a constrained chain changes it below
   result.protectedChains = s.protectedChains;
@@ -148,8 +146,32 @@ void SelfCollisionProvider::computeFrame()
   result.modifiedJoints = 0;
   result.constrainedPairs = result.activePairs = result.iterations = 0;
 
-  // Reference posture, and which joints may move (stiff, finite request).
-  std::array<bool, numOfJoints> movable{};
+  const Movable movable = takeReference();
+  approachRequest(movable);
+  const collision::BodyData& desired = computeDistances();
+  std::uint32_t involved = 0; ///< bit j: joint j has a non-zero coefficient in a pair row
+  const int pairRows = addPairRows(movable, desired, involved);
+  if (pairRows == 0)
+    result.status = s.protectedChains == 0 ? SelfCollisionStatus::off : SelfCollisionStatus::free;
+  else
+    solve(pairRows, pairRows, involved);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    result.corrections[j] = s.output.angles[j] - request.angles[j];
+    if (s.output.angles[j] != request.angles[j] && std::isfinite(request.angles[j]))
+      result.modifiedJoints |= 1u << j;
+  }
+  s.lastSent = s.output.angles;
+  s.haveLastSent = true;
+}
+
+SelfCollisionProvider::Movable SelfCollisionProvider::takeReference()
+{
+  State& s = *state_;
+  const SelfCollisionParameters& p = params();
+  const FallSafeJointRequest& request = get<FallSafeJointRequest>();
+  const JointSensorData& measured = get<JointSensorData>();
+  Movable movable{};
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const bool stiff = request.stiffnesses[j] >= p.limpStiffness;
@@ -160,10 +182,14 @@ void SelfCollisionProvider::computeFrame()
     if (!std::isfinite(reference)) reference = std::isfinite(request.angles[j]) ? request.angles[j] : 0.f;
     s.qRef[static_cast<Eigen::Index>(j)] = reference;
   }
+  return movable;
+}
 
-  // Distances at the request first (a pair the request would bring close is constrained even while the
-  // reference is still far: no step jumps over the activation band), then at the reference, whose body poses
-  // the Jacobians below use.
+void SelfCollisionProvider::approachRequest(const Movable& movable)
+{
+  State& s = *state_;
+  const SelfCollisionParameters& p = params();
+  const FallSafeJointRequest& request = get<FallSafeJointRequest>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     const auto c = static_cast<Eigen::Index>(j);
@@ -175,6 +201,14 @@ void SelfCollisionProvider::computeFrame()
           static_cast<float>(reference + std::copysign(p.maxStep, request.angles[j] - reference));
     s.qDesired[c] = movable[j] ? s.output.angles[j] : reference;
   }
+}
+
+const collision::BodyData& SelfCollisionProvider::computeDistances()
+{
+  // Distances at the request first (a pair the request would bring close is constrained even while the
+  // reference is still far: no step jumps over the activation band), then at the reference, whose body poses
+  // the Jacobians use.
+  State& s = *state_;
   const auto distancesAt = [&s](const Eigen::VectorXd& q, kinematics::KinematicsEvaluator& evaluator,
                                 collision::BodyData& distances)
   {
@@ -186,20 +220,26 @@ void SelfCollisionProvider::computeFrame()
   const bool held = s.qDesired == s.qRef; // the request is the reference: the same distances
   if (!held) distancesAt(s.qDesired, s.atRequest, s.desiredDistances);
   distancesAt(s.qRef, s.atReference, s.distances);
-  const collision::BodyData& desired = held ? s.distances : s.desiredDistances;
 
-  const auto pairCount = static_cast<std::size_t>(s.body.pairCount());
-  result.pairCount = static_cast<std::uint16_t>(pairCount);
+  SelfCollision& result = s.result;
+  result.pairCount = static_cast<std::uint16_t>(s.body.pairCount());
   result.minDistance = 0.f;
   result.closestPair = static_cast<std::int16_t>(collision::closestPair(s.distances));
   if (result.closestPair >= 0)
     result.minDistance =
         static_cast<float>(s.distances.pairDistances[static_cast<std::size_t>(result.closestPair)].distance);
+  return held ? s.distances : s.desiredDistances;
+}
 
+int SelfCollisionProvider::addPairRows(const Movable& movable, const collision::BodyData& desired,
+                                       std::uint32_t& involved)
+{
   // Velocity-damper rows of the close protected pairs: -n^T (J_B - J_A) x <= damping (d - d_safe).
-  std::uint32_t involved = 0; ///< bit j: joint j has a non-zero coefficient in a pair row
+  State& s = *state_;
+  const SelfCollisionParameters& p = params();
+  SelfCollision& result = s.result;
   int rows = 0;
-  for (std::size_t i = 0; i < pairCount; ++i)
+  for (std::size_t i = 0; i < static_cast<std::size_t>(s.body.pairCount()); ++i)
   {
     const collision::ShapePair& pair = s.body.pairs()[i];
     const collision::ShapeDistance& d = s.distances.pairDistances[i];
@@ -237,19 +277,7 @@ void SelfCollisionProvider::computeFrame()
     involved |= columns;
     ++rows;
   }
-  const int pairRows = rows;
-  if (pairRows == 0)
-    result.status = s.protectedChains == 0 ? SelfCollisionStatus::off : SelfCollisionStatus::free;
-  else
-    solve(pairRows, rows, involved);
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-  {
-    result.corrections[j] = s.output.angles[j] - request.angles[j];
-    if (s.output.angles[j] != request.angles[j] && std::isfinite(request.angles[j]))
-      result.modifiedJoints |= 1u << j;
-  }
-  s.lastSent = s.output.angles;
-  s.haveLastSent = true;
+  return rows;
 }
 
 void SelfCollisionProvider::solve(int pairRows, int rows, std::uint32_t involved)

@@ -16,10 +16,17 @@
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/MotionControl/SelfCollision.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include <array>
+#include <cstdint>
 #include <memory>
 
 namespace nao
 {
+namespace collision
+{
+struct BodyData;
+} // namespace collision
+
 class SelfCollisionProvider
     : public Module<SelfCollisionProvider, Requires<FallSafeJointRequest, JointSensorData>,
                     Provides<CollisionFreeJointRequest, SelfCollision>, Parameters<SelfCollisionParameters>,
@@ -32,8 +39,18 @@ public:
 
 private:
   void onParametersChanged() override;
+  using Movable = std::array<bool, numOfJoints>; ///< per joint: stiff, with a finite request, not a hand
+
   /// The frame's work: the request and SelfCollision in state_.
   void computeFrame();
+  /// The reference posture (last sent where stiff, else measured) in state_; which joints may move.
+  Movable takeReference();
+  /// The request, approached at maxStep per frame from the reference (state_'s output and desired posture).
+  void approachRequest(const Movable& movable);
+  /// Every pair's distance at the reference (and at the request, returned; the reference's when they agree).
+  const collision::BodyData& computeDistances();
+  /// A velocity-damper row per close protected pair that a movable joint can act on; `involved`: their joints.
+  int addPairRows(const Movable& movable, const collision::BodyData& desired, std::uint32_t& involved);
   /// The QP over the `rows` rows built (the first `pairRows` are pair rows); writes the involved joints.
   void solve(int pairRows, int rows, std::uint32_t involved);
 

@@ -92,7 +92,24 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
 
   const bool press = pressed(now);
   presses_ += press;
-  const bool low = batteryLow(sitDown, now);
+  advancePhase(press, batteryLow(sitDown, now), now);
+  writeRequest(request, input, now);
+
+  last_ = request;
+  hasOutput_ = true;
+  sitDown.phase = phase_;
+  sitDown.reason = reason_;
+  sitDown.timeInPhase = static_cast<float>(now - phaseStart_);
+  sitDown.presses = presses_;
+  // Sat down for a low battery that now reads well above the threshold (charging, or a gauge that was wrong): said,
+  // not acted on (a press stands the robot up).
+  sitDown.lowBatteryReadsFull = reason_ == SitDownReason::lowBattery && !sitDown.lowBattery &&
+                                get<SensorHealth>().batteryCharge > p.lowBatteryCharge + p.batteryHysteresis;
+}
+
+void SitDownProvider::advancePhase(bool press, bool lowBattery, double now)
+{
+  const SitDownParameters& p = params();
   const bool up = phase_ == SitDownPhase::passThrough || phase_ == SitDownPhase::standingUp;
   if (press && up)
   {
@@ -101,7 +118,7 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
   }
   else if (press)
     enter(SitDownPhase::standingUp, now);
-  else if (low && up)
+  else if (lowBattery && up)
   {
     reason_ = SitDownReason::lowBattery;
     enter(SitDownPhase::sittingDown, now);
@@ -116,12 +133,16 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
     phaseStart_ = now;
     reason_ = SitDownReason::none;
   }
+}
 
-  const JointSensorData& measured = get<JointSensorData>();
+void SitDownProvider::writeRequest(JointRequest& request, const JointRequest& input, double now) const
+{
+  const SitDownParameters& p = params();
+  const double t = now - phaseStart_;
   switch (phase_)
   {
   case SitDownPhase::passThrough:
-    static_cast<JointRequest&>(request) = input;
+    request = input;
     break;
   case SitDownPhase::sittingDown:
   {
@@ -138,14 +159,17 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
     break;
   }
   case SitDownPhase::sitting:
+  {
     // Limp: the request follows the measurement, so that the stand-up and the stages after this one start from
     // where the joints are.
+    const JointSensorData& measured = get<JointSensorData>();
     for (std::size_t j = 0; j < numOfJoints; ++j)
     {
       request.angles[j] = std::isfinite(measured.angles[j]) ? measured.angles[j] : last_.angles[j];
       request.stiffnesses[j] = 0.f;
     }
     break;
+  }
   case SitDownPhase::standingUp:
   {
     const float s = smoothstep(transitionProgress(t, p.standUpTime));
@@ -157,17 +181,6 @@ void SitDownProvider::update(SafeMotionJointRequest& request, SitDown& sitDown, 
     break;
   }
   }
-
-  last_ = request;
-  hasOutput_ = true;
-  sitDown.phase = phase_;
-  sitDown.reason = reason_;
-  sitDown.timeInPhase = static_cast<float>(now - phaseStart_);
-  sitDown.presses = presses_;
-  // Sat down for a low battery that now reads well above the threshold (charging, or a gauge that was wrong): said,
-  // not acted on (a press stands the robot up).
-  sitDown.lowBatteryReadsFull = reason_ == SitDownReason::lowBattery && !sitDown.lowBattery &&
-                                get<SensorHealth>().batteryCharge > p.lowBatteryCharge + p.batteryHysteresis;
 }
 
 MAKE_MODULE(SitDownProvider);

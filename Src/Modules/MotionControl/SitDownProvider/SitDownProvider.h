@@ -38,6 +38,10 @@ private:
   /// threshold + hysteresis, or charging).
   bool batteryLow(SitDown& sitDown, double now);
   void enter(SitDownPhase phase, double now);
+  /// A press or a low battery starts a sit-down or a stand-up; a finished one moves on.
+  void advancePhase(bool press, bool lowBattery, double now);
+  /// The request of the present phase: the motion source's, the move into or out of the sitting posture, or limp.
+  void writeRequest(JointRequest& request, const JointRequest& input, double now) const;
 
   SitDownPhase phase_ = SitDownPhase::passThrough;
   SitDownReason reason_ = SitDownReason::none;

@@ -49,15 +49,29 @@ void SmartStiffnessProvider::update(StiffnessJointRequest& request, SmartStiffne
 
 void SmartStiffnessProvider::computeFrame()
 {
-  const FrameInfo& frame = get<FrameInfo>();
+  const double now = get<FrameInfo>().time;
+  const float dt = hasTime_ ? static_cast<float>(now - lastTime_) : 0.f;
+  const FrameMotion motion = observeFrame(now, dt);
+  const bool active = updateState(motion, now);
+  updateSag(active);
+  const bool checkPinned = active && params().releasePinnedJoints;
+  if (!checkPinned && pinnedChecked_) // forget the pinned state once, not every frame
+  {
+    status_.pinned.fill(false);
+    pinnedSince_.fill(-1);
+  }
+  pinnedChecked_ = checkPinned;
+  updateMaxTorques();
+  computeStiffnesses(active, checkPinned, now);
+  updateGuard(now, dt, motion.valid);
+}
 
+SmartStiffnessProvider::FrameMotion SmartStiffnessProvider::observeFrame(double now, float dt)
+{
   const SmartStiffnessParameters& p = params();
   const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();
   const JointSensorData& sensors = get<JointSensorData>();
   const JointTorques& torques = get<JointTorques>();
-  const double now = frame.time;
-  const float dt = hasTime_ ? static_cast<float>(now - lastTime_) : 0.f;
-
   if (hasTime_) // last frame's final request, for the sag rule
   {
     requestHistory_[historyNext_] = get<JointRequest>().angles;
@@ -82,58 +96,64 @@ void SmartStiffnessProvider::computeFrame()
       });
   const bool finite =
       nonFinite[0] == 0.f && nonFinite[1] == 0.f && nonFinite[2] == 0.f && nonFinite[3] == 0.f;
-  const float largestRequestChange = lanes::largestLane(requestChanges);
-  const float largestStep = lanes::largestLane(steps);
-  const bool valid = hasTime_ && dt > 0.f && dt <= p.maxFrameGap && torques.valid && finite;
-  const bool requestMoved = !hasTime_ || largestRequestChange > p.requestThreshold;
-  const bool jointsMoving = largestStep > p.maxJointSpeed * dt;
-  if (requestMoved || !valid) reference_ = input.angles; // a bad request is replaced by the next good one
+  FrameMotion motion;
+  motion.valid = hasTime_ && dt > 0.f && dt <= p.maxFrameGap && torques.valid && finite;
+  motion.requestMoved = !hasTime_ || lanes::largestLane(requestChanges) > p.requestThreshold;
+  motion.jointsMoving = lanes::largestLane(steps) > p.maxJointSpeed * dt;
+  if (motion.requestMoved || !motion.valid)
+    reference_ = input.angles; // a bad request is replaced by the next good one
   lastMeasured_ = sensors.angles;
   lastTime_ = now;
   hasTime_ = true;
+  return motion;
+}
 
+bool SmartStiffnessProvider::updateState(const FrameMotion& motion, double now)
+{
+  const SmartStiffnessParameters& p = params();
   SmartStiffnessState state = SmartStiffnessState::settling;
   if (!p.enabled)
     state = SmartStiffnessState::disabled;
-  else if (!valid)
+  else if (!motion.valid)
     state = SmartStiffnessState::invalidInput;
-  else if (!torques.sensorsTrusted) // a limit is lowered only on what trusted sensors say the posture needs
+  else if (!get<JointTorques>()
+                .sensorsTrusted) // a limit is lowered only on what trusted sensors say the posture needs
     state = SmartStiffnessState::sensorsDistrusted;
   else if (!motionSourceHolds(get<FallDownState>(), get<SitDown>(), get<FallProtection>()))
     state = SmartStiffnessState::takenOver;
-  else if (requestMoved)
+  else if (motion.requestMoved)
     state = SmartStiffnessState::requestMoved;
-  else if (jointsMoving)
+  else if (motion.jointsMoving)
     state = SmartStiffnessState::jointsMoving;
   if (state != SmartStiffnessState::settling)
     staticSince_ = now;
   else if (now - staticSince_ >= p.settleTime)
     state = SmartStiffnessState::active;
-  const bool active = state == SmartStiffnessState::active;
   status_.state = state;
   status_.staticTime = static_cast<float>(now - staticSince_);
+  return state == SmartStiffnessState::active;
+}
 
-  updateSag(active);
-  const bool checkPinned = active && p.releasePinnedJoints;
-  if (!checkPinned && pinnedChecked_) // forget the pinned state once, not every frame
-  {
-    status_.pinned.fill(false);
-    pinnedSince_.fill(-1);
-  }
-  pinnedChecked_ = checkPinned;
-
+void SmartStiffnessProvider::updateMaxTorques()
+{
   // The motors' torque at stiffness 1 under each joint's temperature status: looked up again only when a
-  // status changed (rarely: minutes apart), so that the frame's loop below needs no table lookup.
-  if (!(sensors.status == lastStatus_))
+  // status changed (rarely: minutes apart), so that the frame's loop needs no table lookup.
+  const JointSensorData& sensors = get<JointSensorData>();
+  if (sensors.status == lastStatus_) return;
+  lastStatus_ = sensors.status;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    lastStatus_ = sensors.status;
-    for (std::size_t j = 0; j < numOfJoints; ++j)
-    {
-      const std::size_t status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
-      status_.maxTorques.values[j] = maxTorques_[status].values[j];
-      inverseMaxTorque_.values[j] = inverseMaxTorques_[status].values[j];
-    }
+    const std::size_t status = std::min<std::size_t>(static_cast<std::size_t>(sensors.status.values[j]), 3);
+    status_.maxTorques.values[j] = maxTorques_[status].values[j];
+    inverseMaxTorque_.values[j] = inverseMaxTorques_[status].values[j];
   }
+}
+
+void SmartStiffnessProvider::computeStiffnesses(bool active, bool checkPinned, double now)
+{
+  const SmartStiffnessParameters& p = params();
+  const JointTorques& torques = get<JointTorques>();
+  const CollisionFreeJointRequest& input = get<CollisionFreeJointRequest>();
   status_.torques = torques.torques;
   status_.heatSearching = get<EnergySaving>().searching;
   // Per joint, without branches: needed = margin × |τ| / τ_max + floor, 1 when sagging or not below 1
@@ -163,7 +183,6 @@ void SmartStiffnessProvider::computeFrame()
         const lanes::Ints limit = limiting & ~Lane::flags(status_.heatSearching.values.data(), j);
         Lane::store(status_.stiffnesses.values.data(), j, limit ? (needed < user ? needed : user) : user);
       });
-  updateGuard(now, dt, valid);
 }
 
 void SmartStiffnessProvider::updateGuard(double now, float dt, bool valid)

@@ -33,8 +33,24 @@ public:
   void update(StiffnessJointRequest& request, SmartStiffness& smartStiffness);
 
 private:
+  /// What this frame's inputs say about motion.
+  struct FrameMotion
+  {
+    bool valid = false;        ///< the frame's time step and every angle, request and torque are usable
+    bool requestMoved = false; ///< the request left where it last rested by more than requestThreshold
+    bool jointsMoving = false; ///< a joint moved faster than maxJointSpeed
+  };
+
   /// The frame's work: status_ (stiffnesses and why).
   void computeFrame();
+  /// The request history, motion and validity of this frame; the reference and last measurement move on.
+  FrameMotion observeFrame(double now, float dt);
+  /// The stage's state (and since when the posture is static); true when it limits the stiffness.
+  bool updateState(const FrameMotion& motion, double now);
+  /// Each joint's torque limit under its temperature status, when a status changed.
+  void updateMaxTorques();
+  /// Each joint's needed stiffness and the stiffness sent on: min(user, needed) where the stage limits.
+  void computeStiffnesses(bool active, bool checkPinned, double now);
   void updateSag(bool active);
   /// Whether the joint is pinned at its limit this frame (active, releasePinnedJoints); `computed`: its needed
   /// stiffness.

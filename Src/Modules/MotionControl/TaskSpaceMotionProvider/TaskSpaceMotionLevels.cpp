@@ -12,8 +12,15 @@ using namespace taskspace;
 
 void TaskSpaceMotionProvider::writeTop(const TaskSpaceMotionParameters& p)
 {
+  state_->top.clear();
+  addFeetTasks();
+  addJointBounds(p);
+  addCollisionRows(p);
+}
+
+void TaskSpaceMotionProvider::addFeetTasks()
+{
   State& s = *state_;
-  s.top.clear();
   // The feet: fixed relative to each other while both carry the robot; the right one only parallel to the floor
   // and not below it while it has a target of its own.
   taskstack::relativePosition(s.model, s.data, s.rightSole, Eigen::Vector3d::Zero(), s.leftSole, s.scratch,
@@ -35,7 +42,11 @@ void TaskSpaceMotionProvider::writeTop(const TaskSpaceMotionParameters& p)
       taskstack::relativeOrientation(s.model, s.data, s.rightSole, s.leftSole, s.scratch, s.rotationJacobian);
   s.error3 = taskstack::rotationError(orientation, s.footOrientation);
   s.top.addEquality(s.rotationJacobian, s.error3, feetGain);
+}
 
+void TaskSpaceMotionProvider::addJointBounds(const TaskSpaceMotionParameters& p)
+{
+  State& s = *state_;
   // Every joint within its range (reached in one frame at most), its speed, and its acceleration: a task that
   // starts with a large error would otherwise ask for full speed from one frame to the next, and the jolt of an
   // arm rocks the whole robot onto one foot. Where they conflict, range and speed win (the interval always holds
@@ -61,7 +72,11 @@ void TaskSpaceMotionProvider::writeTop(const TaskSpaceMotionParameters& p)
   }
   s.joints.clear();
   s.joints.addInequality(s.identity, s.lower, s.upper);
+}
 
+void TaskSpaceMotionProvider::addCollisionRows(const TaskSpaceMotionParameters& p)
+{
+  State& s = *state_;
   // The closest shape pairs: a velocity damper that lets none close below the margin. A pair already inside it
   // (a posture the robot started in) may not close further but is not pushed out: that would move the robot
   // without a task asking for it.

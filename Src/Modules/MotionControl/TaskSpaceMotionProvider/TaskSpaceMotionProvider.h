@@ -73,6 +73,12 @@ private:
   int framesWithoutStiffness_ = 0;
 
   void writeTop(const TaskSpaceMotionParameters& p);
+  /// The feet fixed relative to each other on both; the free foot parallel to the floor and not below it.
+  void addFeetTasks();
+  /// Every joint's velocity within its range (stoppable before it), its speed and its acceleration.
+  void addJointBounds(const TaskSpaceMotionParameters& p);
+  /// A velocity damper per close shape pair (the closest maxCollisionRows), the legs kept out of an arm's way.
+  void addCollisionRows(const TaskSpaceMotionParameters& p);
   void writeBalance(const TaskSpaceMotionParameters& p);
   void writeTargets(const TaskSpaceMotionParameters& p);
   void writeFootTarget(const TaskSpaceMotionParameters& p, const TaskSpacePoint& foot);
