@@ -123,21 +123,36 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
     endClosedByServer();
     return false;
   }
-  if (!socket_.valid())
-  {
-    const bool first = statistics_.connections == 0;
-    const bool ok =
-        first ? connect() : connectWithRetries(options_.reconnectAttempts, options_.reconnectIntervalSeconds);
-    if (!ok)
-    {
-      ended_ = true;
-      return false;
-    }
-  }
-
-  // Block until at least one packet (good or bad) is complete.
+  if (!socket_.valid() && !connectOrEnd()) return false;
   std::uint32_t packets = 0;
   bool good = false;
+  if (!awaitPacket(packets, good)) return false;
+  takeQueuedPackets(packets, good);
+  fillFrameInfo(packets, sensors.frameInfo);
+  if (haveReadings_)
+  {
+    sensors.joints = readings_.joints;
+    sensors.fsr = readings_.fsr;
+    sensors.inertial = readings_.inertial;
+    sensors.battery = readings_.battery;
+    sensors.touch = readings_.touch;
+    sensors.unreadable = readings_.unreadable;
+  }
+  return true;
+}
+
+bool LolaBody::connectOrEnd()
+{
+  const bool first = statistics_.connections == 0;
+  if (first ? connect() : connectWithRetries(options_.reconnectAttempts, options_.reconnectIntervalSeconds))
+    return true;
+  ended_ = true;
+  return false;
+}
+
+bool LolaBody::awaitPacket(std::uint32_t& packets, bool& good)
+{
+  // Block until at least one packet (good or bad) is complete.
   takeBufferedFrames(packets, good);
   while (packets == 0)
   {
@@ -170,6 +185,11 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
       return false;
     }
   }
+  return true;
+}
+
+void LolaBody::takeQueuedPackets(std::uint32_t& packets, bool& good)
+{
   // Whatever else is already queued is newer: take it too, without blocking.
   while (true)
   {
@@ -184,20 +204,8 @@ bool LolaBody::waitForSensors(BodySensors& sensors)
       closePending_ = true;
     else if (read != LolaReadResult::wouldBlock)
       dropConnection();
-    break;
+    return;
   }
-
-  fillFrameInfo(packets, sensors.frameInfo);
-  if (haveReadings_)
-  {
-    sensors.joints = readings_.joints;
-    sensors.fsr = readings_.fsr;
-    sensors.inertial = readings_.inertial;
-    sensors.battery = readings_.battery;
-    sensors.touch = readings_.touch;
-    sensors.unreadable = readings_.unreadable;
-  }
-  return true;
 }
 
 bool LolaBody::waitReadable()

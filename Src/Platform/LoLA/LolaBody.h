@@ -94,6 +94,12 @@ public:
 private:
   bool connectWithRetries(unsigned attempts, double intervalSeconds);
   /// Decodes every complete frame buffered; counts packets and sets `good` when one passed all checks.
+  /// The first connection, or a reconnection after a loss (retried); false, and the body ends, when it fails.
+  bool connectOrEnd();
+  /// Blocks until a packet is complete, reconnecting after a loss; false when the body ends.
+  bool awaitPacket(std::uint32_t& packets, bool& good);
+  /// The packets already queued behind it, without blocking; notes an orderly close or drops a lost connection.
+  void takeQueuedPackets(std::uint32_t& packets, bool& good);
   void takeBufferedFrames(std::uint32_t& packets, bool& good);
   void dropConnection();
   /// After the peer closed the stream: an orderly close when it ended at a frame boundary after frames.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace nao::optimization
 {
@@ -83,15 +84,7 @@ QpStatus QpSolver::run(const QpProblem& problem, Start start)
   iterations_ = 0;
   factorUpdates_ = 0;
   blockingConstraint_ = -1;
-  // Per row, once per solve: the parts of the feasibility tolerance and 1 / |a_i| (infinite for a zero row,
-  // so that a zero row with b < 0 measures as the worst violation).
-  Eigen::Map<Eigen::ArrayXd> rowTolerance(rowTolerance_.data(), mi_),
-      inverseRowNorm(inverseRowNorm_.data(), mi_);
-  inverseRowNorm = problem.inequalityMatrix.rowwise().norm().array();
-  rowTolerance = settings_.feasibilityTolerance * inverseRowNorm;
-  inverseRowNorm = inverseRowNorm.inverse();
-  Eigen::Map<Eigen::ArrayXd>(boundTolerance_.data(), mi_) =
-      settings_.feasibilityTolerance * problem.inequalityBound.array().abs();
+  prepareRowTolerances(problem);
   std::fill_n(isActive_.begin(), mi_, 0);
   std::fill_n(dependentEquality_.begin(), me_, 0);
   if (!startFromActiveSet(problem, start)) return finish(problem, QpStatus::infeasible);
@@ -102,7 +95,6 @@ QpStatus QpSolver::run(const QpProblem& problem, Start start)
                         factorisation_.unconstrainedMinimumNorm(problem.gradient));
 
   const int maxIterations = settings_.maxIterations > 0 ? settings_.maxIterations : 3 * (n_ + me_ + mi_) + 10;
-  Eigen::Map<Eigen::VectorXd> x(x_.data(), n_), z(z_.data(), n_), r(r_.data(), n_);
   for (bool firstPass = true;; firstPass = false)
   {
     const int row = mostViolatedInequality(problem);
@@ -117,53 +109,72 @@ QpStatus QpSolver::run(const QpProblem& problem, Start start)
       if (dropNegativeMultipliers(problem)) continue;
       return finish(problem, QpStatus::optimal);
     }
-    const int constraint = me_ + row;
-    double slack = slack_[static_cast<std::size_t>(row)]; // < 0: the constraint is violated by -slack
-    double newMultiplier = 0.0;
-    loadNormal(problem, constraint);
-    while (true)
+    if (const std::optional<QpStatus> ended = addViolatedRow(problem, row, maxIterations)) return *ended;
+  }
+}
+
+void QpSolver::prepareRowTolerances(const QpProblem& problem)
+{
+  // Per row, once per solve: the parts of the feasibility tolerance and 1 / |a_i| (infinite for a zero row,
+  // so that a zero row with b < 0 measures as the worst violation).
+  Eigen::Map<Eigen::ArrayXd> rowTolerance(rowTolerance_.data(), mi_),
+      inverseRowNorm(inverseRowNorm_.data(), mi_);
+  inverseRowNorm = problem.inequalityMatrix.rowwise().norm().array();
+  rowTolerance = settings_.feasibilityTolerance * inverseRowNorm;
+  inverseRowNorm = inverseRowNorm.inverse();
+  Eigen::Map<Eigen::ArrayXd>(boundTolerance_.data(), mi_) =
+      settings_.feasibilityTolerance * problem.inequalityBound.array().abs();
+}
+
+std::optional<QpStatus> QpSolver::addViolatedRow(const QpProblem& problem, int row, int maxIterations)
+{
+  Eigen::Map<Eigen::VectorXd> x(x_.data(), n_), z(z_.data(), n_), r(r_.data(), n_);
+  const int constraint = me_ + row;
+  double slack = slack_[static_cast<std::size_t>(row)]; // < 0: the constraint is violated by -slack
+  double newMultiplier = 0.0;
+  loadNormal(problem, constraint);
+  while (true)
+  {
+    if (++iterations_ > maxIterations) return finish(problem, QpStatus::maxIterations);
+    const double curvature = factorisation_.prepare(Eigen::Map<const Eigen::VectorXd>(normal_.data(), n_),
+                                                    settings_.dependenceTolerance, z, r);
+    const bool dependent = curvature == 0.0;
+    // Full step: the step along z that satisfies the new constraint. Partial step: the largest step before
+    // the multiplier of an active inequality reaches zero; that constraint is dropped.
+    const double fullStep = dependent ? infinity : -slack / curvature;
+    double partialStep = infinity;
+    int dropPosition = -1;
+    const int activeCount = factorisation_.activeCount();
+    for (int position = equalitiesActive_; position < activeCount; ++position)
+      if (r[position] > 0.0 && u_[toIndex(position)] / r[position] < partialStep)
+      {
+        partialStep = u_[toIndex(position)] / r[position];
+        dropPosition = position;
+      }
+    const double step = std::min(fullStep, partialStep);
+    if (step == infinity)
     {
-      if (++iterations_ > maxIterations) return finish(problem, QpStatus::maxIterations);
-      const double curvature = factorisation_.prepare(Eigen::Map<const Eigen::VectorXd>(normal_.data(), n_),
-                                                      settings_.dependenceTolerance, z, r);
-      const bool dependent = curvature == 0.0;
-      // Full step: the step along z that satisfies the new constraint. Partial step: the largest step before
-      // the multiplier of an active inequality reaches zero; that constraint is dropped.
-      const double fullStep = dependent ? infinity : -slack / curvature;
-      double partialStep = infinity;
-      int dropPosition = -1;
-      const int activeCount = factorisation_.activeCount();
-      for (int position = equalitiesActive_; position < activeCount; ++position)
-        if (r[position] > 0.0 && u_[toIndex(position)] / r[position] < partialStep)
-        {
-          partialStep = u_[toIndex(position)] / r[position];
-          dropPosition = position;
-        }
-      const double step = std::min(fullStep, partialStep);
-      if (step == infinity)
-      {
-        blockingConstraint_ = row;
-        return finish(problem, QpStatus::infeasible);
-      }
-      for (int position = 0; position < activeCount; ++position)
-        u_[toIndex(position)] -= step * r[position];
-      newMultiplier += step;
-      if (!dependent)
-      {
-        x += step * z;
-        slack += step * curvature;
-      }
-      if (fullStep <= partialStep)
-      {
-        factorisation_.addPrepared();
-        active_[toIndex(activeCount)] = constraint;
-        u_[toIndex(activeCount)] = newMultiplier;
-        isActive_[toIndex(row)] = 1;
-        ++factorUpdates_;
-        break;
-      }
-      dropFromFactorisation(dropPosition);
+      blockingConstraint_ = row;
+      return finish(problem, QpStatus::infeasible);
     }
+    for (int position = 0; position < activeCount; ++position)
+      u_[toIndex(position)] -= step * r[position];
+    newMultiplier += step;
+    if (!dependent)
+    {
+      x += step * z;
+      slack += step * curvature;
+    }
+    if (fullStep <= partialStep)
+    {
+      factorisation_.addPrepared();
+      active_[toIndex(activeCount)] = constraint;
+      u_[toIndex(activeCount)] = newMultiplier;
+      isActive_[toIndex(row)] = 1;
+      ++factorUpdates_;
+      return std::nullopt;
+    }
+    dropFromFactorisation(dropPosition);
   }
 }
 

@@ -19,6 +19,7 @@
 #include "Tools/Streams/Enum.h"
 
 #include <Eigen/Core>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -116,6 +117,11 @@ private:
   bool dropNegativeMultipliers(const QpProblem& problem);
   int mostViolatedInequality(const QpProblem& problem);
   QpStatus finish(const QpProblem& problem, QpStatus status);
+  /// Per row, once per solve: its feasibility tolerance and 1 / |a_i|.
+  void prepareRowTolerances(const QpProblem& problem);
+  /// Adds the violated inequality `row` to the active set (dropping rows whose multiplier reaches 0 on the way);
+  /// a status when the solve ends there (infeasible, out of iterations), none when the row was added.
+  std::optional<QpStatus> addViolatedRow(const QpProblem& problem, int row, int maxIterations);
 
   /// The normal of constraint k in Goldfarb-Idnani form n^T x >= rhs (equalities: n^T x = rhs): equality k
   /// is row k of Aeq; inequality i (k = me + i) is minus row i of A, with rhs -b_i.

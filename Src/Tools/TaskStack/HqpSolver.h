@@ -139,6 +139,16 @@ private:
   /// With `adjust`, a refusal corrects guessSide_ toward what the candidate showed.
   bool finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& near, bool adjust = false);
   bool atBound(int row, const ConstrainedLeastSquares::Vector& x) const;
+  /// finishLevel's least-squares problem: the rows above (fixed, and held inequalities) as constraints, the
+  /// level's own rows (or the identity for the least-norm step) and its held inequalities as objective.
+  void buildLevelProblem(const Level& own, bool final, int constraints, int objectiveRows);
+  /// Every row above within its fixed target or bounds at x; with `adjust`, a row it crosses is held next time
+  /// (and `optimal` false) instead of a refusal.
+  bool rowsAboveHold(const Level& own, const ConstrainedLeastSquares::Vector& x, bool adjust, bool& optimal);
+  /// The multipliers of x balance the level's true gradient and no held row pulls inward (within the tolerance);
+  /// with `adjust`, the guess is corrected.
+  bool multipliersAgree(const Level& own, const ConstrainedLeastSquares::Vector& x, bool final, bool adjust,
+                        int constraints);
   /// The finishing step before any QP, from the rows above that the current x holds at a bound and the level's
   /// own rows inside: most frames' levels end here.
   bool guessFromAbove(int level);

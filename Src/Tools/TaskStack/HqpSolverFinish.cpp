@@ -70,7 +70,6 @@ bool HqpSolver::guessFromAbove(int level)
 bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& near, bool adjust)
 {
   const Level own = rowsOf(level);
-  const double tolerance = settings_.finishTolerance;
   const auto held = [&](int row) { return guessSide_[row] != 0; };
   const int heldAbove = static_cast<int>(std::count_if(
       guessSide_.begin(), guessSide_.begin() + own.firstInequality, [](int side) { return side != 0; }));
@@ -81,7 +80,20 @@ bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& 
     objectiveRows += held(row) ? 1 : 0;
   const int constraints = own.firstEquality + heldAbove;
   if (!ConstrainedLeastSquares::fits(n_, constraints, objectiveRows)) return false;
+  ConstrainedLeastSquares& ls = *finish_;
+  buildLevelProblem(own, final, constraints, objectiveRows);
+  if (!ls.solve(near)) return false;
+  const auto& x = ls.solution();
+  bool optimal = true;
+  if (!rowsAboveHold(own, x, adjust, optimal)) return false;
+  if (!multipliersAgree(own, x, final, adjust, constraints) || !optimal) return false;
+  std::copy_n(x.data(), n_, x_.begin());
+  return true;
+}
 
+void HqpSolver::buildLevelProblem(const Level& own, bool final, int constraints, int objectiveRows)
+{
+  const auto held = [&](int row) { return guessSide_[row] != 0; };
   ConstrainedLeastSquares& ls = *finish_;
   ls.resize(n_, constraints, objectiveRows);
   for (int row = 0; row < own.firstEquality; ++row)
@@ -115,9 +127,12 @@ bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& 
       ls.objectiveRows.row(objectiveRow) = c_.row(row).head(n_);
       ls.objectiveTargets[objectiveRow++] = guessSide_[row] > 0 ? hi_[row] : lo_[row];
     }
-  if (!ls.solve(near)) return false;
-  const auto& x = ls.solution();
+}
 
+bool HqpSolver::rowsAboveHold(const Level& own, const ConstrainedLeastSquares::Vector& x, bool adjust,
+                              bool& optimal)
+{
+  const double tolerance = settings_.finishTolerance;
   // Every equality above at its fixed target (rows that depend on others were left out of the solve).
   for (int row = 0; row < own.firstEquality; ++row)
     if (!(std::abs(a_.row(row).head(n_).dot(x.head(n_)) - fixedB_[row]) <=
@@ -126,7 +141,6 @@ bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& 
   // Every row above within its fixed bounds, the held ones too. With `adjust`, a refusal
   // also corrects the guess for the next try: a row above that x crosses is held, a held row whose multiplier
   // pulls inward is let go, an own row is held exactly where x violates it.
-  bool optimal = true;
   for (int row = 0; row < own.firstInequality; ++row)
   {
     const double v = c_.row(row).head(n_).dot(x.head(n_));
@@ -137,6 +151,14 @@ bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& 
     optimal = false;
     guessSide_[row] = w > 0 ? 1 : -1;
   }
+  return true;
+}
+
+bool HqpSolver::multipliersAgree(const Level& own, const ConstrainedLeastSquares::Vector& x, bool final,
+                                 bool adjust, int constraints)
+{
+  const double tolerance = settings_.finishTolerance;
+  ConstrainedLeastSquares& ls = *finish_;
   // The true gradient of 1/2 |violation|^2 at x, and the size of its terms (the scale of what cancels).
   auto gradient = levelGradient_.head(n_);
   gradient.setZero();
@@ -169,16 +191,14 @@ bool HqpSolver::finishLevel(int level, const Eigen::Ref<const Eigen::VectorXd>& 
   }
   const double allowed = tolerance * (scale + 1e-3 * magnitude) + 1e-300;
   // Written so that a NaN refuses.
-  if (!(ls.multipliers(gradient, multipliers_) <= allowed)) optimal = false;
+  bool optimal = ls.multipliers(gradient, multipliers_) <= allowed;
   for (int k = own.firstEquality; k < constraints; ++k)
     if (!(multipliers_[k] * ls.constraintRowsTransposed.col(k).norm() >= -allowed))
     {
       optimal = false;
       if (adjust) guessSide_[heldRow_[k - own.firstEquality]] = 0;
     }
-  if (!optimal) return false;
-  std::copy_n(x.data(), n_, x_.begin());
-  return true;
+  return optimal;
 }
 
 bool HqpSolver::atBound(int row, const ConstrainedLeastSquares::Vector& x) const

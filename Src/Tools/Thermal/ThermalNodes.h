@@ -75,62 +75,73 @@ struct ThermalNodes
   }
 };
 
-/// Times (s) until `nodes` at the load L (A²) first reach each of `count` thresholds (°C): 0 when there already, +∞
-/// when they never do. One doubling scan t = 1, 2, 4, .. s up to 30 slow time constants (z squared each time: no
-/// exp) serves all thresholds: it also finds a crossing on the way of a model heading below a threshold (a fast node
-/// rising while a slow one falls). Within the bracket a safeguarded Newton in z (at most 8 iterations, to 10⁻⁷ of z)
-/// finds each crossing; one log per threshold gives its time.
-inline void timesToReach(const ThermalNodes& nodes, double load, const double* thresholds, double* times,
-                         int count)
+namespace detail
 {
-  constexpr double infinity = std::numeric_limits<double>::infinity();
-  // Every node at or below its steady rise (the usual case under a steady load): T rises monotonically and is concave
-  // in z, so that Newton from z = 1 (or from the crossing of a lower threshold) approaches the crossing from one side
-  // without overshooting, and a threshold above the steady state is never reached.
+/// Every node at or below its steady rise (the usual case under a steady load)?
+inline bool everyNodeRises(const ThermalNodes& nodes, double load)
+{
   bool rising = nodes.nodes > 0;
   for (int i = 0; i < nodes.nodes; ++i)
     rising =
         rising && nodes.gains[static_cast<std::size_t>(i)] * load >= nodes.rises[static_cast<std::size_t>(i)];
-  if (rising)
+  return rising;
+}
+
+/// timesToReach where every node rises: T rises monotonically and is concave in z, so that Newton from z = 1
+/// approaches the crossing from one side without overshooting, and a threshold above the steady state is never
+/// reached.
+inline void timesToReachRising(const ThermalNodes& nodes, double load, const double* thresholds,
+                               double* times, int count)
+{
+  constexpr double infinity = std::numeric_limits<double>::infinity();
+  const double now = nodes.temperature(), steady = nodes.steady(load);
+  for (int k = 0; k < count; ++k)
   {
-    const double now = nodes.temperature(), steady = nodes.steady(load);
-    for (int k = 0; k < count; ++k)
+    const double threshold = thresholds[k];
+    if (now >= threshold)
     {
-      const double threshold = thresholds[k];
-      if (now >= threshold)
-      {
-        times[k] = 0.0;
-        continue;
-      }
-      if (steady <= threshold)
-      {
-        times[k] = infinity;
-        continue;
-      }
-      double z = 1.0, slope = 0;
-      for (int iteration = 0; iteration < 30; ++iteration)
-      {
-        const double value = nodes.at(z, load, slope) - threshold; // < 0 all along
-        if (!(slope < 0)) break;
-        const double next = std::max(z - value / slope, 0.0);
-        const bool converged = z - next < 1e-7 * z;
-        z = next;
-        if (converged) break;
-      }
-      times[k] = z > 0 ? -nodes.slowest * std::log(z) : infinity;
+      times[k] = 0.0;
+      continue;
     }
-    return;
+    if (steady <= threshold)
+    {
+      times[k] = infinity;
+      continue;
+    }
+    double z = 1.0, slope = 0;
+    for (int iteration = 0; iteration < 30; ++iteration)
+    {
+      const double value = nodes.at(z, load, slope) - threshold; // < 0 all along
+      if (!(slope < 0)) break;
+      const double next = std::max(z - value / slope, 0.0);
+      const bool converged = z - next < 1e-7 * z;
+      z = next;
+      if (converged) break;
+    }
+    times[k] = z > 0 ? -nodes.slowest * std::log(z) : infinity;
   }
-  constexpr int maxScan = 18;
+}
+
+/// T at z = 1, e^(−1/τ_slowest), its square, ... until every threshold is passed or cannot be reached any more.
+struct ThermalScan
+{
+  static constexpr int maxScan = 18;
   std::array<double, maxScan> zs{}, values{};
+  int scanned = 1;
+};
+
+inline ThermalScan scanThermalNodes(const ThermalNodes& nodes, double load, const double* thresholds,
+                                    int count)
+{
+  constexpr double infinity = std::numeric_limits<double>::infinity();
+  ThermalScan scan;
   double slope = 0;
-  zs[0] = 1.0;
-  values[0] = nodes.nodes > 0 ? nodes.at(1.0, load, slope) : -infinity;
+  scan.zs[0] = 1.0;
+  scan.values[0] = nodes.nodes > 0 ? nodes.at(1.0, load, slope) : -infinity;
   double highest = -infinity;
   for (int k = 0; k < count; ++k)
     highest = std::max(highest, thresholds[k]);
-  int scanned = 1;
-  double peak = values[0];
+  double peak = scan.values[0];
   // From t on, no node exceeds the larger of its steady rise and its value at t: the scan ends as soon as that
   // bound stays below every threshold not reached yet.
   const auto reachable = [&](double z)
@@ -150,50 +161,66 @@ inline void timesToReach(const ThermalNodes& nodes, double load, const double* t
     return bound >= lowest;
   };
   if (nodes.nodes > 0 && reachable(1.0))
-    for (double z = std::exp(-1.0 / nodes.slowest); scanned < maxScan && z > 1e-13 && peak < highest; z *= z)
+    for (double z = std::exp(-1.0 / nodes.slowest);
+         scan.scanned < ThermalScan::maxScan && z > 1e-13 && peak < highest; z *= z)
     {
-      zs[static_cast<std::size_t>(scanned)] = z;
-      values[static_cast<std::size_t>(scanned)] = nodes.at(z, load, slope);
-      peak = std::max(peak, values[static_cast<std::size_t>(scanned)]);
-      ++scanned;
+      const auto index = static_cast<std::size_t>(scan.scanned);
+      scan.zs[index] = z;
+      scan.values[index] = nodes.at(z, load, slope);
+      peak = std::max(peak, scan.values[index]);
+      ++scan.scanned;
       if (!reachable(z)) break;
     }
-  for (int k = 0; k < count; ++k)
+  return scan;
+}
+
+/// The time to `threshold` from the scan: 0 when there, +∞ when the scan never passes it, else Newton inside the
+/// bracket the scan found.
+inline double bracketedTimeToReach(const ThermalNodes& nodes, double load, double threshold,
+                                   const ThermalScan& scan)
+{
+  if (scan.values[0] >= threshold) return 0.0;
+  int first = 1;
+  while (first < scan.scanned && scan.values[static_cast<std::size_t>(first)] < threshold)
+    ++first;
+  if (first == scan.scanned) return std::numeric_limits<double>::infinity();
+  // f(zHigh) < threshold <= f(zLow): start where the chord crosses, Newton kept inside the bracket.
+  double zHigh = scan.zs[static_cast<std::size_t>(first - 1)],
+         zLow = scan.zs[static_cast<std::size_t>(first)];
+  const double fHigh = scan.values[static_cast<std::size_t>(first - 1)],
+               fLow = scan.values[static_cast<std::size_t>(first)];
+  double z = zHigh + (threshold - fHigh) * (zLow - zHigh) / (fLow - fHigh);
+  double slope = 0;
+  for (int iteration = 0; iteration < 8; ++iteration)
   {
-    const double threshold = thresholds[k];
-    if (values[0] >= threshold)
-    {
-      times[k] = 0.0;
-      continue;
-    }
-    int first = 1;
-    while (first < scanned && values[static_cast<std::size_t>(first)] < threshold)
-      ++first;
-    if (first == scanned)
-    {
-      times[k] = infinity;
-      continue;
-    }
-    // f(zHigh) < threshold <= f(zLow): start where the chord crosses, Newton kept inside the bracket.
-    double zHigh = zs[static_cast<std::size_t>(first - 1)], zLow = zs[static_cast<std::size_t>(first)];
-    const double fHigh = values[static_cast<std::size_t>(first - 1)],
-                 fLow = values[static_cast<std::size_t>(first)];
-    double z = zHigh + (threshold - fHigh) * (zLow - zHigh) / (fLow - fHigh);
-    for (int iteration = 0; iteration < 8; ++iteration)
-    {
-      const double value = nodes.at(z, load, slope) - threshold;
-      if (value >= 0)
-        zLow = z;
-      else
-        zHigh = z;
-      double next = slope != 0 ? z - value / slope : 0.5 * (zLow + zHigh);
-      if (!(next > zLow && next < zHigh)) next = 0.5 * (zLow + zHigh);
-      const bool converged = std::abs(next - z) < 1e-7 * z;
-      z = next;
-      if (converged) break;
-    }
-    times[k] = -nodes.slowest * std::log(z);
+    const double value = nodes.at(z, load, slope) - threshold;
+    if (value >= 0)
+      zLow = z;
+    else
+      zHigh = z;
+    double next = slope != 0 ? z - value / slope : 0.5 * (zLow + zHigh);
+    if (!(next > zLow && next < zHigh)) next = 0.5 * (zLow + zHigh);
+    const bool converged = std::abs(next - z) < 1e-7 * z;
+    z = next;
+    if (converged) break;
   }
+  return -nodes.slowest * std::log(z);
+}
+} // namespace detail
+
+/// Times (s) until `nodes` at the load L (A²) first reach each of `count` thresholds (°C): 0 when there already, +∞
+/// when they never do. One doubling scan t = 1, 2, 4, .. s up to 30 slow time constants (z squared each time: no
+/// exp) serves all thresholds: it also finds a crossing on the way of a model heading below a threshold (a fast node
+/// rising while a slow one falls). Within the bracket a safeguarded Newton in z (at most 8 iterations, to 10⁻⁷ of z)
+/// finds each crossing; one log per threshold gives its time.
+inline void timesToReach(const ThermalNodes& nodes, double load, const double* thresholds, double* times,
+                         int count)
+{
+  if (detail::everyNodeRises(nodes, load))
+    return detail::timesToReachRising(nodes, load, thresholds, times, count);
+  const detail::ThermalScan scan = detail::scanThermalNodes(nodes, load, thresholds, count);
+  for (int k = 0; k < count; ++k)
+    times[k] = detail::bracketedTimeToReach(nodes, load, thresholds[k], scan);
 }
 
 /// The time (s) until `nodes` at the load L (A²) first reach `threshold` (°C) (timesToReach for one threshold).

@@ -24,9 +24,15 @@ Layout::Layout(const Model& model, std::span<const int> contactLinkIndices)
     : contactLinks(contactLinkIndices.begin(), contactLinkIndices.end())
 {
   if (contactLinks.size() > 64) throw ModelError("the JIT supports at most 64 contact links");
-  const std::size_t bodies = static_cast<std::size_t>(model.bodyCount());
-  const std::size_t links = static_cast<std::size_t>(model.linkCount());
+  assignAngleSlots(model);
+  assignContactSets(model);
+  allocateBlocks(model);
+  buildJacobianPaths(model);
+}
 
+void Layout::assignAngleSlots(const Model& model)
+{
+  const std::size_t bodies = static_cast<std::size_t>(model.bodyCount());
   bodyAngleSlot.assign(bodies, -1);
   for (std::size_t i = 1; i < bodies; ++i)
   {
@@ -47,7 +53,11 @@ Layout::Layout(const Model& model, std::span<const int> contactLinkIndices)
   angleCoordinates.resize(angleCapacity, 0);
   angleMultipliers.resize(angleCapacity, 0.0);
   angleOffsets.resize(angleCapacity, 0.0);
+}
 
+void Layout::assignContactSets(const Model& model)
+{
+  const std::size_t bodies = static_cast<std::size_t>(model.bodyCount());
   bodyContactSet.assign(bodies, -1);
   for (std::size_t i = 1; i < bodies; ++i)
   {
@@ -60,7 +70,12 @@ Layout::Layout(const Model& model, std::span<const int> contactLinkIndices)
     bodyContactSet[i] = static_cast<int>(found - contactSets.begin());
     if (found == contactSets.end()) contactSets.push_back(mask);
   }
+}
 
+void Layout::allocateBlocks(const Model& model)
+{
+  const std::size_t bodies = static_cast<std::size_t>(model.bodyCount());
+  const std::size_t links = static_cast<std::size_t>(model.linkCount());
   // Allocate in order; every block starts at a multiple of four doubles (32 bytes).
   std::size_t next = 0;
   const auto take = [&](std::size_t doubles)
@@ -116,7 +131,11 @@ Layout::Layout(const Model& model, std::span<const int> contactLinkIndices)
     }
   }
   size = next;
+}
 
+void Layout::buildJacobianPaths(const Model& model)
+{
+  const std::size_t bodies = static_cast<std::size_t>(model.bodyCount());
   jacobianPathBegin.reserve(bodies + 1);
   for (std::size_t b = 0; b < bodies; ++b)
   {

@@ -79,5 +79,15 @@ struct Layout
   {
     return contactSetData + static_cast<std::size_t>(set) * contactSetStride;
   }
+
+private:
+  /// One sin/cos slot per independent revolute angle (mimic joints share their source's).
+  void assignAngleSlots(const Model& model);
+  /// Per body, the set of contact links it is an ancestor of (its bit mask, shared).
+  void assignContactSets(const Model& model);
+  /// The offset of every block in the data area, each at a multiple of four doubles.
+  void allocateBlocks(const Model& model);
+  /// Per body, the joints on its path to the root as Jacobian columns.
+  void buildJacobianPaths(const Model& model);
 };
 } // namespace nao::kinematics::jit
