@@ -39,6 +39,34 @@ MainWindow::MainWindow(GuiOptions options)
   setWindowTitle("NAO debug GUI");
   registerFrameworkRepresentations();
   activePlot_ = plot_;
+  const MainDocks docks = buildDocks();
+  connectViews();
+  buildMenus();
+  resize(1400, 900);
+  resizeDocks({docks.representations, docks.view3d}, {300, 400}, Qt::Horizontal);
+  resizeDocks({docks.joints}, {300}, Qt::Vertical);
+  QSettings settings("NaoMotionFramework", "DebugGui");
+  restoreGeometry(settings.value("geometry").toByteArray());
+  restoreState(settings.value("windowState").toByteArray(), layoutVersion);
+  connect(timer_, &QTimer::timeout,
+          [this]
+          {
+            try // an exception must never leave a Qt slot (Qt aborts): it is shown instead
+            {
+              pump();
+            }
+            catch (const std::exception& error)
+            {
+              onError(std::string("internal error: ") + error.what());
+            }
+          });
+  timer_->start(16);     // ~60 Hz: plots are redrawn at most this often
+  timelineDock_->hide(); // shown for logs
+  statusBar()->showMessage("no source: File → Connect, Open log or Simulate");
+}
+
+MainWindow::MainDocks MainWindow::buildDocks()
+{
   // The plot is the central widget and keeps at least half the width: the tree on the left, the 3D view on the
   // right, and the tables, the module graph and the console as full-width tabs below (every joint column visible).
   setCentralWidget(plot_);
@@ -46,7 +74,8 @@ MainWindow::MainWindow(GuiOptions options)
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
   setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
-  QDockWidget* representations = dock("Representations", "representations", tree_, Qt::LeftDockWidgetArea);
+  MainDocks docks;
+  docks.representations = dock("Representations", "representations", tree_, Qt::LeftDockWidgetArea);
   // The sensors that are not joints in a row above the joint table: a failed gyroscope is seen with the joints.
   auto* jointsPanel = new QWidget;
   auto* jointsLayout = new QVBoxLayout(jointsPanel);
@@ -54,7 +83,7 @@ MainWindow::MainWindow(GuiOptions options)
   jointsLayout->setSpacing(0);
   jointsLayout->addWidget(sensors_);
   jointsLayout->addWidget(joints_, 1);
-  QDockWidget* joints = dock("Joints", "joints", jointsPanel, Qt::BottomDockWidgetArea);
+  QDockWidget* joints = docks.joints = dock("Joints", "joints", jointsPanel, Qt::BottomDockWidgetArea);
   tabifyDockWidget(joints, dock("Module graph", "graph", graph_, Qt::BottomDockWidgetArea));
   tabifyDockWidget(joints, dock("Parameters", "parameters", parameters_, Qt::BottomDockWidgetArea));
   tabifyDockWidget(joints, dock("Console", "console", console_, Qt::BottomDockWidgetArea));
@@ -62,7 +91,7 @@ MainWindow::MainWindow(GuiOptions options)
   // The log's timeline spans the window above everything: its slider gets the width to scrub.
   timelineDock_ = dock("Log timeline", "timeline", timeline_, Qt::TopDockWidgetArea);
   robotView_ = new RobotView3D(store_, options_.config, options_.robot);
-  QDockWidget* view3d = dock("3D view", "robot3d", robotView_, Qt::RightDockWidgetArea);
+  docks.view3d = dock("3D view", "robot3d", robotView_, Qt::RightDockWidgetArea);
   team_ = new TeamView;
   teamDock_ = dock("Team", "team", team_, Qt::BottomDockWidgetArea);
   tabifyDockWidget(joints, teamDock_);
@@ -70,6 +99,11 @@ MainWindow::MainWindow(GuiOptions options)
     addTeamRobot(robot);
   if (options_.team.empty()) teamDock_->hide(); // View → Docks → Team shows it
   parameters_->setConfig(options_.config, options_.robot);
+  return docks;
+}
+
+void MainWindow::connectViews()
+{
   tree_->onActivated = [this](const std::string& field) { plotField(field); };
   plot_->onFieldDropped = [this](const std::string& field)
   {
@@ -96,28 +130,6 @@ MainWindow::MainWindow(GuiOptions options)
     for (PlotView* extra : extraPlots_)
       extra->setCursorTime(frame.time);
   };
-  buildMenus();
-  resize(1400, 900);
-  resizeDocks({representations, view3d}, {300, 400}, Qt::Horizontal);
-  resizeDocks({joints}, {300}, Qt::Vertical);
-  QSettings settings("NaoMotionFramework", "DebugGui");
-  restoreGeometry(settings.value("geometry").toByteArray());
-  restoreState(settings.value("windowState").toByteArray(), layoutVersion);
-  connect(timer_, &QTimer::timeout,
-          [this]
-          {
-            try // an exception must never leave a Qt slot (Qt aborts): it is shown instead
-            {
-              pump();
-            }
-            catch (const std::exception& error)
-            {
-              onError(std::string("internal error: ") + error.what());
-            }
-          });
-  timer_->start(16);     // ~60 Hz: plots are redrawn at most this often
-  timelineDock_->hide(); // shown for logs
-  statusBar()->showMessage("no source: File → Connect, Open log or Simulate");
 }
 
 MainWindow::~MainWindow()

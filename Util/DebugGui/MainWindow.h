@@ -103,6 +103,19 @@ protected:
 
 private:
   QDockWidget* dock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
+  /// The docks a caller sizes after the menus are built.
+  struct MainDocks
+  {
+    QDockWidget* representations = nullptr;
+    QDockWidget* joints = nullptr;
+    QDockWidget* view3d = nullptr;
+  };
+  /// The plot in the centre, the docks around it (tree, joints and sensors, graph, parameters, console, team, 3D).
+  MainDocks buildDocks();
+  /// What the views ask of the window: plot a field, run a command, show a log's frame.
+  void connectViews();
+  /// A log's module graph (or why it has none) and its recorded parameters, read-only, in their views.
+  void showLogGraphAndParameters();
   void buildMenus();
   void onConnected(const debug::ListReply& list);
   void onError(const std::string& message);

@@ -174,6 +174,23 @@ bool MainWindow::openLog(const std::string& path)
   timeline_->setLog(log_.get());
   timelineDock_->show();
   logFrame_ = log_->frames.empty() ? 0 : log_->frames.front().number;
+  showLogGraphAndParameters();
+  std::set<std::string> logged;
+  for (const auto& [name, fields] : store_.fields())
+    logged.insert(name);
+  robotView_->setAvailable(logged, "this log has no LimbStiffness (the robot ran no LimbStiffnessProvider)");
+  if (options_.plots.empty()) options_.plots = defaultLogPlots(store_);
+  plot_->removeAll();
+  for (const std::string& field : options_.plots)
+    plotField(field);
+  options_.plots.clear();
+  plot_->showAll();
+  statusBar()->showMessage(statusLine());
+  return true;
+}
+
+void MainWindow::showLogGraphAndParameters()
+{
   if (const auto& graph = log_->metadata.graph)
   {
     // The graph the robot ran when it wrote the log, drawn as live; nothing to switch.
@@ -201,18 +218,6 @@ bool MainWindow::openLog(const std::string& path)
                              "the log's parameters at the timeline's frame (recorded in the log: read-only)");
     parameters_->setModules(modules);
   }
-  std::set<std::string> logged;
-  for (const auto& [name, fields] : store_.fields())
-    logged.insert(name);
-  robotView_->setAvailable(logged, "this log has no LimbStiffness (the robot ran no LimbStiffnessProvider)");
-  if (options_.plots.empty()) options_.plots = defaultLogPlots(store_);
-  plot_->removeAll();
-  for (const std::string& field : options_.plots)
-    plotField(field);
-  options_.plots.clear();
-  plot_->showAll();
-  statusBar()->showMessage(statusLine());
-  return true;
 }
 
 void MainWindow::startSimulation(const std::string& scenario)

@@ -120,43 +120,8 @@ std::vector<Sample> RobotLink::pump()
 
 void RobotLink::run()
 {
-  auto fail = [this](const std::string& message)
-  {
-    std::lock_guard lock(mutex_);
-    results_.push_back([this, message] { onError_(message); });
-  };
-  std::unique_ptr<DebugClient> client;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(target_.waitSeconds);
-  while (!client && !stop_)
-  {
-    try
-    {
-      client =
-          std::make_unique<DebugClient>(target_.host, target_.port, target_.token, std::chrono::seconds(3));
-      const debug::ListReply list = client->list();
-      connected_ = true;
-      std::lock_guard lock(mutex_);
-      results_.push_back([this, list] { onConnected_(list); });
-    }
-    catch (const DebugConnectionRefused& refused) // the robot said why: no point in retrying
-    {
-      return fail(target_.host + ":" + std::to_string(target_.port) + ": " + refused.what());
-    }
-    catch (const network::ConnectionClosedError&)
-    {
-      // The connection was made, then closed: the robot wants a (different) token.
-      return fail(target_.host + ":" + std::to_string(target_.port) +
-                  " closed the connection before answering: wrong or missing token (--token)?");
-    }
-    catch (const std::exception& error)
-    {
-      client.reset();
-      if (std::chrono::steady_clock::now() >= deadline)
-        return fail(target_.host + ":" + std::to_string(target_.port) + ": " + error.what());
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-  constexpr int samplesPerRound = 256; // then requests and the stop are looked at again
+  std::unique_ptr<DebugClient> client = connect();
+  if (!client) return;
   while (!stop_)
   {
     Request request;
@@ -179,40 +144,93 @@ void RobotLink::run()
         results_.push_back(std::move(result));
       }
       // Samples arrive at up to 83 Hz per subscription; when none has arrived, a short wait (5 ms) keeps requests
-      // responsive. A robot that sends faster than this thread decodes gets a batch per round.
-      auto timeout = std::chrono::milliseconds(request || requestsWait ? 0 : 5);
-      for (int i = 0; i < samplesPerRound && !stop_; ++i)
-      {
-        const auto data = client->nextData(timeout);
-        if (!data) break;
-        timeout = std::chrono::milliseconds(0);
-        ++samplesReceived_;
-        dropped_ = std::max<std::uint64_t>(dropped_, data->dropped);
-        std::optional<Sample> sample;
-        try
-        {
-          sample = decodeSample(*data);
-        }
-        catch (const std::exception&) // a payload that is not the representation: dropped and counted
-        {
-          ++samplesUndecodable_;
-        }
-        if (!sample) continue;
-        std::lock_guard lock(mutex_);
-        if (samples_.size() >= maxQueuedSamples)
-        {
-          samples_.pop_front();
-          ++samplesDiscarded_;
-        }
-        samples_.push_back(std::move(*sample));
-        if (!requests_.empty()) break;
-      }
+      // responsive.
+      receiveSamples(*client, std::chrono::milliseconds(request || requestsWait ? 0 : 5));
     }
     catch (const std::exception& error)
     {
       connected_ = false;
       return fail(std::string("connection lost: ") + error.what());
     }
+  }
+}
+
+void RobotLink::fail(const std::string& message)
+{
+  std::lock_guard lock(mutex_);
+  results_.push_back([this, message] { onError_(message); });
+}
+
+std::unique_ptr<DebugClient> RobotLink::connect()
+{
+  const std::string where = target_.host + ":" + std::to_string(target_.port);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(target_.waitSeconds);
+  while (!stop_)
+  {
+    try
+    {
+      auto client =
+          std::make_unique<DebugClient>(target_.host, target_.port, target_.token, std::chrono::seconds(3));
+      const debug::ListReply list = client->list();
+      connected_ = true;
+      std::lock_guard lock(mutex_);
+      results_.push_back([this, list] { onConnected_(list); });
+      return client;
+    }
+    catch (const DebugConnectionRefused& refused) // the robot said why: no point in retrying
+    {
+      fail(where + ": " + refused.what());
+      return nullptr;
+    }
+    catch (const network::ConnectionClosedError&)
+    {
+      // The connection was made, then closed: the robot wants a (different) token.
+      fail(where + " closed the connection before answering: wrong or missing token (--token)?");
+      return nullptr;
+    }
+    catch (const std::exception& error)
+    {
+      if (std::chrono::steady_clock::now() >= deadline)
+      {
+        fail(where + ": " + error.what());
+        return nullptr;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  return nullptr;
+}
+
+void RobotLink::receiveSamples(DebugClient& client, std::chrono::milliseconds timeout)
+{
+  // A robot that sends faster than this thread decodes gets a batch per round; then requests and the stop are
+  // looked at again.
+  constexpr int samplesPerRound = 256;
+  for (int i = 0; i < samplesPerRound && !stop_; ++i)
+  {
+    const auto data = client.nextData(timeout);
+    if (!data) break;
+    timeout = std::chrono::milliseconds(0);
+    ++samplesReceived_;
+    dropped_ = std::max<std::uint64_t>(dropped_, data->dropped);
+    std::optional<Sample> sample;
+    try
+    {
+      sample = decodeSample(*data);
+    }
+    catch (const std::exception&) // a payload that is not the representation: dropped and counted
+    {
+      ++samplesUndecodable_;
+    }
+    if (!sample) continue;
+    std::lock_guard lock(mutex_);
+    if (samples_.size() >= maxQueuedSamples)
+    {
+      samples_.pop_front();
+      ++samplesDiscarded_;
+    }
+    samples_.push_back(std::move(*sample));
+    if (!requests_.empty()) break;
   }
 }
 } // namespace nao::gui

@@ -6,6 +6,7 @@
 // however fast a robot sends, and the samples waiting for the GUI are bounded.
 #include "Framework/DebugMessages.h"
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -84,6 +85,12 @@ public:
 
 private:
   void run();
+  /// The connection and the robot's list of representations, retried until waitSeconds; none after an error,
+  /// which is reported through onError.
+  std::unique_ptr<DebugClient> connect();
+  /// Up to a batch of samples, decoded and queued; waits `timeout` for the first.
+  void receiveSamples(DebugClient& client, std::chrono::milliseconds timeout);
+  void fail(const std::string& message); ///< reported through onError on the GUI's thread
 
   LinkTarget target_;
   std::function<void(const debug::ListReply&)> onConnected_;

@@ -76,6 +76,164 @@ void printHeader(std::ostream& out, const Chain& chain, const StiffnessQuery& qu
 }
 
 const char* const rowNames[6] = {"x", "y", "z", "rx", "ry", "rz"};
+
+/// The two rows of a position that `--view` plots (0 = x, 1 = y, 2 = z).
+struct ViewAxes
+{
+  int horizontal = 0, vertical = 1;
+};
+
+ViewAxes viewAxes(const std::string& view)
+{
+  if (view == "xy") return {0, 1};
+  if (view == "xz") return {0, 2};
+  if (view == "yz") return {1, 2};
+  throw InputError("--view: '" + view + "' is not one of xy, xz, yz");
+}
+
+SimulationSettings simulationSettings(const SimulateOptions& options)
+{
+  SimulationSettings settings;
+  settings.redundancy = {options.alpha, options.jointDamping};
+  settings.hold.rows = parseHeldRows(options.hold);
+  settings.hold.stiffness = options.holdStiffness;
+  settings.hold.damping = options.holdDamping;
+  settings.duration = options.duration;
+  settings.step = options.step;
+  return settings;
+}
+
+/// The null-space motion; a singular case names what the user can change.
+SimulationResult simulate(const Chain& chain, const StiffnessQuery& query, const Eigen::VectorXd& start,
+                          const SimulationSettings& settings)
+{
+  try
+  {
+    return simulateNullSpaceMotion(chain, query, start, settings);
+  }
+  catch (const StiffnessError& error)
+  {
+    const std::string message = error.what();
+    if (message.find("singular case") == std::string::npos) throw;
+    throw StiffnessError(message +
+                         " (leave rows the chain cannot move out of --hold, e.g. z of a planar arm, " +
+                         "or start away from the singular configuration)");
+  }
+}
+
+/// One row per sample: time, each joint's angle, the metric and both drifts (the folder is made if missing).
+void writeSimulationCsv(const std::string& csvPath, const Chain& chain, const SimulationResult& result)
+{
+  if (const std::filesystem::path folder = std::filesystem::path(csvPath).parent_path(); !folder.empty())
+  {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) throw InputError("--out: cannot make the folder " + folder.string() + ": " + error.message());
+  }
+  std::ofstream csv(csvPath);
+  if (!csv) throw InputError("--out: cannot write " + csvPath);
+  csv << std::setprecision(17) << "time_s";
+  for (const ChainJoint& joint : chain.joints())
+    csv << "," << joint.name;
+  csv << ",p,endpoint_drift_m,rotation_drift_rad\n";
+  for (const SimulationSample& sample : result.samples)
+  {
+    csv << sample.time;
+    for (const double value : sample.q)
+      csv << "," << value;
+    csv << "," << sample.metric << "," << sample.endpointDrift << "," << sample.rotationDrift << "\n";
+  }
+  if (!csv.flush()) throw InputError("--out: cannot write " + csvPath);
+}
+
+/// The arm at `q` in the view's plane, with the plane's block of the Cartesian stiffness.
+ArmPicture armPicture(const Chain& chain, const StiffnessQuery& query, ViewAxes axes,
+                      const Eigen::VectorXd& q)
+{
+  Workspace workspace(chain);
+  updateChain(chain, workspace, q);
+  ArmPicture arm;
+  arm.points.emplace_back(0.0, 0.0);
+  for (int i = 0; i < chain.jointCount(); ++i)
+    arm.points.emplace_back(workspace.origins(axes.horizontal, i), workspace.origins(axes.vertical, i));
+  arm.points.emplace_back(workspace.tipPoint[axes.horizontal], workspace.tipPoint[axes.vertical]);
+  const kinematics::Matrix6 kc = query.cartesianStiffness;
+  const kinematics::Matrix6 s = kc * workspace.jacobian * workspace.jacobian.transpose() * kc;
+  arm.stiffness << s(axes.horizontal, axes.horizontal), s(axes.horizontal, axes.vertical),
+      s(axes.vertical, axes.horizontal), s(axes.vertical, axes.vertical);
+  return arm;
+}
+
+SimulationFigure simulationFigure(const LoadedChain& loaded, const StiffnessQuery& query,
+                                  const SimulateOptions& options, ViewAxes axes,
+                                  const SimulationResult& result)
+{
+  const Chain& chain = loaded.chain;
+  const SimulationSample& first = result.samples.front();
+  const SimulationSample& last = result.samples.back();
+  std::ostringstream title;
+  title << std::setprecision(4) << loaded.model.name() << " " << chain.baseLinkName() << " -> "
+        << chain.tipLinkName() << ", dx = (" << options.query.direction << "), alpha = " << options.alpha
+        << (options.alpha < 0 ? " (toward stiffness)" : " (toward compliance)") << ": p " << first.metric
+        << " -> " << last.metric << ", max endpoint drift " << std::setprecision(2) << result.maxEndpointDrift
+        << " m";
+  SimulationFigure figure{title.str(),
+                          std::string(rowNames[axes.horizontal]) + " (m)",
+                          std::string(rowNames[axes.vertical]) + " (m)",
+                          armPicture(chain, query, axes, first.q),
+                          armPicture(chain, query, axes, last.q),
+                          {},
+                          {}};
+  for (const SimulationSample& sample : result.samples)
+  {
+    figure.times.push_back(sample.time);
+    figure.metrics.push_back(sample.metric);
+  }
+  return figure;
+}
+
+void printSimulationJson(std::ostream& out, const Chain& chain, const SimulationResult& result,
+                         const std::string& csvPath, const std::string& pngPath)
+{
+  out << std::setprecision(17);
+  JsonWriter json(out);
+  json.beginObject();
+  json.key("joints");
+  std::vector<std::string> names;
+  for (const ChainJoint& joint : chain.joints())
+    names.push_back(joint.name);
+  json.value(names);
+  json.key("q_start");
+  json.value(result.samples.front().q);
+  json.key("q_end");
+  json.value(result.samples.back().q);
+  json.key("p_start");
+  json.value(result.samples.front().metric);
+  json.key("p_end");
+  json.value(result.samples.back().metric);
+  json.key("max_endpoint_drift_m");
+  json.value(result.maxEndpointDrift);
+  json.key("max_rotation_drift_rad");
+  json.value(result.maxRotationDrift);
+  json.key("csv");
+  json.value(csvPath);
+  json.key("png");
+  json.value(pngPath);
+  json.endObject();
+}
+
+void printSimulationText(std::ostream& out, const Chain& chain, const SimulateOptions& options,
+                         const SimulationResult& result, const std::string& csvPath,
+                         const std::string& pngPath)
+{
+  const SimulationSample& first = result.samples.front();
+  const SimulationSample& last = result.samples.back();
+  out << std::setprecision(6) << "p " << first.metric << " -> " << last.metric << " over " << last.time
+      << " s (alpha " << options.alpha << "), max endpoint drift " << result.maxEndpointDrift
+      << " m\nq_end = ";
+  printVector(out, last.q);
+  out << " (" << chain.jointNames() << ")\nwrote " << csvPath << " and " << pngPath << "\n";
+}
 } // namespace
 
 int runMetric(const MetricOptions& options, std::ostream& out)
@@ -200,129 +358,16 @@ int runSimulate(const SimulateOptions& options, std::ostream& out)
   const Chain& chain = loaded.chain;
   const StiffnessQuery query = makeQuery(options.query);
   const Eigen::VectorXd start = parseStartConfiguration(options.start, chain);
-  int horizontal = 0, vertical = 1;
-  if (options.view == "xz")
-    vertical = 2;
-  else if (options.view == "yz")
-    horizontal = 1, vertical = 2;
-  else if (options.view != "xy")
-    throw InputError("--view: '" + options.view + "' is not one of xy, xz, yz");
-  SimulationSettings settings;
-  settings.redundancy = {options.alpha, options.jointDamping};
-  settings.hold.rows = parseHeldRows(options.hold);
-  settings.hold.stiffness = options.holdStiffness;
-  settings.hold.damping = options.holdDamping;
-  settings.duration = options.duration;
-  settings.step = options.step;
-  const SimulationResult result = [&]
-  {
-    try
-    {
-      return simulateNullSpaceMotion(chain, query, start, settings);
-    }
-    catch (const StiffnessError& error)
-    {
-      const std::string message = error.what();
-      if (message.find("singular case") == std::string::npos) throw;
-      throw StiffnessError(message +
-                           " (leave rows the chain cannot move out of --hold, e.g. z of a planar arm, " +
-                           "or start away from the singular configuration)");
-    }
-  }();
-
+  const ViewAxes axes = viewAxes(options.view);
+  const SimulationResult result = simulate(chain, query, start, simulationSettings(options));
   const std::string csvPath = options.out + ".csv", pngPath = options.out + ".png";
-  if (const std::filesystem::path folder = std::filesystem::path(csvPath).parent_path(); !folder.empty())
-  {
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    if (error) throw InputError("--out: cannot make the folder " + folder.string() + ": " + error.message());
-  }
-  std::ofstream csv(csvPath);
-  if (!csv) throw InputError("--out: cannot write " + csvPath);
-  csv << std::setprecision(17) << "time_s";
-  for (const ChainJoint& joint : chain.joints())
-    csv << "," << joint.name;
-  csv << ",p,endpoint_drift_m,rotation_drift_rad\n";
-  for (const SimulationSample& sample : result.samples)
-  {
-    csv << sample.time;
-    for (const double value : sample.q)
-      csv << "," << value;
-    csv << "," << sample.metric << "," << sample.endpointDrift << "," << sample.rotationDrift << "\n";
-  }
-  if (!csv.flush()) throw InputError("--out: cannot write " + csvPath);
-
-  Workspace workspace(chain);
-  const auto picture = [&](const Eigen::VectorXd& q)
-  {
-    updateChain(chain, workspace, q);
-    ArmPicture arm;
-    arm.points.emplace_back(0.0, 0.0);
-    for (int i = 0; i < chain.jointCount(); ++i)
-      arm.points.emplace_back(workspace.origins(horizontal, i), workspace.origins(vertical, i));
-    arm.points.emplace_back(workspace.tipPoint[horizontal], workspace.tipPoint[vertical]);
-    const kinematics::Matrix6 kc = query.cartesianStiffness;
-    const kinematics::Matrix6 s = kc * workspace.jacobian * workspace.jacobian.transpose() * kc;
-    arm.stiffness << s(horizontal, horizontal), s(horizontal, vertical), s(vertical, horizontal),
-        s(vertical, vertical);
-    return arm;
-  };
-  const SimulationSample& first = result.samples.front();
-  const SimulationSample& last = result.samples.back();
-  std::ostringstream title;
-  title << std::setprecision(4) << loaded.model.name() << " " << chain.baseLinkName() << " -> "
-        << chain.tipLinkName() << ", dx = (" << options.query.direction << "), alpha = " << options.alpha
-        << (options.alpha < 0 ? " (toward stiffness)" : " (toward compliance)") << ": p " << first.metric
-        << " -> " << last.metric << ", max endpoint drift " << std::setprecision(2) << result.maxEndpointDrift
-        << " m";
-  SimulationFigure figure{title.str(),
-                          std::string(rowNames[horizontal]) + " (m)",
-                          std::string(rowNames[vertical]) + " (m)",
-                          picture(first.q),
-                          picture(last.q),
-                          {},
-                          {}};
-  for (const SimulationSample& sample : result.samples)
-  {
-    figure.times.push_back(sample.time);
-    figure.metrics.push_back(sample.metric);
-  }
-  writeSimulationFigure(pngPath, figure);
-
+  writeSimulationCsv(csvPath, chain, result);
+  writeSimulationFigure(pngPath, simulationFigure(loaded, query, options, axes, result));
   if (options.json)
-  {
-    out << std::setprecision(17);
-    JsonWriter json(out);
-    json.beginObject();
-    json.key("joints");
-    std::vector<std::string> names;
-    for (const ChainJoint& joint : chain.joints())
-      names.push_back(joint.name);
-    json.value(names);
-    json.key("q_start");
-    json.value(first.q);
-    json.key("q_end");
-    json.value(last.q);
-    json.key("p_start");
-    json.value(first.metric);
-    json.key("p_end");
-    json.value(last.metric);
-    json.key("max_endpoint_drift_m");
-    json.value(result.maxEndpointDrift);
-    json.key("max_rotation_drift_rad");
-    json.value(result.maxRotationDrift);
-    json.key("csv");
-    json.value(csvPath);
-    json.key("png");
-    json.value(pngPath);
-    json.endObject();
-    return 0;
-  }
-  out << std::setprecision(6) << "p " << first.metric << " -> " << last.metric << " over " << last.time
-      << " s (alpha " << options.alpha << "), max endpoint drift " << result.maxEndpointDrift
-      << " m\nq_end = ";
-  printVector(out, last.q);
-  out << " (" << chain.jointNames() << ")\nwrote " << csvPath << " and " << pngPath << "\n";
+    printSimulationJson(out, chain, result, csvPath, pngPath);
+  else
+    printSimulationText(out, chain, options, result, csvPath, pngPath);
   return 0;
 }
+
 } // namespace nao::stiffness::tool

@@ -220,42 +220,7 @@ int RunCommand::executeEnsemble(const std::string& command)
     std::cerr << "Simulator: --worn " << worn << " is more than --robots " << robots << "\n";
     return 2;
   }
-  EnsembleOptions ensemble;
-  ensemble.simulator = std::filesystem::read_symlink("/proc/self/exe");
-  ensemble.output = std::filesystem::absolute(options.outputDirectory);
-  ensemble.robots = robots;
-  ensemble.seed = options.seed;
-  ensemble.preset = options.preset;
-  ensemble.worn = worn;
-  ensemble.jobs = jobs;
-  char minutes[32];
-  std::snprintf(minutes, sizeof(minutes), "%.10g", options.minutes);
-  ensemble.runArguments = {"run",     options.scenario, "--minutes",
-                           minutes,   "--config",       std::filesystem::absolute(configDirectory).string(),
-                           "--robot", options.robot,    "--quiet"};
-  if (noPlots) ensemble.runArguments.push_back("--no-plots");
-  if (!robotLogs) ensemble.runArguments.push_back("--no-log");
-  if (!options.variant.empty())
-    ensemble.runArguments.insert(ensemble.runArguments.end(), {"--variant", options.variant});
-  if (!options.fault.empty())
-  {
-    char onset[32];
-    std::snprintf(onset, sizeof(onset), "%.10g", options.faultAt);
-    ensemble.runArguments.insert(ensemble.runArguments.end(),
-                                 {"--fault", options.fault, "--fault-at", onset});
-  }
-  if (options.noiseSeed != 0)
-    ensemble.runArguments.insert(ensemble.runArguments.end(),
-                                 {"--noise-seed", std::to_string(options.noiseSeed)});
-  if (!std::isnan(options.room))
-    ensemble.runArguments.insert(ensemble.runArguments.end(), {"--room", std::to_string(options.room)});
-  if (options.realTime) ensemble.runArguments.push_back("--realtime");
-  if (options.robotBinary)
-    ensemble.runArguments.insert(
-        ensemble.runArguments.end(),
-        {"--robot-binary", std::filesystem::absolute(*options.robotBinary).string()});
-  for (const std::string& provider : providers)
-    ensemble.runArguments.insert(ensemble.runArguments.end(), {"--provider", provider});
+  EnsembleOptions ensemble = ensembleOptions();
   if (printJobs)
   {
     for (int robot = 0; robot < robots; ++robot)
@@ -270,7 +235,6 @@ int RunCommand::executeEnsemble(const std::string& command)
   std::filesystem::create_directories(ensemble.output);
   const bool bar = !quiet && isatty(fileno(stderr));
   const std::string what = options.scenario + ", " + std::to_string(robots) + " robots";
-  ensemble.stopRequested = options.stopRequested;
   const auto start = std::chrono::steady_clock::now();
   runEnsemble(ensemble,
               [&](double fraction)
@@ -293,5 +257,45 @@ int RunCommand::executeEnsemble(const std::string& command)
               "times apart); the table, ensemble.csv and distribution.png in %.1f s\n",
               robots, seconds(start, ran), seconds(ran, std::chrono::steady_clock::now()));
   return endAfterStop(status);
+}
+
+EnsembleOptions RunCommand::ensembleOptions() const
+{
+  EnsembleOptions ensemble;
+  ensemble.simulator = std::filesystem::read_symlink("/proc/self/exe");
+  ensemble.output = std::filesystem::absolute(options.outputDirectory);
+  ensemble.robots = robots;
+  ensemble.seed = options.seed;
+  ensemble.preset = options.preset;
+  ensemble.worn = worn;
+  ensemble.jobs = jobs;
+  ensemble.stopRequested = options.stopRequested;
+  std::vector<std::string>& arguments = ensemble.runArguments;
+  const auto number = [](double value)
+  {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.10g", value);
+    return std::string(text);
+  };
+  arguments = {"run",       options.scenario,
+               "--minutes", number(options.minutes),
+               "--config",  std::filesystem::absolute(configDirectory).string(),
+               "--robot",   options.robot,
+               "--quiet"};
+  if (noPlots) arguments.push_back("--no-plots");
+  if (!robotLogs) arguments.push_back("--no-log");
+  if (!options.variant.empty()) arguments.insert(arguments.end(), {"--variant", options.variant});
+  if (!options.fault.empty())
+    arguments.insert(arguments.end(), {"--fault", options.fault, "--fault-at", number(options.faultAt)});
+  if (options.noiseSeed != 0)
+    arguments.insert(arguments.end(), {"--noise-seed", std::to_string(options.noiseSeed)});
+  if (!std::isnan(options.room)) arguments.insert(arguments.end(), {"--room", std::to_string(options.room)});
+  if (options.realTime) arguments.push_back("--realtime");
+  if (options.robotBinary)
+    arguments.insert(arguments.end(),
+                     {"--robot-binary", std::filesystem::absolute(*options.robotBinary).string()});
+  for (const std::string& provider : providers)
+    arguments.insert(arguments.end(), {"--provider", provider});
+  return ensemble;
 }
 } // namespace nao::simcli

@@ -1,6 +1,7 @@
 #pragma once
 // `Simulator run` and `Simulator serve`: one robot (its log, CSV, summary, plots and table), an ensemble (one process
 // per robot, the ensemble's table and figure) or one robot served to any LoLA client.
+#include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include <string>
 #include <vector>
@@ -44,5 +45,7 @@ private:
   /// --robots, --worn or --print-jobs: one process per robot, then the ensemble's table and figure; `command` heads
   /// the table in --markdown's file.
   int executeEnsemble(const std::string& command);
+  /// The ensemble this command line asks for: each robot's `run` arguments from the options given.
+  EnsembleOptions ensembleOptions() const;
 };
 } // namespace nao::simcli
