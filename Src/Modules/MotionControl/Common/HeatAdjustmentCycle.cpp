@@ -45,9 +45,9 @@ HeatAdjustmentCycle::HeatAdjustmentCycle(const HeatAdjustmentParameters& paramet
   status_.references.fill(std::numeric_limits<float>::quiet_NaN());
 }
 
-bool HeatAdjustmentCycle::active() const
+bool HeatAdjustmentCycle::active(const Frame& frame) const
 {
-  return in_->sourceHolds && in_->get<EnergySavingRequest>().adjust &&
+  return frame.in.sourceHolds && frame.in.get<EnergySavingRequest>().adjust &&
          std::find(enabled_.begin(), enabled_.end(), true) != enabled_.end();
 }
 
@@ -65,51 +65,47 @@ void HeatAdjustmentCycle::answer(const StiffnessJointRequest& input, JointReques
 void HeatAdjustmentCycle::run(const HeatAdjustmentInputs& in, const HeatAdjustmentParameters& parameters,
                               HeatAdjustmentRounds& rounds)
 {
-  p_ = &parameters;
-  in_ = &in;
-  rounds_ = &rounds;
+  const Frame frame{in, parameters, rounds};
   const double now = in.get<FrameInfo>().time;
   const float dt = hasTime_ ? static_cast<float>(std::max(0.0, now - lastTime_)) : 0.f;
   lastTime_ = now;
   hasTime_ = true;
 
-  updateGroundContact(now);
-  updateEnabledJoints();
-  rounds_->everyFrame(in);
+  updateGroundContact(frame, now);
+  updateEnabledJoints(frame);
+  frame.rounds.everyFrame(in);
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
-    updateGuards(dt);
-  followRequest(now);
-  advanceState(now);
+    updateGuards(frame, dt);
+  followRequest(frame, now);
+  advanceState(frame, now);
   if (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working)
-    fadeDisabledJoints(dt);
-  keepWithinBounds();
-  composeOutput();
-  updateStatus(now);
-  p_ = nullptr; // kept for this call only: the next brings the module's parameters and rounds again
-  in_ = nullptr;
-  rounds_ = nullptr;
+    fadeDisabledJoints(frame, dt);
+  keepWithinBounds(frame);
+  composeOutput(frame);
+  updateStatus(frame, now);
 }
 
-void HeatAdjustmentCycle::followRequest(double now)
+void HeatAdjustmentCycle::followRequest(const Frame& frame, double now)
 {
-  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
-  const bool isActive = active();
+  const EnergySavingRequest& request = frame.in.get<EnergySavingRequest>();
+  const bool isActive = active(frame);
   const bool modeChanged = request.posture != posture_ || request.accuratePositions != accuratePositions_;
   switch (status_.state)
   {
   case EnergySavingState::off:
-    if (isActive) startWaiting(now);
+    if (isActive) startWaiting(frame, now);
     break;
   case EnergySavingState::waiting:
   case EnergySavingState::working:
     if (!isActive)
-      startReset(in_->sourceHolds ? EnergySavingResetReason::notRequested
-                                  : EnergySavingResetReason::takenOver,
+      startReset(frame,
+                 frame.in.sourceHolds ? EnergySavingResetReason::notRequested
+                                      : EnergySavingResetReason::takenOver,
                  EnergySavingState::off, now);
     else if (modeChanged)
-      startReset(EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
+      startReset(frame, EnergySavingResetReason::modeChanged, EnergySavingState::off, now);
     else if (status_.state == EnergySavingState::working && status_.groundContact != contactAtWorkStart_)
-      startReset(EnergySavingResetReason::contactChanged, EnergySavingState::working, now);
+      startReset(frame, EnergySavingResetReason::contactChanged, EnergySavingState::working, now);
     break;
   case EnergySavingState::resetState:
     if (!isActive || modeChanged) afterReset_ = EnergySavingState::off; // restart afresh, or stay off
@@ -117,30 +113,31 @@ void HeatAdjustmentCycle::followRequest(double now)
   }
 }
 
-void HeatAdjustmentCycle::advanceState(double now)
+void HeatAdjustmentCycle::advanceState(const Frame& frame, double now)
 {
   switch (status_.state)
   {
   case EnergySavingState::off:
     break;
   case EnergySavingState::waiting:
-    if (now - stateStart_ >= p_->motionChangeWaitTime) enterState(EnergySavingState::working, now);
+    if (now - stateStart_ >= frame.parameters.motionChangeWaitTime)
+      enterState(frame, EnergySavingState::working, now);
     break;
   case EnergySavingState::working:
-    if (now - lastRound_ >= p_->adjustWaitTime)
+    if (now - lastRound_ >= frame.parameters.adjustWaitTime)
     {
       lastRound_ = now;
-      runRound();
-      capOffsetsAndCheckReset(now);
+      runRound(frame);
+      capOffsetsAndCheckReset(frame, now);
     }
     break;
   case EnergySavingState::resetState:
-    fadeReset(now);
+    fadeReset(frame, now);
     break;
   }
 }
 
-void HeatAdjustmentCycle::updateStatus(double now)
+void HeatAdjustmentCycle::updateStatus(const Frame& frame, double now)
 {
   status_.timeInState = static_cast<float>(now - stateStart_);
   const bool adjustingState =
@@ -151,26 +148,28 @@ void HeatAdjustmentCycle::updateStatus(double now)
       zeroSince_[j] = -1;
     else if (zeroSince_[j] < 0)
       zeroSince_[j] = now;
-    status_.guard[j] = guarding() && adjustingState && enabled_[j] ? guards_[j].state() : HeatGuardState::off;
+    status_.guard[j] =
+        guarding(frame) && adjustingState && enabled_[j] ? guards_[j].state() : HeatGuardState::off;
     status_.references[j] = guards_[j].reference();
   }
   const bool adjusting =
       (status_.state == EnergySavingState::waiting || status_.state == EnergySavingState::working) &&
       !accuratePositions_; // accuratePositions' rounds follow the reading, they compare no currents
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    status_.searching[j] = adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && rounds_->searching(j);
+    status_.searching[j] =
+        adjusting && enabled_[j] && !fadingOut_[j] && !held_[j] && frame.rounds.searching(j);
 }
 
-void HeatAdjustmentCycle::composeOutput()
+void HeatAdjustmentCycle::composeOutput(const Frame& frame)
 {
   // The incoming request plus offsets; a non-finite incoming angle keeps the last good output. An offset never
   // pushes a request that lies within the joint's range beyond it: a motor asked to press on its stop stalls at
   // full current.
-  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
-  const JointLimits& limits = in_->get<JointLimits>();
+  const StiffnessJointRequest& input = frame.in.get<StiffnessJointRequest>();
+  const JointLimits& limits = frame.in.get<JointLimits>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    const float base = appliedBase(j);
+    const float base = appliedBase(frame, j);
     const float angle = input.angles[j];
     if (std::isfinite(angle) && angle >= limits.min[j] && angle <= limits.max[j])
     {
@@ -184,35 +183,35 @@ void HeatAdjustmentCycle::composeOutput()
   }
 }
 
-void HeatAdjustmentCycle::updateGroundContact(double now)
+void HeatAdjustmentCycle::updateGroundContact(const Frame& frame, double now)
 {
-  const FsrSensorData& fsr = in_->get<FsrSensorData>();
+  const FsrSensorData& fsr = frame.in.get<FsrSensorData>();
   const float total = fsr.left.totalWeight + fsr.right.totalWeight;
   if (!std::isfinite(total)) return; // keep the last contact state
-  const bool raw = total > p_->groundContactWeight;
+  const bool raw = total > frame.parameters.groundContactWeight;
   if (raw == status_.groundContact)
   {
     contactPendingSince_ = -1;
     return;
   }
   if (contactPendingSince_ < 0) contactPendingSince_ = now;
-  if (now - contactPendingSince_ >= p_->groundContactDebounceTime)
+  if (now - contactPendingSince_ >= frame.parameters.groundContactDebounceTime)
   {
     status_.groundContact = raw;
     contactPendingSince_ = -1;
   }
 }
 
-void HeatAdjustmentCycle::updateEnabledJoints()
+void HeatAdjustmentCycle::updateEnabledJoints(const Frame& frame)
 {
-  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
+  const EnergySavingRequest& request = frame.in.get<EnergySavingRequest>();
   // A joint is adjusted when every limb it belongs to is (both legs for the one hip-yaw-pitch motor); arm and head
   // joints (the head when removed from skipJoints) not while positions must be accurate.
   const LimbArray<bool> limbAllowed{{request.adjustLeftArm && !request.accuratePositions,
                                      request.adjustRightArm && !request.accuratePositions,
                                      request.adjustLeftLeg, request.adjustRightLeg}};
   JointArray<bool> skip{};
-  for (Joint joint : p_->skipJoints) // reads the vector, never resizes it: no allocation
+  for (Joint joint : frame.parameters.skipJoints) // reads the vector, never resizes it: no allocation
     skip[joint] = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
@@ -225,14 +224,14 @@ void HeatAdjustmentCycle::updateEnabledJoints()
     if (enabled_[j] && !wasEnabled)
     {
       // Adjusted again (after an arm motion, say): what the rounds learnt belonged to another posture.
-      status_.counters[j] = p_->stepsBeforeEmergencyStep;
+      status_.counters[j] = frame.parameters.stepsBeforeEmergencyStep;
       guards_[j].reset();
-      rounds_->restartJoint(j);
+      frame.rounds.restartJoint(j);
     }
   }
 }
 
-void HeatAdjustmentCycle::enterState(EnergySavingState state, double now)
+void HeatAdjustmentCycle::enterState(const Frame& frame, EnergySavingState state, double now)
 {
   status_.state = state;
   stateStart_ = now;
@@ -240,19 +239,19 @@ void HeatAdjustmentCycle::enterState(EnergySavingState state, double now)
   {
     contactAtWorkStart_ = status_.groundContact;
     lastRound_ = now; // the first round one adjustWaitTime after working begins (also after a reset)
-    status_.counters.fill(p_->stepsBeforeEmergencyStep);
+    status_.counters.fill(frame.parameters.stepsBeforeEmergencyStep);
     for (JointGuard& guard : guards_) // a new posture or contact: every reference anew
       guard.reset();
   }
-  rounds_->enterState(state);
+  frame.rounds.enterState(state);
 }
 
-void HeatAdjustmentCycle::startWaiting(double now)
+void HeatAdjustmentCycle::startWaiting(const Frame& frame, double now)
 {
-  const EnergySavingRequest& request = in_->get<EnergySavingRequest>();
+  const EnergySavingRequest& request = frame.in.get<EnergySavingRequest>();
   posture_ = request.posture;
   accuratePositions_ = request.accuratePositions;
-  clearOffsets();
+  clearOffsets(frame);
   status_.rounds = 0;
   status_.emergencySteps = 0;
   baseFadeStart_ = now;
@@ -260,48 +259,49 @@ void HeatAdjustmentCycle::startWaiting(double now)
     guard.reset();
   // With the guard, the base offsets wait until the references are taken at zero offset (the first round).
   const bool normalStand = posture_ == EnergySavingPosture::stand && !accuratePositions_;
-  baseOffsetsDue_ = normalStand && guarding();
-  if (normalStand && !baseOffsetsDue_) takeBaseOffsets();
-  enterState(EnergySavingState::waiting, now);
+  baseOffsetsDue_ = normalStand && guarding(frame);
+  if (normalStand && !baseOffsetsDue_) takeBaseOffsets(frame);
+  enterState(frame, EnergySavingState::waiting, now);
 }
 
-void HeatAdjustmentCycle::takeBaseOffsets()
+void HeatAdjustmentCycle::takeBaseOffsets(const Frame& frame)
 {
-  const JointSensorData& sensors = in_->get<JointSensorData>();
-  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
+  const JointSensorData& sensors = frame.in.get<JointSensorData>();
+  const StiffnessJointRequest& input = frame.in.get<StiffnessJointRequest>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (enabled_[j] && isLegJoint(jointAt(j)) && std::isfinite(sensors.angles[j]) &&
         std::isfinite(input.angles[j]))
-      baseOffsets_[j] =
-          std::clamp(sensors.angles[j] - input.angles[j], -p_->maxBaseOffset, p_->maxBaseOffset);
+      baseOffsets_[j] = std::clamp(sensors.angles[j] - input.angles[j], -frame.parameters.maxBaseOffset,
+                                   frame.parameters.maxBaseOffset);
 }
 
-float HeatAdjustmentCycle::appliedBase(std::size_t joint) const
+float HeatAdjustmentCycle::appliedBase(const Frame& frame, std::size_t joint) const
 {
-  const double fadeIn = p_->baseOffsetFadeInTime;
+  const double fadeIn = frame.parameters.baseOffsetFadeInTime;
   const double ramp = fadeIn > 0 ? std::clamp((lastTime_ - baseFadeStart_) / fadeIn, 0.0, 1.0) : 1.0;
   return static_cast<float>(ramp) * baseOffsets_[joint];
 }
 
-void HeatAdjustmentCycle::runRound()
+void HeatAdjustmentCycle::runRound(const Frame& frame)
 {
   ++status_.rounds;
-  const double now = in_->get<FrameInfo>().time;
+  const double now = frame.in.get<FrameInfo>().time;
   held_.fill(false);
-  if (guarding())
+  if (guarding(frame))
   {
-    const bool settling = takeReferences(now); // the legs still settle, or the base offsets fade in now
-    startStepRound(); // after the references: a new one starts its joint's bound afresh
+    const bool settling =
+        takeReferences(frame, now); // the legs still settle, or the base offsets fade in now
+    startStepRound(frame);          // after the references: a new one starts its joint's bound afresh
     if (settling) return;
-    guardRound(now);
+    guardRound(frame, now);
     for (std::size_t j = 0; j < numOfJoints; ++j)
       held_[j] = guards_[j].holds();
   }
   JointArray<float> applied, lowest, highest;
   for (std::size_t j = 0; j < numOfJoints; ++j)
-    applied[j] = appliedBase(j);
-  openOffsets(lowest, highest);
-  RoundContext context{*in_,
+    applied[j] = appliedBase(frame, j);
+  openOffsets(frame, lowest, highest);
+  RoundContext context{frame.in,
                        status_,
                        adjustments_,
                        applied,
@@ -309,21 +309,22 @@ void HeatAdjustmentCycle::runRound()
                        fadingOut_,
                        held_,
                        posture_,
-                       posture_ == EnergySavingPosture::highStand ? p_->emergencyStepSignsHighStand
-                                                                  : p_->emergencyStepSignsStand,
+                       posture_ == EnergySavingPosture::highStand
+                           ? frame.parameters.emergencyStepSignsHighStand
+                           : frame.parameters.emergencyStepSignsStand,
                        lowest,
                        highest};
   if (accuratePositions_)
-    rounds_->accuratePositionsRound(context);
+    frame.rounds.accuratePositionsRound(context);
   else
-    rounds_->round(context);
+    frame.rounds.round(context);
 }
 
-void HeatAdjustmentCycle::clearOffsets()
+void HeatAdjustmentCycle::clearOffsets(const Frame& frame)
 {
   adjustments_.fill(0.f);
   baseOffsets_.fill(0.f);
   fadingOut_.fill(false);
-  rounds_->clear();
+  frame.rounds.clear();
 }
 } // namespace nao

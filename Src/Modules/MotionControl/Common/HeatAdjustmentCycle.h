@@ -116,53 +116,59 @@ public:
   const EnergySaving& status() const { return status_; }
 
 private:
-  void updateGroundContact(double now);
-  void updateEnabledJoints();
+  /// run()'s arguments, handed to each step that reads them: the cycle keeps nothing of a frame's inputs, the
+  /// module's parameters or its rounds (a live edit replaces the parameters between two frames).
+  struct Frame
+  {
+    const HeatAdjustmentInputs& in;
+    const HeatAdjustmentParameters& parameters;
+    HeatAdjustmentRounds& rounds;
+  };
+
+  void updateGroundContact(const Frame& frame, double now);
+  void updateEnabledJoints(const Frame& frame);
   /// The state's answer to the request: a start from off, a reset (not requested, taken over, another mode, another
   /// ground contact), or off after a reset under way.
-  void followRequest(double now);
+  void followRequest(const Frame& frame, double now);
   /// What the state does this frame: the wait before working, a round every adjustWaitTime, the reset's fade.
-  void advanceState(double now);
+  void advanceState(const Frame& frame, double now);
   /// The status' time in state, and each joint's guard state, reference and whether it is being searched.
-  void updateStatus(double now);
-  void enterState(EnergySavingState state, double now);
-  void startWaiting(double now); ///< a fresh start from off
-  void startReset(EnergySavingResetReason reason, EnergySavingState after, double now);
-  void takeBaseOffsets();
-  void runRound();
-  void capOffsetsAndCheckReset(double now);
-  bool centerOfMassInWindow() const;
-  void fadeDisabledJoints(float dt);
-  void fadeReset(double now);
-  float appliedBase(std::size_t joint) const;
-  void clearOffsets();
-  void composeOutput();
-  bool guarding() const;                 ///< the guard is on and the rounds save (not accuratePositions)
-  bool bounded(std::size_t joint) const; ///< the guard's step bound watches the joint (working, a reference)
+  void updateStatus(const Frame& frame, double now);
+  void enterState(const Frame& frame, EnergySavingState state, double now);
+  void startWaiting(const Frame& frame, double now); ///< a fresh start from off
+  void startReset(const Frame& frame, EnergySavingResetReason reason, EnergySavingState after, double now);
+  void takeBaseOffsets(const Frame& frame);
+  void runRound(const Frame& frame);
+  void capOffsetsAndCheckReset(const Frame& frame, double now);
+  bool centerOfMassInWindow(const Frame& frame) const;
+  void fadeDisabledJoints(const Frame& frame, float dt);
+  void fadeReset(const Frame& frame, double now);
+  float appliedBase(const Frame& frame, std::size_t joint) const;
+  void clearOffsets(const Frame& frame);
+  void composeOutput(const Frame& frame);
+  /// The guard is on and the rounds save (not accuratePositions).
+  bool guarding(const Frame& frame) const;
+  /// The guard's step bound watches the joint (working, a reference).
+  bool bounded(const Frame& frame, std::size_t joint) const;
   /// At a round, before it changes anything: where each joint's step bound starts the round.
-  void startStepRound();
+  void startStepRound(const Frame& frame);
   /// Every frame: each bounded joint's step bound; what took a joint above its bound is barred and goes back.
-  void checkSteps();
+  void checkSteps(const Frame& frame);
   /// `joint` rose above its bound (to `current`, A) without a change of its own: the changes that loaded it go back.
-  void undoLoading(std::size_t joint, float current, double now);
+  void undoLoading(const Frame& frame, std::size_t joint, float current, double now);
   /// After the rounds: each bounded joint goes back within the offsets its step bound leaves open.
-  void keepWithinBounds();
+  void keepWithinBounds(const Frame& frame);
   /// Per joint the offsets (rad, base + adjustment) its step bound leaves open (±inf: all).
-  void openOffsets(JointArray<float>& lowest, JointArray<float>& highest) const;
+  void openOffsets(const Frame& frame, JointArray<float>& lowest, JointArray<float>& highest) const;
   /// Per frame: a joint whose request left the posture its reference belongs to measures again; held joints fade
   /// to the offset the guard holds them at.
-  void updateGuards(float dt);
+  void updateGuards(const Frame& frame, float dt);
   /// In a round: references of the joints whose offset has been zero for a current window and that have settled;
   /// true while the stand's legs still settle and when the base offsets were taken now (the round moves nothing).
-  bool takeReferences(double now);
-  void guardRound(double now);
+  bool takeReferences(const Frame& frame, double now);
+  void guardRound(const Frame& frame, double now);
   void guardEvent(std::size_t joint, HeatGuardRule rule, float current, double now);
-  bool active() const; ///< requested, and some joint may be adjusted
-
-  // run()'s arguments, for the helpers it calls; null outside run().
-  const HeatAdjustmentInputs* in_ = nullptr;
-  const HeatAdjustmentParameters* p_ = nullptr;
-  HeatAdjustmentRounds* rounds_ = nullptr;
+  bool active(const Frame& frame) const; ///< requested, and some joint may be adjusted
 
   EnergySaving status_;           ///< state and offsets as provided
   JointArray<float> adjustments_; ///< rad, offsets from rounds (B-Human's offsets, base not included)

@@ -35,33 +35,34 @@ bool sharesLoad(Joint a, Joint b, bool bothFeetDown)
 }
 } // namespace
 
-bool HeatAdjustmentCycle::guarding() const
+bool HeatAdjustmentCycle::guarding(const Frame& frame) const
 {
-  return p_->guard.enabled && !accuratePositions_;
+  return frame.parameters.guard.enabled && !accuratePositions_;
 }
 
-bool HeatAdjustmentCycle::bounded(std::size_t joint) const
+bool HeatAdjustmentCycle::bounded(const Frame& frame, std::size_t joint) const
 {
   const HeatGuardState state = guards_[joint].state();
-  return guarding() && enabled_[joint] && status_.state == EnergySavingState::working &&
+  return guarding(frame) && enabled_[joint] && status_.state == EnergySavingState::working &&
          state != HeatGuardState::measuring && state != HeatGuardState::restless;
 }
 
-bool HeatAdjustmentCycle::takeReferences(double now)
+bool HeatAdjustmentCycle::takeReferences(const Frame& frame, double now)
 {
-  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
-  const JointSensorData& sensors = in_->get<JointSensorData>();
-  const StiffnessJointRequest& input = in_->get<StiffnessJointRequest>();
+  const FilteredCurrent& filtered = frame.in.get<FilteredCurrent>();
+  const JointSensorData& sensors = frame.in.get<JointSensorData>();
+  const StiffnessJointRequest& input = frame.in.get<StiffnessJointRequest>();
   bool legsMeasured = true;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!enabled_[j] || guards_[j].state() != HeatGuardState::measuring) continue;
     // The current window of the round holds nothing but zero offset: what the joint draws without the stage.
-    const bool zeroForAWindow = zeroSince_[j] >= 0 && now - zeroSince_[j] >= p_->adjustWaitTime - 1e-6;
+    const bool zeroForAWindow =
+        zeroSince_[j] >= 0 && now - zeroSince_[j] >= frame.parameters.adjustWaitTime - 1e-6;
     const bool taken = zeroForAWindow && std::isfinite(filtered.currents[j]) &&
                        std::isfinite(input.angles[j]) && std::isfinite(sensors.angles[j]) &&
                        guards_[j].offerReference(std::abs(filtered.currents[j]), input.angles[j],
-                                                 sensors.angles[j], p_->guard);
+                                                 sensors.angles[j], frame.parameters.guard);
     legsMeasured = legsMeasured && (taken || !isLegJoint(jointAt(j)));
   }
   // B-Human's base offsets (measured − requested) belong to the settled posture, and at zero offset the legs'
@@ -69,24 +70,25 @@ bool HeatAdjustmentCycle::takeReferences(double now)
   if (!baseOffsetsDue_) return false;
   if (!legsMeasured) return true;
   baseOffsetsDue_ = false;
-  takeBaseOffsets(); // B-Human's, one round later: measured − requested of the settled posture
+  takeBaseOffsets(frame); // B-Human's, one round later: measured − requested of the settled posture
   baseFadeStart_ = now;
   return true;
 }
 
-void HeatAdjustmentCycle::guardRound(double now)
+void HeatAdjustmentCycle::guardRound(const Frame& frame, double now)
 {
-  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
+  const FilteredCurrent& filtered = frame.in.get<FilteredCurrent>();
   bool shaking = false;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     if (!enabled_[j]) continue;
     const float current = std::abs(filtered.currents[j]);
-    const HeatGuardRule rule = guards_[j].round(current, appliedBase(j) + adjustments_[j],
-                                                in_->get<JointSensorData>().angles[j], p_->guard);
+    const HeatGuardRule rule =
+        guards_[j].round(current, appliedBase(frame, j) + adjustments_[j],
+                         frame.in.get<JointSensorData>().angles[j], frame.parameters.guard);
     if (rule == HeatGuardRule::none) continue;
     guardEvent(j, rule, current, now);
-    rounds_->restartJoint(j); // what its rounds learnt led here; a released joint searches afresh
+    frame.rounds.restartJoint(j); // what its rounds learnt led here; a released joint searches afresh
     if (rule == HeatGuardRule::jointRestless && isLegJoint(jointAt(j))) shaking = true;
   }
   if (!shaking) return;
@@ -96,7 +98,7 @@ void HeatAdjustmentCycle::guardRound(double now)
     if (enabled_[j] && guards_[j].state() != HeatGuardState::restless)
     {
       guards_[j].shaken();
-      rounds_->restartJoint(j);
+      frame.rounds.restartJoint(j);
     }
 }
 
@@ -109,27 +111,29 @@ void HeatAdjustmentCycle::guardEvent(std::size_t joint, HeatGuardRule rule, floa
   status_.lastGuardCurrent = current;
 }
 
-void HeatAdjustmentCycle::updateGuards(float dt)
+void HeatAdjustmentCycle::updateGuards(const Frame& frame, float dt)
 {
-  if (!guarding()) return;
-  const float stepSize = p_->resetTime > 0 ? p_->maxOffset * dt / p_->resetTime : p_->maxOffset;
+  if (!guarding(frame)) return;
+  const float stepSize = frame.parameters.resetTime > 0
+                             ? frame.parameters.maxOffset * dt / frame.parameters.resetTime
+                             : frame.parameters.maxOffset;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     JointGuard& guard = guards_[j];
     if (!enabled_[j]) continue;
-    const float request = in_->get<StiffnessJointRequest>().angles[j];
+    const float request = frame.in.get<StiffnessJointRequest>().angles[j];
     if (guard.state() != HeatGuardState::measuring && std::isfinite(request) &&
-        std::abs(request - guard.referenceRequest()) > p_->guard.postureTolerance)
+        std::abs(request - guard.referenceRequest()) > frame.parameters.guard.postureTolerance)
     {
       guard.reset(); // another posture for this joint: its reference belongs to the old one
-      rounds_->restartJoint(j);
+      frame.rounds.restartJoint(j);
     }
-    guard.observe(in_->get<JointSensorData>().angles[j]);
+    guard.observe(frame.in.get<JointSensorData>().angles[j]);
     if (!guard.holds()) continue;
     // Towards the offset the guard holds the joint at, as fast as a disabled joint fades (nothing jumps).
     if (guard.state() == HeatGuardState::heldAtBest)
     {
-      const float target = guard.heldOffset() - appliedBase(j);
+      const float target = guard.heldOffset() - appliedBase(frame, j);
       adjustments_[j] += std::clamp(target - adjustments_[j], -stepSize, stepSize);
     }
     else
@@ -138,39 +142,39 @@ void HeatAdjustmentCycle::updateGuards(float dt)
       baseOffsets_[j] -= std::clamp(baseOffsets_[j], -stepSize, stepSize);
     }
   }
-  checkSteps();
+  checkSteps(frame);
 }
 
-void HeatAdjustmentCycle::startStepRound()
+void HeatAdjustmentCycle::startStepRound(const Frame& frame)
 {
-  const FilteredCurrent& filtered = in_->get<FilteredCurrent>();
-  const JointSensorData& sensors = in_->get<JointSensorData>();
+  const FilteredCurrent& filtered = frame.in.get<FilteredCurrent>();
+  const JointSensorData& sensors = frame.in.get<JointSensorData>();
   for (std::size_t j = 0; j < numOfJoints; ++j)
     guards_[j].startStepRound(status_.offsets[j], std::abs(filtered.currents[j]),
-                              std::abs(sensors.currents[j]), sensors.angles[j], p_->guard);
+                              std::abs(sensors.currents[j]), sensors.angles[j], frame.parameters.guard);
 }
 
-void HeatAdjustmentCycle::checkSteps()
+void HeatAdjustmentCycle::checkSteps(const Frame& frame)
 {
   // Every frame: a change that takes a joint's current far above its reference goes back within the round that made
   // it (keepWithinBounds), and the rounds start the search of a joint that went back afresh.
-  const double now = in_->get<FrameInfo>().time;
+  const double now = frame.in.get<FrameInfo>().time;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if (!bounded(j)) continue;
-    const float current = std::abs(in_->get<FilteredCurrent>().currents[j]);
-    const StepBound::Verdict verdict =
-        guards_[j].checkStep(status_.offsets[j], current, in_->get<JointSensorData>().angles[j], p_->guard);
+    if (!bounded(frame, j)) continue;
+    const float current = std::abs(frame.in.get<FilteredCurrent>().currents[j]);
+    const StepBound::Verdict verdict = guards_[j].checkStep(
+        status_.offsets[j], current, frame.in.get<JointSensorData>().angles[j], frame.parameters.guard);
     if (verdict == StepBound::Verdict::own)
     {
       guardEvent(j, HeatGuardRule::stepAboveBound, current, now);
-      rounds_->stepUndone(j);
+      frame.rounds.stepUndone(j);
     }
-    if (verdict == StepBound::Verdict::loaded) undoLoading(j, current, now);
+    if (verdict == StepBound::Verdict::loaded) undoLoading(frame, j, current, now);
   }
 }
 
-void HeatAdjustmentCycle::undoLoading(std::size_t j, float current, double now)
+void HeatAdjustmentCycle::undoLoading(const Frame& frame, std::size_t j, float current, double now)
 {
   // Not its own change. A hand-over's push moves load onto the joint it helps on purpose: it goes back. The other
   // joints' steps move a joint's load in passing: one that holds its load on its gears (it draws no more than its
@@ -178,35 +182,37 @@ void HeatAdjustmentCycle::undoLoading(std::size_t j, float current, double now)
   // motor to hold it (a worn knee: its reference is above its threshold) gives way under more load, and the count it
   // gains does not come back: there, the steps of the joints that share its load go back.
   const Joint loaded = jointAt(j);
-  const bool givesWay = guards_[j].reference() > p_->currentThreshold(loaded, adjustments_[j]);
-  const int pusher = rounds_->pushedBy(j);
+  const bool givesWay = guards_[j].reference() > frame.parameters.currentThreshold(loaded, adjustments_[j]);
+  const int pusher = frame.rounds.pushedBy(j);
   for (std::size_t m = 0; m < numOfJoints; ++m)
   {
     const bool loads = static_cast<int>(m) == pusher ||
                        (givesWay && m != j && sharesLoad(loaded, jointAt(m), status_.groundContact));
-    if (!loads || !bounded(m) || !guards_[m].undoStep(status_.offsets[m])) continue;
+    if (!loads || !bounded(frame, m) || !guards_[m].undoStep(status_.offsets[m])) continue;
     guardEvent(m, HeatGuardRule::stepAboveBound, current, now);
-    rounds_->stepUndone(m);
+    frame.rounds.stepUndone(m);
   }
 }
 
-void HeatAdjustmentCycle::keepWithinBounds()
+void HeatAdjustmentCycle::keepWithinBounds(const Frame& frame)
 {
   // Back within the ways the step bound leaves open, as fast as a round's largest step (nothing jumps further).
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    if (!bounded(j)) continue;
-    const float offset = appliedBase(j) + adjustments_[j];
-    const float maxStep = isLegJoint(jointAt(j)) ? p_->maxGearStepLegs : p_->maxGearStepArms;
+    if (!bounded(frame, j)) continue;
+    const float offset = appliedBase(frame, j) + adjustments_[j];
+    const float maxStep =
+        isLegJoint(jointAt(j)) ? frame.parameters.maxGearStepLegs : frame.parameters.maxGearStepArms;
     adjustments_[j] += std::clamp(guards_[j].bound().clamp(offset) - offset, -maxStep, maxStep);
   }
 }
 
-void HeatAdjustmentCycle::openOffsets(JointArray<float>& lowest, JointArray<float>& highest) const
+void HeatAdjustmentCycle::openOffsets(const Frame& frame, JointArray<float>& lowest,
+                                      JointArray<float>& highest) const
 {
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    const bool bound = bounded(j);
+    const bool bound = bounded(frame, j);
     lowest[j] = bound ? guards_[j].bound().lowest() : -std::numeric_limits<float>::infinity();
     highest[j] = bound ? guards_[j].bound().highest() : std::numeric_limits<float>::infinity();
   }

@@ -8,7 +8,7 @@
 
 namespace nao
 {
-void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
+void HeatAdjustmentCycle::capOffsetsAndCheckReset(const Frame& frame, double now)
 {
   int largeLegOffsets = 0;
   bool legCapped = false;
@@ -16,8 +16,8 @@ void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
   {
     const float offset = adjustments_[j];
     const bool leg = isLegJoint(jointAt(j));
-    largeLegOffsets += leg && std::abs(offset) > p_->largeOffset;
-    const float capped = std::clamp(offset, -p_->maxOffset, p_->maxOffset);
+    largeLegOffsets += leg && std::abs(offset) > frame.parameters.largeOffset;
+    const float capped = std::clamp(offset, -frame.parameters.maxOffset, frame.parameters.maxOffset);
     if (capped == offset) continue;
     adjustments_[j] = capped;
     if (leg)
@@ -25,18 +25,18 @@ void HeatAdjustmentCycle::capOffsetsAndCheckReset(double now)
     else
       fadingOut_[j] = true; // an arm joint that hit the cap fades back on its own (B-Human: reset all)
   }
-  if (largeLegOffsets < p_->largeOffsetJointsForReset && !legCapped) return;
+  if (largeLegOffsets < frame.parameters.largeOffsetJointsForReset && !legCapped) return;
   // B-Human's isComStable: never in the normal stand or without ground contact; in the high stand the centre
   // of mass must lie in its window.
   const bool stable =
-      status_.groundContact && posture_ == EnergySavingPosture::highStand && centerOfMassInWindow();
-  if (!stable) startReset(EnergySavingResetReason::offsetsTooLarge, EnergySavingState::working, now);
+      status_.groundContact && posture_ == EnergySavingPosture::highStand && centerOfMassInWindow(frame);
+  if (!stable) startReset(frame, EnergySavingResetReason::offsetsTooLarge, EnergySavingState::working, now);
 }
 
-bool HeatAdjustmentCycle::centerOfMassInWindow() const
+bool HeatAdjustmentCycle::centerOfMassInWindow(const Frame& frame) const
 {
-  const RobotModel& model = in_->get<RobotModel>();
-  const auto& angles = in_->get<InertialSensorData>().angles;
+  const RobotModel& model = frame.in.get<RobotModel>();
+  const auto& angles = frame.in.get<InertialSensorData>().angles;
   // The centre of mass relative to the point between the soles, turned by the torso's roll and pitch (IMU)
   // into the ground-aligned frame: where it is over the feet, whatever the legs' angles make of the torso frame.
   std::array<float, 3> relative{};
@@ -52,26 +52,27 @@ bool HeatAdjustmentCycle::centerOfMassInWindow() const
   const float y = cr * relative[1] - sr * relative[2];
   const float zRolled = sr * relative[1] + cr * relative[2];
   const float x = cp * relative[0] + sp * zRolled;
-  return x >= p_->centerOfMassMin[0] && x <= p_->centerOfMassMax[0] && y >= p_->centerOfMassMin[1] &&
-         y <= p_->centerOfMassMax[1];
+  return x >= frame.parameters.centerOfMassMin[0] && x <= frame.parameters.centerOfMassMax[0] &&
+         y >= frame.parameters.centerOfMassMin[1] && y <= frame.parameters.centerOfMassMax[1];
 }
 
-void HeatAdjustmentCycle::startReset(EnergySavingResetReason reason, EnergySavingState after, double now)
+void HeatAdjustmentCycle::startReset(const Frame& frame, EnergySavingResetReason reason,
+                                     EnergySavingState after, double now)
 {
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    resetFromBase_[j] = appliedBase(j);
+    resetFromBase_[j] = appliedBase(frame, j);
     resetFromAdjustments_[j] = adjustments_[j];
   }
   status_.lastResetReason = reason;
   afterReset_ = after;
-  enterState(EnergySavingState::resetState, now);
-  fadeReset(now);
+  enterState(frame, EnergySavingState::resetState, now);
+  fadeReset(frame, now);
 }
 
-void HeatAdjustmentCycle::fadeReset(double now)
+void HeatAdjustmentCycle::fadeReset(const Frame& frame, double now)
 {
-  const double duration = p_->resetTime;
+  const double duration = frame.parameters.resetTime;
   const double progress = duration > 0 ? std::clamp((now - stateStart_) / duration, 0.0, 1.0) : 1.0;
   const float remaining = static_cast<float>(1.0 - progress);
   baseFadeStart_ = -1e300; // the base offsets' fade-in is over: they fade out with the rest
@@ -84,18 +85,20 @@ void HeatAdjustmentCycle::fadeReset(double now)
   adjustments_.fill(0.f);
   baseOffsets_.fill(0.f);
   fadingOut_.fill(false);
-  if (afterReset_ == EnergySavingState::working && active())
-    enterState(EnergySavingState::working, now); // B-Human: work resumes, without base offsets
+  if (afterReset_ == EnergySavingState::working && active(frame))
+    enterState(frame, EnergySavingState::working, now); // B-Human: work resumes, without base offsets
   else
   {
-    enterState(EnergySavingState::off, now);
-    if (active()) startWaiting(now);
+    enterState(frame, EnergySavingState::off, now);
+    if (active(frame)) startWaiting(frame, now);
   }
 }
 
-void HeatAdjustmentCycle::fadeDisabledJoints(float dt)
+void HeatAdjustmentCycle::fadeDisabledJoints(const Frame& frame, float dt)
 {
-  const float stepSize = p_->resetTime > 0 ? p_->maxOffset * dt / p_->resetTime : p_->maxOffset;
+  const float stepSize = frame.parameters.resetTime > 0
+                             ? frame.parameters.maxOffset * dt / frame.parameters.resetTime
+                             : frame.parameters.maxOffset;
   auto towardZero = [stepSize](float value) { return value - std::clamp(value, -stepSize, stepSize); };
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (!enabled_[j] || fadingOut_[j])
@@ -105,8 +108,8 @@ void HeatAdjustmentCycle::fadeDisabledJoints(float dt)
       baseOffsets_[j] = towardZero(baseOffsets_[j]);
       if (!fadingOut_[j] || adjustments_[j] != 0.f) continue;
       fadingOut_[j] = false; // faded out: the joint starts over
-      status_.counters[j] = p_->stepsBeforeEmergencyStep;
-      rounds_->restartJoint(j);
+      status_.counters[j] = frame.parameters.stepsBeforeEmergencyStep;
+      frame.rounds.restartJoint(j);
     }
 }
 } // namespace nao
