@@ -183,7 +183,7 @@ void Controller::checkRobotFiles()
       throw StartupError(file + ": the robot overlay names no module with parameters" +
                          streams::didYouMean(name, modules) +
                          "; modules with parameters: " + joined(modules));
-    const toml::table& table = shadowParameters(*module); // overlay keys the module's file lacks fail here
+    const toml::table& table = shadowParameters(*module); // keys the module lacks fail here
     void* parameters = module->parameters->create();
     try
     {

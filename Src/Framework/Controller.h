@@ -87,7 +87,8 @@ private:
   void start(const std::vector<ProviderChoice>& choices, const std::string& scenarioName,
              bool refuseDroppingTheRequest);
   /// The robot's folder exists, and every overlay in Config/Robots/<robot>/Modules/ names a module with
-  /// parameters and loads over its file, whether the module runs in this scenario or not. Throws StartupError.
+  /// parameters and loads over its defaults and file, whether the module runs in this scenario or not. Throws
+  /// StartupError.
   void checkRobotFiles();
   const toml::table& shadowParameters(const ModuleInfo& module);
   std::shared_ptr<ModuleBase> createModule(const ModuleInfo& module);

@@ -1,39 +1,23 @@
-// The controller's module parameters (Controller.h): each module's TOML shadow (its file with the robot's overlay),
-// kept for live edits, the edits themselves, checked before the motion thread gets them, and the text a client reads.
+// The controller's module parameters (Controller.h): each module's TOML shadow (its defaults, its file and the
+// robot's overlay: ParameterFiles.h), kept for live edits, the edits themselves, checked before the motion thread
+// gets them, and the text a client reads.
 #include "Framework/Controller.h"
-#include "Tools/Files/BoundedFile.h"
+#include "Framework/ParameterFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 
 namespace nao
 {
-namespace
-{
-/// files::fileExists with its error as a ConfigError (file:1:1), as every other problem of a parameter file.
-bool fileExists(const std::filesystem::path& path)
-{
-  try
-  {
-    return files::fileExists(path);
-  }
-  catch (const files::FileError& error)
-  {
-    const std::string message = error.what(), prefix = path.string() + ":1:1: ";
-    throw streams::ConfigError(streams::ConfigIssue{
-        .file = path.string(), .line = 1, .column = 1, .message = message.substr(prefix.size())});
-  }
-}
-} // namespace
-
 const toml::table& Controller::shadowParameters(const ModuleInfo& module)
 {
   if (auto found = shadows_.find(module.name); found != shadows_.end()) return found->second;
-  const auto file = config_.moduleFile(module.name);
   try
   {
-    toml::table table = streams::loadTomlFile(file);
-    const auto overlay = config_.robotOverlay(module.name);
-    if (fileExists(overlay)) streams::overlayPerKey(table, streams::loadTomlFile(overlay));
-    return shadows_.emplace(module.name, std::move(table)).first->second;
+    void* defaults = module.parameters->create();
+    toml::table table;
+    module.parameters->save(defaults, table);
+    module.parameters->destroy(defaults);
+    return shadows_.emplace(module.name, layeredParameterTable(std::move(table), config_, module.name))
+        .first->second;
   }
   catch (const streams::ConfigError& error)
   {

@@ -215,11 +215,10 @@ bool ParameterEditor::save(const std::string& target)
     if (target == "robot" && !std::filesystem::exists(file.parent_path().parent_path()))
       throw std::runtime_error("robot '" + robot_ + "' has no folder " +
                                file.parent_path().parent_path().string());
+    // Either file states only what differs from the defaults: a key it lacks is added.
     std::string text = std::filesystem::exists(file) ? readText(file) : std::string();
-    if (target != "robot" && text.empty()) throw std::runtime_error(file.string() + ": missing or empty");
     for (const auto& [key, value] : changed->second)
-      text = target == "robot" ? setTomlValue(text, key, value, file.string())
-                               : replaceTomlValue(text, key, value, file.string());
+      text = setTomlValue(text, key, value, file.string());
     std::filesystem::create_directories(file.parent_path());
     const std::filesystem::path temporary = file.string() + ".saving";
     std::ofstream(temporary, std::ios::binary) << text;

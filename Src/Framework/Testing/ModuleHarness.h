@@ -3,7 +3,7 @@
 // Config/, and nothing else. A test sets the inputs, runs the updates and reads the outputs, as one tests a Drake
 // system with fixed inputs:
 //
-//   nao::ModuleHarness<FilteredCurrentProvider> harness;  // parameters from Config/Modules/<M>.toml
+//   nao::ModuleHarness<FilteredCurrentProvider> harness;  // parameters as on the robot (ParameterFiles.h)
 //   harness.input<JointSensorData>().currents[index(Joint::LKneePitch)] = 0.8f; // A
 //   harness.run();                                         // every update of Provides<>, in order
 //   EXPECT_GT(harness.output<FilteredCurrent>().highestLegCurrent, 0.f);
@@ -14,6 +14,7 @@
 // (onParametersChanged). It lives in namespace nao, not nao::testing, which would clash
 // with GoogleTest's ::testing under `using namespace nao`. Link NaoModuleHarness.
 #include "Framework/Module.h"
+#include "Framework/ParameterFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <array>
 #include <memory>
@@ -24,16 +25,20 @@ namespace nao
 /// Config/ of this checkout, robot `robot`, no scenario (or `scenario` in Config/Scenarios/).
 ConfigFiles testConfigFiles(const std::string& robot = "Default", const std::string& scenario = "");
 
-/// The text of a module's parameters as the robot loads them: Config/Modules/<module>.toml with the robot's overlay
-/// on top. Throws streams::ConfigError naming the file.
-toml::table moduleParameterTable(const ConfigLocation& location, const std::string& module);
+/// The text of a module's parameters (struct P) as the robot loads them: P's defaults, Config/Modules/<module>.toml
+/// and the robot's overlay on top (ParameterFiles.h). Throws streams::ConfigError naming the file.
+template<class P>
+toml::table moduleParameterTable(const ConfigLocation& location, const std::string& module)
+{
+  return layeredParameterTable(streams::saveToTable(P{}), location, module);
+}
 
 /// A module's parameters loaded from moduleParameterTable(). Throws streams::ConfigError naming the file.
 template<class P>
 P loadModuleParameters(const ConfigLocation& location, const std::string& module)
 {
   P parameters;
-  streams::loadFromTable(moduleParameterTable(location, module), parameters);
+  streams::loadFromTable(moduleParameterTable<P>(location, module), parameters);
   return parameters;
 }
 
@@ -50,7 +55,7 @@ public:
   {
     if constexpr (hasParameters)
     {
-      parameterTable_ = moduleParameterTable(files.location, std::string(typeName<M>()));
+      parameterTable_ = moduleParameterTable<ParameterType>(files.location, std::string(typeName<M>()));
       parameters_ = std::make_unique<ParameterStorage>();
       streams::loadFromTable(*parameterTable_, *parameters_);
     }

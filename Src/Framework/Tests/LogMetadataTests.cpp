@@ -3,7 +3,9 @@
 // before) still reads and simply has none.
 #include "Framework/Client/DebugClient.h"
 #include "Framework/LogMetadata.h"
+#include "Framework/ParameterFiles.h"
 #include "Framework/Robot.h"
+#include "Framework/Testing/ModuleHarness.h"
 #include "Platform/StandIn/StandInBody.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <algorithm>
@@ -136,9 +138,14 @@ TEST(LogMetadata, LogCarriesTheModuleGraphAndTheParametersWithEachEdit)
   ASSERT_NE(moduleOf(*metadata.graph, "StandPoseProvider"), nullptr);
   EXPECT_TRUE(moduleOf(*metadata.graph, "StandPoseProvider")->active);
 
-  // Every module with parameters, as loaded: the values of its file.
+  // Every module with parameters, as loaded: its defaults with its files over them.
+  const ParameterInfo& standPose = *ModuleRegistry::instance().find("StandPoseProvider")->parameters;
+  toml::table defaults;
+  void* defaultParameters = standPose.create();
+  standPose.save(defaultParameters, defaults);
+  standPose.destroy(defaultParameters);
   const toml::table file =
-      streams::loadTomlFile(std::filesystem::path(NAO_CONFIG_DIR) / "Modules" / "StandPoseProvider.toml");
+      layeredParameterTable(std::move(defaults), testConfigFiles().location, "StandPoseProvider");
   const auto at = [&](std::uint32_t frame) { return metadata.parametersAt(frame).at("StandPoseProvider"); };
   EXPECT_EQ(tomlNumber(at(frames.front()), "transitionTime"), *file["transitionTime"].value<double>());
   EXPECT_EQ(tomlNumber(at(frames.front()), "angles.LKneePitch"),

@@ -3,7 +3,9 @@
 #include "Framework/Testing/ModuleHarness.h"
 #include "Framework/Tests/TestModules.h"
 #include <fstream>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <numbers>
 
 using namespace nao;
 using namespace nao::test;
@@ -92,6 +94,41 @@ TEST(ModuleHarness, SetParameterEditsOneKeyInTheFilesUnitsAndReachesTheModuleAtT
   harness.run();
   EXPECT_EQ(harness.module().parameterChanges, 2);
   EXPECT_EQ(harness.output<RepB>().value, 4 * 10 - 35);
+}
+
+TEST(ParameterFiles, AFileStatesOnlyWhatDiffersAndEveryOtherKeyKeepsTheStructsDefault)
+{
+  const GainConfig config;
+  std::ofstream(config.directory / "Modules" / "ModGain.toml") << "# only the offset differs\noffset = 2.0\n";
+  std::filesystem::remove(config.directory / "Robots" / "Nao42" / "Modules" / "ModGain.toml");
+  GainParameters loaded = loadModuleParameters<GainParameters>(config.files.location, "ModGain");
+  EXPECT_FLOAT_EQ(loaded.offset, 2.f * std::numbers::pi_v<float> / 180.f) << "the file's";
+  EXPECT_EQ(loaded.factor, GainParameters{}.factor) << "the struct's default";
+
+  std::ofstream(config.directory / "Robots" / "Nao42" / "Modules" / "ModGain.toml") << "factor = 9\n";
+  loaded = loadModuleParameters<GainParameters>(config.files.location, "ModGain");
+  EXPECT_EQ(loaded.factor, 9) << "the robot's overlay over the default";
+  EXPECT_FLOAT_EQ(loaded.offset, 2.f * std::numbers::pi_v<float> / 180.f) << "the module file's";
+
+  std::filesystem::remove(config.directory / "Modules" / "ModGain.toml");
+  loaded = loadModuleParameters<GainParameters>(config.files.location, "ModGain");
+  EXPECT_EQ(loaded.factor, 9) << "an overlay needs no module file";
+  EXPECT_FLOAT_EQ(loaded.offset, 0.f);
+
+  std::ofstream(config.directory / "Modules" / "ModGain.toml") << "ofset = 2.0\n";
+  try
+  {
+    loadModuleParameters<GainParameters>(config.files.location, "ModGain");
+    ADD_FAILURE() << "a key the struct lacks must not be ignored";
+  }
+  catch (const streams::ConfigError& error)
+  {
+    EXPECT_THAT(error.what(), testing::HasSubstr("ModGain.toml:1:1"));
+    EXPECT_THAT(error.what(), testing::HasSubstr("key 'ofset': unknown key; did you mean 'offset'? not in the parameters of ModGain"));
+  }
+  std::ofstream(config.directory / "Modules" / "ModGain.toml") << "offset = 500.0\n";
+  EXPECT_THROW(loadModuleParameters<GainParameters>(config.files.location, "ModGain"), streams::ConfigError)
+      << "a value out of range";
 }
 
 TEST(ModuleHarness, SetParameterKeepsGivenParametersAndEditsMadeThroughParameters)

@@ -2,6 +2,7 @@
 // refused when the file is loaded, with the range in the message, not reach a module.
 #include "Framework/Module.h"
 #include "Framework/ModuleBase.h"
+#include "Framework/ParameterFiles.h"
 #include "Tools/Streams/TomlFiles.h"
 #include <cmath>
 #include <filesystem>
@@ -115,46 +116,42 @@ bool sameValue(toml::node_view<const toml::node> a, toml::node_view<const toml::
 }
 } // namespace
 
-TEST(ParameterDefaults, EveryModulesHeaderDefaultsAreItsFilesValues)
+TEST(ParameterDefaults, EveryValueIsWrittenOnceAndEveryFileLoads)
 {
-  // A parameter's default, unit and range are declared once, in its struct; Config/Modules/<Module>.toml states the
-  // same values for a team to read and tune per robot (Robots/<robot>/Modules/ overlays). A header default that
-  // differs from the file would run wherever the file is not read (a test rig, a tool), so they must not differ.
-  std::vector<std::string> differing;
-  std::size_t compared = 0;
+  // A parameter's default, unit, range and reason are declared once, in its struct. Config/Modules/<Module>.toml
+  // states only what this project runs differently (and Robots/<robot>/Modules/ what one robot does): a file line
+  // that repeats the default would be a second place to change, and the two would drift apart.
+  const std::filesystem::path folder = std::filesystem::path(NAO_CONFIG_DIR) / "Modules";
+  std::vector<std::string> repeated, withParameters;
   for (const ModuleInfo* module : ModuleRegistry::instance().modules())
   {
     if (!module->parameters) continue;
+    withParameters.push_back(module->name);
     const ParameterInfo& info = *module->parameters;
-    void* defaults = info.create();
-    void* fromFile = info.create();
-    toml::table defaultTable, fileTable;
-    info.save(defaults, defaultTable);
-    info.load(
-        streams::loadTomlFile(std::filesystem::path(NAO_CONFIG_DIR) / "Modules" / (module->name + ".toml")),
-        fromFile);
-    info.save(fromFile, fileTable);
-    info.destroy(defaults);
-    info.destroy(fromFile);
-    std::map<std::string, toml::node_view<const toml::node>> header, file;
-    flatten(defaultTable, "", header);
+    toml::table defaultTable;
+    void* parameters = info.create();
+    info.save(parameters, defaultTable);
+    const ConfigLocation location{NAO_CONFIG_DIR, "Default"};
+    EXPECT_NO_THROW(info.load(layeredParameterTable(defaultTable, location, module->name), parameters))
+        << module->name << ": its files must load over its defaults";
+    info.destroy(parameters);
+    if (!std::filesystem::exists(location.moduleFile(module->name))) continue;
+    std::map<std::string, toml::node_view<const toml::node>> defaults, file;
+    const toml::table fileTable = streams::loadTomlFile(location.moduleFile(module->name));
+    flatten(defaultTable, "", defaults);
     flatten(fileTable, "", file);
     for (const auto& [path, value] : file)
-    {
-      ++compared;
-      const auto found = header.find(path);
-      if (found == header.end() || !sameValue(found->second, value))
-      {
-        std::ostringstream text;
-        text << module->name << "." << path << ": file " << value << ", header "
-             << (found == header.end() ? toml::node_view<const toml::node>() : found->second);
-        differing.push_back(text.str());
-      }
-    }
+      if (const auto found = defaults.find(path); found != defaults.end() && sameValue(found->second, value))
+        repeated.push_back(module->name + "." + path + " = " + (std::ostringstream() << value).str());
   }
-  EXPECT_GT(compared, 50u) << "the walk found hardly any parameter";
+  EXPECT_GT(withParameters.size(), 10u) << "the walk found hardly any module";
   std::string list;
-  for (const std::string& line : differing)
+  for (const std::string& line : repeated)
     list += "\n  " + line;
-  EXPECT_TRUE(differing.empty()) << differing.size() << " values differ:" << list;
+  EXPECT_TRUE(repeated.empty()) << repeated.size() << " file values repeat their struct's default:" << list;
+  // A file named after no module would be ignored, and a team's tuning in it would never run.
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (entry.path().extension() == ".toml")
+      EXPECT_THAT(withParameters, testing::Contains(entry.path().stem().string()))
+          << entry.path() << " names no module with parameters";
 }

@@ -99,10 +99,12 @@ void applyOverlay(toml::table& base, Overlay& overlay)
 }
 
 template<class Overlay>
-void overlayChecked(toml::table& base, Overlay& overlay)
+void overlayChecked(toml::table& base, Overlay& overlay, std::string_view givenBaseName)
 {
   const detail::Location baseLocation = detail::locateTable(base, {});
-  const std::string baseName = baseLocation.file ? *baseLocation.file : std::string("the base table");
+  const std::string baseName = !givenBaseName.empty() ? std::string(givenBaseName)
+                               : baseLocation.file    ? *baseLocation.file
+                                                      : std::string("the base table");
   std::vector<ConfigIssue> issues;
   checkOverlay(base, overlay, "", baseName, detail::locateTable(overlay, {}), issues);
   if (!issues.empty()) throw ConfigError(std::move(issues));
@@ -194,14 +196,14 @@ toml::table loadTomlFile(const std::filesystem::path& path)
   }
 }
 
-void overlayPerKey(toml::table& base, toml::table&& overlay)
+void overlayPerKey(toml::table& base, toml::table&& overlay, std::string_view baseName)
 {
-  overlayChecked(base, overlay);
+  overlayChecked(base, overlay, baseName);
 }
 
-void overlayPerKey(toml::table& base, const toml::table& overlay)
+void overlayPerKey(toml::table& base, const toml::table& overlay, std::string_view baseName)
 {
-  overlayChecked(base, overlay);
+  overlayChecked(base, overlay, baseName);
 }
 
 namespace detail

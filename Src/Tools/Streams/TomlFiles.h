@@ -26,11 +26,11 @@ toml::table loadTomlFile(const std::filesystem::path& path);
 /// tables are merged recursively. A key the base does not have, or a table where the base has a value (or
 /// the other way round, or an array against a single value), is a ConfigError at the overlay's position; then
 /// base is left unchanged. Moved-in values keep their overlay positions, so later load errors name the
-/// overlay file.
-void overlayPerKey(toml::table& base, toml::table&& overlay);
+/// overlay file. Errors name the base as baseName, or else as its file.
+void overlayPerKey(toml::table& base, toml::table&& overlay, std::string_view baseName = {});
 /// As above for an overlay that must stay intact. toml++ drops node positions on copy, so an overridden
 /// entry takes the overlay's key (whose position survives) and later errors point at that key.
-void overlayPerKey(toml::table& base, const toml::table& overlay);
+void overlayPerKey(toml::table& base, const toml::table& overlay, std::string_view baseName = {});
 
 /// TOML text of a table. Keys keep their file order (parsed tables) or serialize() order (saved tables);
 /// floats are written with the fewest digits that read back exactly.

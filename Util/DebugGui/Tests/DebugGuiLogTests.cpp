@@ -1,5 +1,7 @@
 // The debug GUI's offline parts, headless: the TOML splice its parameter editor saves with, a log's replay against
 // LogTool and with the module graph and parameters the log recorded, and the commands of Util/DebugGui/README.md.
+#include "Framework/ParameterFiles.h"
+#include "Modules/MotionControl/StandPoseProvider/StandPoseProvider.h"
 #include "Tools/Streams/TomlFiles.h"
 #include "Tools/Testing/Markdown.h"
 #include "Tools/Testing/SourceTree.h"
@@ -138,8 +140,9 @@ TEST(DebugGui, LogReplayDrawsTheLogsModuleGraphAndShowsItsParametersReadOnly)
       std::filesystem::temp_directory_path() / ("DebugGuiTests-metadata-" + std::to_string(::getpid()));
   const std::filesystem::path log = folder / "stand.log";
   ASSERT_NO_FATAL_FAILURE(recordStandLog(folder, log, 100));
-  const toml::table file = nao::streams::loadTomlFile(std::filesystem::path(NAO_CONFIG_DIR) / "Modules" /
-                                                      "StandPoseProvider.toml");
+  // What the robot loads: the defaults with Config/'s files over them.
+  const toml::table file = nao::layeredParameterTable(nao::streams::saveToTable(nao::StandPoseParameters{}),
+                                                      {NAO_CONFIG_DIR, "Default"}, "StandPoseProvider");
   const double loadedTransitionTime = *file["transitionTime"].value<double>();
   {
     MainWindow window(options());
@@ -153,7 +156,7 @@ TEST(DebugGui, LogReplayDrawsTheLogsModuleGraphAndShowsItsParametersReadOnly)
         << window.graph().message().toStdString();
     EXPECT_FALSE(window.graph().message().contains("right-click"));
 
-    // The parameters as the robot loaded them: the values of the module's file, not editable.
+    // The parameters as the robot loaded them, not editable.
     window.timeline().setFrameIndex(50);
     window.parameters().selectModule("StandPoseProvider");
     EXPECT_EQ(window.parameters().module(), "StandPoseProvider");

@@ -156,16 +156,18 @@ TEST(DebugGui, AParameterEditChangesTheRobotAndIsSavedAsThatKeyOnly)
   ASSERT_TRUE(waitFor([&] { return window.store().latest(field) == "0.5"; }))
       << "the robot sends the new stiffness";
   ASSERT_TRUE(editor.save("module")) << editor.message().toStdString();
+  // The file states only what differs from the defaults: the key is added, every line it had stays.
   const auto beforeLines = lines(before), afterLines = lines(readFile(file));
-  ASSERT_EQ(beforeLines.size(), afterLines.size());
-  std::vector<std::size_t> changed;
-  for (std::size_t i = 0; i < beforeLines.size(); ++i)
-    if (beforeLines[i] != afterLines[i]) changed.push_back(i);
-  ASSERT_EQ(changed.size(), 1u) << readFile(file);
-  EXPECT_EQ(afterLines[changed[0]], "LKneePitch = 0.5");
-  EXPECT_LT(before.find("[stiffnesses]"),
-            before.find(beforeLines[changed[0]], before.find("[stiffnesses]")) + 1)
-      << "the changed line is the stiffness, not the angle";
+  ASSERT_EQ(afterLines.size(), beforeLines.size() + 1) << readFile(file);
+  std::vector<std::string> added;
+  std::size_t kept = 0;
+  for (const std::string& line : afterLines)
+    if (kept < beforeLines.size() && line == beforeLines[kept])
+      ++kept;
+    else
+      added.push_back(line);
+  EXPECT_EQ(kept, beforeLines.size()) << readFile(file);
+  EXPECT_THAT(added, testing::ElementsAre("stiffnesses.LKneePitch = 0.5")) << readFile(file);
 
   // Out of range: the robot refuses with its own message, and nothing changes.
   const std::string saved = readFile(file);

@@ -16,7 +16,7 @@ TEST(DebugGuiWindows, TwoRobotsAndALogSideBySideEachShowTheirOwnValues)
   const ScratchConfig firstConfig("windows-first"), secondConfig("windows-second");
   // The second robot stands with another knee stiffness: a window showing the other robot's values would fail.
   const std::filesystem::path file = secondConfig.directory / "Modules" / "StandPoseProvider.toml";
-  const std::string edited = replaceTomlValue(readFile(file), "stiffnesses.LKneePitch", "0.6", file.string());
+  const std::string edited = setTomlValue(readFile(file), "stiffnesses.LKneePitch", "0.6", file.string());
   std::ofstream(file, std::ios::binary) << edited;
   StandInRobot firstRobot(firstConfig.directory), secondRobot(secondConfig.directory);
   ASSERT_NE(firstRobot.port, 0);

@@ -1,6 +1,8 @@
 #pragma once
-// Every number of FallDownStateDetector. Code holds rad, rad/s, kg and s; Config/Modules/FallDownStateDetector.toml
-// holds degrees, deg/s, kg and s.
+// Every number of FallDownStateDetector: upright, staggering, falling (direction), fallen (side) and lifted, from
+// InertialData and the FSRs. Tilt: the torso's angle from upright. The defaults are declared here;
+// Config/Modules/FallDownStateDetector.toml holds only values that differ. Code holds rad, rad/s, kg and s; the file
+// holds degrees, deg/s, kg and s. How each number was chosen: README.md of this folder.
 #include "Tools/Streams/Field.h"
 #include <numbers>
 
@@ -22,21 +24,31 @@ struct FallDownStateParameters
   float stillRate = 30.f * degree;
   float fallenTime = 0.3f;
   float standUpTime = 1.f;
-  float liftedWeight = 0.5f;
+  float liftedWeight = 0.5f; // the robot weighs 5.3 kg; the FSRs' noise is about 0.01 kg
   float liftedTime = 0.2f;
   float landedTime = 0.1f;
+  // The independent witnesses of a fall (README.md, "Witnesses"): physical limits of a robot that stands, not fitted.
   float edgeLoadShare = 0.9f;
   float edgeFreeShare = 0.7f;
   float edgeRiseTime = 1.f;
   float unloadedShare = 0.5f;
   float witnessAccelerationDrop = 1.5f;
-  float witnessLowTime = 0.09f;
+  float witnessLowTime = 0.09f; // longer than simulated stepping's dips (6 frames of 12 ms at most)
   float blindFallTime = 0.15f;
   float minWitnessLoad = 0.5f;
   float gravity = 9.81f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
+  {
+    serializeTilt(ar);
+    serializeLifted(ar);
+    serializeWitnesses(ar);
+  }
+
+  /// Upright, staggering, falling and fallen, from the tilt and its rate.
+  template<class Archive>
+  void serializeTilt(Archive& ar)
   {
     using streams::field;
     using streams::Unit;
@@ -88,6 +100,14 @@ struct FallDownStateParameters
         .unit(Unit::seconds)
         .range(0.0, 10.0)
         .doc("a fallen robot below uprightTilt this long is upright again");
+  }
+
+  /// Lifted and landed, from the feet's load.
+  template<class Archive>
+  void serializeLifted(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("liftedWeight", liftedWeight)
         .unit(Unit::kilograms)
         .range(0.0, 5.0)
@@ -100,6 +120,14 @@ struct FallDownStateParameters
         .unit(Unit::seconds)
         .range(0.0, 10.0)
         .doc("feet loaded this long: a lifted robot stands again");
+  }
+
+  /// The independent witnesses of a fall the tilt alone cannot confirm.
+  template<class Archive>
+  void serializeWitnesses(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("edgeLoadShare", edgeLoadShare)
         .range(0.5, 1.0)
         .doc("witness: a foot with this share of its load on the pair of FSRs of the edge the torso leans "

@@ -1,6 +1,9 @@
 #pragma once
-// The numbers of JointThermalStateProvider (Config/Modules/JointThermalStateProvider.toml; the reasoning behind each
-// is in README.md, "Priors and noise"). No thermal constant of the NAO is public (NaoFacts.md §16, §18): the priors
+// The numbers of JointThermalStateProvider: the defaults below (Config/Modules/JointThermalStateProvider.toml holds
+// only values that differ; the reasoning behind each is in README.md, "Priors and noise"). Per joint, the reported
+// temperature is a sum of thermal nodes with fixed time constants (10, 60, 360, 2160 s: a winding's seconds to a
+// housing's tens of minutes), fitted online by a linear Kalman filter, and the module forecasts the time to each
+// temperature status at the present load. No thermal constant of the NAO is public (NaoFacts.md §16, §18): the priors
 // are wide guesses the fit moves away from, and the status thresholds are NOT firmware facts.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
@@ -10,6 +13,9 @@ namespace nao
 struct JointThermalStateParameters
 {
   // Priors of the model T = T_amb + Σ c_i (README.md); the filter starts every joint there.
+  // rise (K/A²) is summed over the nodes: 1.2 A held → +36 K in the steady state. riseStdDev (K/A²) is the slowest
+  // node's; the prior rise and the deviations are split 4:3:2:1 from the slowest node to the fastest.
+  // startRiseStdDev: a robot may start warm, its first reading up to ~10 K above its ambient at 1 σ.
   float rise = 25.f;
   float riseStdDev = 50.f;
   float startRiseStdDev = 10.f;
@@ -18,13 +24,15 @@ struct JointThermalStateParameters
   // The fixed-pole basis: nodes with time constants fastestTimeConstant · nodeRatio^i.
   int nodes = 4;
   float fastestTimeConstant = 10.f;
-  int nodeRatio = 6;
+  int nodeRatio = 6; // with fastestTimeConstant 10 s (a small motor's winding): τ = 10, 60, 360, 2160 s
   // The reading and the model's trust.
-  float temperatureStep = 1.f;
+  float temperatureStep = 1.f; // K: LoLA reports whole degrees, a rounding variance of 1/12 K²
   float sensorNoise = 0.4f;
-  float temperatureDrift = 3e-4f;
+  float temperatureDrift = 3e-4f; // K²/s, process noise of the node sum
   float riseDrift = 6.25e-4f;
   float ambientDrift = 1e-4f;
+  // A reading more than `gate` standard deviations off is ignored until maxRejections in a row; a joint's readings
+  // come every 0.3 s, so 10 are 3 s of that joint.
   float gate = 5.f;
   int maxRejections = 10;
   // Bounds that keep the fit physical.
@@ -42,17 +50,31 @@ struct JointThermalStateParameters
   float loadChangeRatio = 2.f;
   float loadChangeFloor = 0.1f;
   float learningSpread = 0.25f;
-  // Prior thresholds of the statuses: B-Human's LED display thresholds (NaoFacts.md §18), not the firmware's.
+  // Prior thresholds of the statuses: B-Human's LED display thresholds (NaoFacts.md §18), not the firmware's, which
+  // are not public. A reported status transition teaches the real threshold; a lower status reported at a higher
+  // estimate raises the prior to that estimate.
   float hotThreshold = 50.f;
   float veryHotThreshold = 65.f;
   float criticallyHotThreshold = 75.f;
-  // What a robot taught in earlier runs (its overlay, written by `LogTool thermal --overlay`); 0: not taught.
+  // What a robot taught in earlier runs, per joint, °C; 0: not taught, the prior above. Never set in
+  // Config/Modules/JointThermalStateProvider.toml: a robot's overlay (Config/Robots/<robot>/Modules/) holds them, and
+  // `LogTool thermal LOG --overlay FILE` writes them from a log in which the robot reported the statuses.
   JointArray<float> taughtHotThresholds{};
   JointArray<float> taughtVeryHotThresholds{};
   JointArray<float> taughtCriticallyHotThresholds{};
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
+  {
+    serializePrior(ar);
+    serializeNoise(ar);
+    serializeLoad(ar);
+    serializeThresholds(ar);
+  }
+
+  /// The model: its prior and its thermal nodes.
+  template<class Archive>
+  void serializePrior(Archive& ar)
   {
     using streams::Unit;
     ar& streams::field("rise", rise)
@@ -84,6 +106,13 @@ struct JointThermalStateParameters
     ar& streams::field("nodeRatio", nodeRatio)
         .range(2, 20)
         .doc("each node's time constant is this many times the next faster one's (a whole number)");
+  }
+
+  /// The filter: what it believes of the readings and of the model, and its bounds.
+  template<class Archive>
+  void serializeNoise(Archive& ar)
+  {
+    using streams::Unit;
     ar& streams::field("temperatureStep", temperatureStep)
         .unit(Unit::kelvins)
         .range(0.0, 10.0)
@@ -136,6 +165,13 @@ struct JointThermalStateParameters
         .range(0.1, 3600.0)
         .doc(
             "a longer gap between two steps of a joint (a stalled process) is predicted over this much only");
+  }
+
+  /// The present load and the forecast.
+  template<class Archive>
+  void serializeLoad(Archive& ar)
+  {
+    using streams::Unit;
     ar& streams::field("loadWindow", loadWindow)
         .unit(Unit::seconds)
         .range(0.3, 60.0)
@@ -160,6 +196,13 @@ struct JointThermalStateParameters
         .range(0.01, 10.0)
         .doc(
             "a forecast whose standard deviation exceeds this share of the time left is flagged as learning");
+  }
+
+  /// The temperature statuses' thresholds.
+  template<class Archive>
+  void serializeThresholds(Archive& ar)
+  {
+    using streams::Unit;
     ar& streams::field("hotThreshold", hotThreshold)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)

@@ -1,6 +1,7 @@
 #pragma once
-// StaticTorqueProvider's parameters (Config/Modules/StaticTorqueProvider.toml): when the FSRs are believed,
-// and which code computes the torques.
+// StaticTorqueProvider's parameters (Config/Modules/StaticTorqueProvider.toml states only what differs from these
+// defaults): when the FSRs are believed, and which code computes the torques. FSR readings are kg per sensor, as
+// LoLA reports them.
 #include "Tools/Kinematics/Evaluators.h"
 #include "Tools/Streams/Field.h"
 
@@ -10,7 +11,10 @@ struct StaticTorqueParameters
 {
   float minimumReading = -0.1f;
   float maximumReading = 10.f;
+  // Lifted: the torques are gravity's with the torso held fixed.
   float liftedFraction = 0.15f;
+  // Outside the plausible fractions (and not lifted) the weight is split between the soles by the centre-of-mass
+  // projection instead of the FSRs.
   float minimumPlausibleFraction = 0.4f;
   float maximumPlausibleFraction = 2.5f;
   float minimumSoleFraction = 0.02f;

@@ -2,16 +2,18 @@
 // B-Human's released heat adjustment rounds (bhuman/BHumanCodeRelease, Src/Modules/MotionControl/EnergySaving/) on
 // the cycle EnergySavingProvider shares (HeatAdjustmentCycle): the reference the comparisons measure ours against,
 // selected like any provider (`--provider JointRequest=BHumanEnergySavingProvider --provider
-// EnergySaving=BHumanEnergySavingProvider`). Its numbers are B-Human's (Config/Modules/
-// BHumanEnergySavingProvider.toml). Rules: README.md of this folder.
+// EnergySaving=BHumanEnergySavingProvider`). Its numbers are B-Human's where B-Human has them
+// (HeatAdjustmentParameters' defaults, with adjustWaitTime and the guard set by BHumanEnergySavingParameters).
+// Rules: README.md of this folder.
 #include "Modules/MotionControl/Common/HeatAdjustmentModule.h"
 
 namespace nao
 {
 struct BHumanEnergySavingParameters : HeatAdjustmentParameters
 {
-  /// B-Human's rounds as released: a round every 500 ms, without our guard (a team that wants it switches it on
-  /// in the file).
+  /// B-Human's rounds as released: a round every 500 ms (B-Human's adjustWaitTime), without our guard. A team that
+  /// runs these rounds on a robot should switch the guard on (guard.enabled = true in
+  /// Config/Modules/BHumanEnergySavingProvider.toml).
   BHumanEnergySavingParameters()
   {
     adjustWaitTime = 0.5f;

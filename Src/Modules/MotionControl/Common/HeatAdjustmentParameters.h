@@ -1,8 +1,9 @@
 #pragma once
 // The numbers every heat adjustment shares (HeatAdjustmentCycle: states, thresholds, caps, resets, fades, base
-// offsets), with B-Human's name where it differs (bhuman/BHumanCodeRelease, Config/Robots/Default/
-// energySavingProvider.cfg). EnergySavingParameters and BHumanEnergySavingParameters add their rounds' own.
-// Code holds rad, A, s and m; the files hold degrees, mA, ms and mm.
+// offsets): B-Human's values where B-Human has the parameter (all but adjustWaitTime), with B-Human's name where
+// it differs (bhuman/BHumanCodeRelease, Config/Robots/Default/energySavingProvider.cfg). EnergySavingParameters
+// and BHumanEnergySavingParameters add their rounds' own. Code holds rad, A, s and m; the files (which state only
+// what differs from these defaults) hold degrees, mA, ms and mm.
 #include "Modules/MotionControl/Common/JointGuard.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
@@ -18,29 +19,52 @@ struct HeatAdjustmentParameters
   static constexpr float degree = std::numbers::pi_v<float> / 180.f;
 
   float motionChangeWaitTime = 0.1f;
+  // EnergySavingProvider's search compares the currents of successive rounds: a round per FilteredCurrent window
+  // (20 × 12 ms) plus a frame. B-Human's rounds wait 500 ms (BHumanEnergySavingParameters).
   float adjustWaitTime = 0.25f;
+  // B-Human: resetTimeNormal.
   float resetTime = 3.f;
+  // The base offsets: measured − requested at a start in the normal stand, faded in and then clamped (the clamp is a
+  // safety bound B-Human does not have).
   float baseOffsetFadeInTime = 0.06f;
   float maxBaseOffset = 3.f * degree;
   float legCurrentThreshold = 0.1f;
+  // B-Human: currentThresholdLegsHighOffset.
   float legCurrentThresholdLargeOffset = 0.3f;
+  // B-Human: currentThresholdArms.
   float armCurrentThreshold = 0.03f;
+  // 0 (every joint's default): currentThreshold()'s rules.
   JointArray<float> currentThresholdOverrides;
   float largeOffset = 1.5f * degree;
   float maxOffset = 3.f * degree;
   int largeOffsetJointsForReset = 4;
+  // B-Human's rounds make an emergency step every this many rounds over the threshold; EnergySavingProvider's search
+  // makes none, only its accuratePositions rounds do.
   int stepsBeforeEmergencyStep = 10;
+  // The steps, ≈ 0.0035, 0.008 and 0.0005 rad: a leg (arm) joint steps maxGearStepLegs (maxGearStepArms) while
+  // |measured − requested| exceeds it, else minGearStep, finer than the encoder's resolution (one count of its 12
+  // bits, 0.088°).
   float maxGearStepLegs = 0.2f * degree;
   float maxGearStepArms = 0.458366f * degree;
   float minGearStep = 0.0286479f * degree;
+  // accuratePositions' step once the error is within maxGearStepLegs: minGearStep / 2.
   float accurateFineStepFraction = 0.5f;
-  // The ground-aligned frame takes the torso orientation from the IMU.
+  // (x, y) from the point between the feet in the ground-aligned frame, which takes the torso orientation from the
+  // IMU. B-Human: comXDiffRangeBeforeReset and comYDiffRangeBeforeReset.
   std::array<float, 2> centerOfMassMin{-0.02f, -0.05f};
   std::array<float, 2> centerOfMassMax{0.05f, 0.05f};
+  // The whole NAO weighs about 5.4 kg (Docs/NaoFacts.md).
   float groundContactWeight = 1.f;
   float groundContactDebounceTime = 0.1f;
+  // The hands' requests are 0..1 open, not angles.
   std::vector<Joint> skipJoints{Joint::HeadYaw, Joint::HeadPitch, Joint::LHand, Joint::RHand};
-  // B-Human's standSigns and highStandSigns, in Joint order (the knees differ: +1 in the stand, -1 in the high stand).
+  // B-Human's standSigns and highStandSigns with B-Human's values, in Joint order. In the stand the knees step +1
+  // (the body's weight bends them: the holding torque falls as the request follows), every other joint -1 but
+  // RHipRoll (+1, the mirror image of LHipRoll) and HeadPitch (0); in the high stand the knees too step -1. B-Human's
+  // rounds step by them; EnergySavingProvider's take the way the load pulls from the static torque (JointTorques)
+  // where it is at least loadDirectionTorque, and from these tables only below that: where the load is large the
+  // tables disagree with the robot model (RShoulderRoll holds -0.12 N·m in both postures, the knees -0.25 N·m in the
+  // high stand; the tables say -1).
   JointArray<int> emergencyStepSignsStand{
       {-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, 1, -1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}};
   JointArray<int> emergencyStepSignsHighStand{
@@ -58,6 +82,15 @@ struct HeatAdjustmentParameters
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
+  {
+    serializeTimesAndThresholds(ar);
+    serializeSteps(ar);
+    serializePosture(ar);
+  }
+
+  /// When the cycle works, and which currents it acts on.
+  template<class Archive>
+  void serializeTimesAndThresholds(Archive& ar)
   {
     using streams::field;
     using streams::Unit;
@@ -97,6 +130,14 @@ struct HeatAdjustmentParameters
         .unit(Unit::milliamperes)
         .range(0.0, 5000.0)
         .doc("replaces the joint's threshold when > 0");
+  }
+
+  /// Caps, resets and step sizes.
+  template<class Archive>
+  void serializeSteps(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("largeOffset", largeOffset)
         .unit(Unit::degrees)
         .range(0.0, 10.0)
@@ -123,6 +164,14 @@ struct HeatAdjustmentParameters
     ar& field("accurateFineStepFraction", accurateFineStepFraction)
         .range(0.0, 1.0)
         .doc("accuratePositions' fine step = this × minGearStep");
+  }
+
+  /// The posture: the high stand's centre-of-mass window, ground contact, the joints and signs.
+  template<class Archive>
+  void serializePosture(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("centerOfMassMin", centerOfMassMin)
         .unit(Unit::millimeters)
         .range(-200.0, 200.0)

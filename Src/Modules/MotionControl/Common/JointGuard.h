@@ -34,20 +34,28 @@ struct JointGuardParameters
   // other's loads do not heat it in two.
   int heatWindow = 20;
   float progress = 0.005f;
+  // A reading moved farther from the one at the reference: zero offset no longer restores the reference, and the
+  // slipped joint searches again instead of being held.
   float movedTolerance = 0.2f * std::numbers::pi_v<float> / 180.f;
   float postureTolerance = std::numbers::pi_v<float> / 180.f;
-  // A resting joint's reading flips by one count at most; one that travels farther oscillates.
+  // Four counts of LoLA's reading (0.088° each): a resting joint's reading flips by one count and back; one that
+  // travels farther oscillates.
   float restlessTravel = 0.35f * std::numbers::pi_v<float> / 180.f;
   // A joint at rest on a count boundary flips between two neighbouring counts of its 12-bit encoder (0.088°,
   // Docs/NaoFacts.md) as often as it likes.
   float restlessSpan = 0.15f * std::numbers::pi_v<float> / 180.f;
   int restlessRounds = 2;
-  // A body still settling after the posture change would give a reference it does not keep.
+  // A body still settling after the posture change would give a reference it does not keep. Settled: two rounds in
+  // a row agree within half the margin (current) and restlessSpan (reading). The stand's base offsets wait until
+  // every leg joint has its reference.
   int settleRounds = 8;
-  // The step bound: what "far above the reference" is (EnergySavingProvider/README.md, "The guard").
+  // The step bound: what "far above the reference" is, reference + max(boundFraction × reference, boundCurrent)
+  // (StepBound.h; EnergySavingProvider/README.md, "The guard").
   float boundFraction = 0.5f;
   float boundCurrent = 0.3f;
-  // LoLA's reading moves by whole counts (0.088°, Docs/NaoFacts.md): anything under one is "not at all".
+  // LoLA's reading moves by whole counts (0.088°, Docs/NaoFacts.md): anything under one is "not at all", so one
+  // count the change's way is enough. A joint that gave way under its load is not sent back: that would push it up
+  // against its gears.
   float gaveWay = 0.05f * std::numbers::pi_v<float> / 180.f;
 
   template<class Archive>

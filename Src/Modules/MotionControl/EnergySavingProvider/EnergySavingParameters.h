@@ -1,23 +1,34 @@
 #pragma once
 // Every number of EnergySavingProvider: the ones every heat adjustment shares (HeatAdjustmentParameters) and those
-// of its own rounds (the search for the least current, the sag bound, the hand-over). Config/Modules/
-// EnergySavingProvider.toml holds degrees, mA, ms and mm; README.md of this folder says what each rule does.
+// of its own rounds (the search for the least current, the sag bound, the hand-over; none of them in B-Human).
+// Config/Modules/EnergySavingProvider.toml states only what differs from these defaults, in degrees, mA, ms and mm;
+// README.md of this folder says what each rule does ("The search", "The hand-over").
 #include "Modules/MotionControl/Common/HeatAdjustmentParameters.h"
 
 namespace nao
 {
 struct EnergySavingParameters : HeatAdjustmentParameters
 {
+  // One count of the 12-bit encoder: request and reading within it agree, since the reading cannot tell where the
+  // motor board's target lies.
   float agreementBand = 0.088f * degree;
+  // While the current rises, the search turns round with half its step, down to minGearStep / 8.
   float minSearchStepFraction = 0.125f;
   float searchCurrentTolerance = 0.005f;
+  // Settled: the search holds the offset of the least current it saw until the current rises by the joint's
+  // threshold.
   int stalledRoundsToSettle = 4;
   // A settled leg joint still above its threshold lets its mirror joint push (one minGearStep more each round)
   // before that joint tries the other way.
   int handOverRounds = 7;
+  // The hand-over's guard: the pusher's current is compared with what the helped joint drew when the hand-over
+  // began, plus the guard's margin (guard.marginFraction, guard.marginCurrent).
   int pusherAboveRounds = 3;
+  // The sag: how far a joint has given way from request + base offset. Beyond maxSag its offset no longer follows
+  // it (B-Human's offsets follow a slipping joint up to maxOffset).
   float maxSag = 0.5f * degree;
-  // A smaller static torque, or no valid robot model: the load's way comes from the posture's sign table.
+  // The static torque is JointTorques'. A smaller one, or no valid robot model: the load's way comes from the
+  // posture's sign table.
   float loadDirectionTorque = 0.05f;
 
   template<class Archive>

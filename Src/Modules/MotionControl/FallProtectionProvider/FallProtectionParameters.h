@@ -1,6 +1,7 @@
 #pragma once
-// FallProtectionProvider's parameters (Config/Modules/FallProtectionProvider.toml). Code holds rad, s and
-// fractions; the file holds degrees and ms. Why each number: README.md of this folder.
+// FallProtectionProvider's parameters: the protective posture while the robot falls. The defaults are declared here;
+// Config/Modules/FallProtectionProvider.toml holds only values that differ. Code holds rad, s and fractions; the file
+// holds degrees and ms. Why each number: README.md of this folder.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 #include <numbers>
@@ -44,6 +45,7 @@ struct FallProtectionParameters
   /// the floor, and a head motor that holds its target pushes its torque limit into the neck at impact
   float sideHeadStiffness = 0.f;
   float lieStillTime = 1.f; ///< s
+  // passiveStiffness is held until the robot is upright again or a get-up moves it.
   float passiveStiffness = 0.f;
   float handBackTime = 1.f; ///< s
 

@@ -1,6 +1,7 @@
 #pragma once
-// SitDownProvider's parameters (Config/Modules/SitDownProvider.toml). Code holds rad, s and fractions; the file
-// holds degrees, ms and percent.
+// SitDownProvider's parameters: the chest button's and the low battery's sit-down. The defaults are declared here;
+// Config/Modules/SitDownProvider.toml holds only values that differ. Code holds rad, s and fractions; the file holds
+// degrees, ms and percent.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 #include <numbers>
@@ -20,6 +21,7 @@ struct SitDownParameters
                                                         80, -8, 0, 5, 90,
                                                         0, 0});
   // clang-format on
+  // A finger's press through the chest's cap lasts at least minPressTime (100 ms); a 60 ms reading is a glitch.
   float sitStiffness = 0.6f;       ///< the sit keyframe's stiffness in sit.toml
   float sitDownTime = 3.f;         ///< s, the sit keyframe's duration in sit.toml
   float settleTime = 0.5f;         ///< s

@@ -1,6 +1,9 @@
 #pragma once
-// Every number of SmartStiffnessProvider. Code holds rad, rad/s and s; Config/Modules/SmartStiffnessProvider.toml
-// holds degrees, deg/s and ms.
+// Every number of SmartStiffnessProvider (NAOqi's Smart Stiffness). While the posture is static, each joint's
+// stiffness = min(user, margin × |static torque| / max torque + floor); the motors' max torques and the firmware's
+// temperature factors come from Config/Sim/motors.toml, the one motor table (MotorTorqueLimits). Code holds rad,
+// rad/s, A, fractions and s; Config/Modules/SmartStiffnessProvider.toml, which states only what differs from these
+// defaults, holds degrees, deg/s, mA, percent and ms.
 #include "Tools/Streams/Field.h"
 
 #include <numbers>
@@ -17,23 +20,34 @@ struct SmartStiffnessParameters
   float margin = 1.5f;
   float floor = 0.1f;
   float requestThreshold = 0.5f * degree;
+  // Long enough that a short pause within a motion is not limited. Joints the heat adjustment behind still searches
+  // keep the user's stiffness anyway (EnergySaving::searching): a limit that cut in during its search would change
+  // the currents it compares.
   float settleTime = 5.f;
+  // Above the reading's flicker (LoLA's 12-bit reading flickers by one count: 7.3 deg/s per 12 ms frame); a faster
+  // joint (a push, a fall) releases in the same frame.
   float maxJointSpeed = 30.f * degree;
+  // Stale input: every joint gets the user's stiffness.
   float maxFrameGap = 0.05f;
+  // A joint that gives way beyond sagTolerance gets the user's stiffness until its request moves.
   bool raiseOnSag = true;
   float sagTolerance = 1.f * degree;
+  // The request compared is the final one (JointRequest), so the heat adjustment's offsets are not taken for a sag.
   int sagDelayFrames = 3;
   // A joint whose motor works at its limit (current ≥ pinnedFraction × the limit's current for pinnedTime) gets
   // the user's stiffness for at least releaseTime, until its current is below the limit's again: a motor pinned
   // at its limit hides its position error from the heat adjustment behind (its current no longer changes with
-  // the offsets). false: the limit holds however hard the motor pushes (NAOqi; no heat adjustment behind).
+  // the offsets). false: the limit holds however hard the motor pushes (NAOqi; no heat adjustment behind). Off by
+  // default: a joint that slipped (a hip) and is then pinned would get full stiffness back and draw more.
   bool releasePinnedJoints = false;
+  // The limit's current = limited stiffness × max torque / the motor's torque constant (N·m/A).
   float pinnedFraction = 0.9f;
   float pinnedTime = 0.25f;
+  // Eight of the heat adjustment's 250 ms rounds.
   float releaseTime = 2.f;
   // The guard ("do no harm"): a joint whose filtered current (over currentFilterTime) rises under its limit above
   // the one it drew when the limit began by more than guardMarginFraction × that + guardMarginCurrent, for
-  // guardTime, gets the user's stiffness until the request moves.
+  // guardTime, gets the user's stiffness until the request moves. A joint that gives way is raiseOnSag's.
   bool guardEnabled = true;
   float guardMarginFraction = 0.1f;
   float guardMarginCurrent = 0.02f;

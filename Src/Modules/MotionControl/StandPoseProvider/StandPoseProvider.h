@@ -9,6 +9,7 @@
 
 namespace nao
 {
+// The pose held, with its defaults; Config/Modules/StandPoseProvider.toml holds only values that differ.
 struct StandPoseParameters
 {
   // One limb per line, in Joint order: head; left arm; left leg; right leg (no RHipYawPitch); right arm; hands.
@@ -20,6 +21,8 @@ struct StandPoseParameters
                                                      0, -20.0484, 48.0313, -27.9829, 0,
                                                      90, -7, 0, 2.5, 90,
                                                      0, 0});
+  // The same keyframe's stiffness: head 0.4, arms and legs 0.75 (its limb base stiffness [40, 75, 75, 75, 75] %,
+  // NaoFacts.md §17).
   JointArray<float> stiffnesses{{0.4f, 0.4f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
@@ -27,7 +30,7 @@ struct StandPoseParameters
                                  0.75f, 0.75f, 0.75f, 0.75f, 0.75f,
                                  0.f, 0.f}};
   // clang-format on
-  float transitionTime = 1.f;
+  float transitionTime = 1.f; // s
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

@@ -1,6 +1,7 @@
 #pragma once
-// TaskSpaceMotionProvider's parameters (Config/Modules/TaskSpaceMotionProvider.toml). Code holds m, rad/s and 1/s;
-// the file holds mm. Points are in the left sole's frame: x forward, y left, z up from the sole's centre.
+// TaskSpaceMotionProvider's parameters: the Stack of Tasks as a motion source. The defaults are declared here;
+// Config/Modules/TaskSpaceMotionProvider.toml holds only values that differ. Code holds m, rad/s and 1/s; the file
+// holds mm. Points are in the left sole's frame: x forward, y left, z up from the sole's centre.
 #include "Tools/Streams/Field.h"
 
 namespace nao

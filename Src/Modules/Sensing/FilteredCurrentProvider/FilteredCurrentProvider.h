@@ -12,6 +12,7 @@ namespace nao
 struct FilteredCurrentParameters
 {
   static constexpr int maxWindowLength = 200; ///< samples the buffers hold (2.4 s at 12 ms)
+  // One sample per 12 ms packet; 20 is B-Human's FilteredCurrentProvider's window.
   int windowLength = 20;
 
   template<class Archive>

@@ -21,23 +21,28 @@
 
 namespace nao
 {
+// The defaults; Config/Modules/InertialDataFilter.toml holds only values that differ. The NAO V6's IMU noise is not
+// public: the numbers are assumptions of a typical MEMS IMU and of the torso's own motion (README.md).
 struct InertialDataFilterParameters
 {
+  // rad/s: a MEMS gyroscope's 0.1-0.3 deg/s of noise per 12 ms reading (83 Hz), with margin.
   float gyroNoise = 0.005f;
   float gyroBiasDrift = 1e-4f;
+  // m/s²: the sensor's own noise (0.01-0.05 m/s²) and the standing torso's small accelerations.
   float accNoise = 0.1f;
+  // More than 1 per m/s²: the norm's departure from g shows only the part of the torso's acceleration along g.
   float accMotionNoise = 5.f;
-  float accGate = 3.f;
+  float accGate = 3.f; // about a third of g: a norm this far off is a push's, a step's or an impact's peak
   float gravity = 9.81f;
   float initialTiltStdDev = 0.05f;
-  float initialBiasStdDev = 0.02f;
+  float initialBiasStdDev = 0.02f; // about 1 deg/s: a MEMS gyroscope's turn-on bias
   float maxBias = 0.1f;
   float maxFrameGap = 0.1f;
-  // The support soles' tilt (README.md, "The soles").
+  // The support soles' tilt (README.md, "The soles"): a second measurement of the tilt while a foot stands flat.
   float supportWeight = 1.f;
-  float footNoise = 0.01f;
-  float footGate = 0.05f;
-  float blindFootGate = 0.5f;
+  float footNoise = 0.01f;    // about 0.6 deg
+  float footGate = 0.05f;     // about 3 deg
+  float blindFootGate = 0.5f; // about 29 deg
   float footOffsetTime = 10.f;
   float restGyro = 0.05f;
   float restAccelerationOff = 0.2f;

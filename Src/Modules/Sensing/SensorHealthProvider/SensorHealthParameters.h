@@ -1,6 +1,8 @@
 #pragma once
-// Every number of SensorHealthProvider (Config/Modules/SensorHealthProvider.toml). Code holds SI units; the file
-// holds degrees where people think in them. README.md of this folder says where each number comes from.
+// Every number of SensorHealthProvider: how far each sensor can be trusted. The defaults are declared here;
+// Config/Modules/SensorHealthProvider.toml holds only values that differ. Code holds SI units; the file holds degrees
+// where people think in them. Every number is a physical bound or a time a glitch cannot last; none is fitted to a
+// plant. README.md of this folder says where each number comes from.
 #include "Tools/Streams/Field.h"
 #include <numbers>
 
@@ -13,17 +15,17 @@ struct SensorHealthParameters
   // Every sensor: how long a fault must last to count as failed, how long clean to count as valid again.
   float failAfter = 1.f;
   float recoverAfter = 2.f;
-  int stuckFrames = 10;
+  int stuckFrames = 10; // 120 ms of 12 ms frames
   float gravity = 9.81f;
   // Inertial unit.
-  float maxGyro = 8.7f;
+  float maxGyro = 8.7f; // about 500 deg/s, the gyroscope's range (InertialDataFilter's README)
   float gyroWindow = 0.5f;
   float gyroMismatch = 0.1f;
   float stillAccelerationOff = 0.3f;
   float maxAcceleration = 100.f;
   float accelerationOff = 5.f;
   float accelerationOffTime = 1.f;
-  float soleMismatch = 0.15f;
+  float soleMismatch = 0.15f; // about 9 deg
   float levelSoles = 2.f * degree;
   float supportWeight = 1.f;
   float standingShare = 0.7f;
@@ -31,11 +33,11 @@ struct SensorHealthParameters
   float restGyro = 0.1f;
   float restTime = 1.f;
   // Feet.
-  float minFsrReading = -0.1f;
-  float maxFsrReading = 10.f;
+  float minFsrReading = -0.1f; // as StaticTorqueProvider's minimumReading
+  float maxFsrReading = 10.f;  // the sensor's range: 0-25 N per sensor (NaoFacts.md)
   // Battery.
-  float batteryCapacity = 2.9f;
-  float chargeTolerance = 0.02f;
+  float batteryCapacity = 2.9f;  // NAO6 datasheet: Li-ion, 21.6 V / 2.9 Ah
+  float chargeTolerance = 0.02f; // the gauge's step (1 %) and its rounding
   float largeChargeJump = 0.1f;
   float chargeSettleTime = 60.f;
   // Chest button.
@@ -52,6 +54,17 @@ struct SensorHealthParameters
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
   {
+    serializeTiming(ar);
+    serializeInertialUnit(ar);
+    serializeFeet(ar);
+    serializeBatteryAndButton(ar);
+    serializeJoints(ar);
+  }
+
+  /// When a fault counts as failed and when a sensor counts as valid again.
+  template<class Archive>
+  void serializeTiming(Archive& ar)
+  {
     using streams::field;
     using streams::Unit;
     ar& field("failAfter", failAfter)
@@ -67,6 +80,14 @@ struct SensorHealthParameters
         .doc("frames of the very same reading of a noisy sensor (gyroscope, accelerometer, Angles, a foot's "
              "FSRs) "
              "that mean stuck");
+  }
+
+  /// The inertial unit.
+  template<class Archive>
+  void serializeInertialUnit(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("gravity", gravity).unit(Unit::metersPerSecondSquared).range(9.7, 9.9).doc("g");
     ar& field("maxGyro", maxGyro)
         .unit(Unit::radiansPerSecond)
@@ -101,6 +122,14 @@ struct SensorHealthParameters
         .unit(Unit::seconds)
         .range(0.0, 60.0)
         .doc("... for this long is no robot's motion (a fall's free flight lasts less)");
+  }
+
+  /// The feet.
+  template<class Archive>
+  void serializeFeet(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("soleMismatch", soleMismatch)
         .unit(Unit::radians)
         .range(0.001, 1.0)
@@ -141,6 +170,14 @@ struct SensorHealthParameters
         .unit(Unit::kilograms)
         .range(0.1, 100.0)
         .doc("an FSR reading above this is beyond its range (0-25 N per sensor)");
+  }
+
+  /// The battery and the chest button.
+  template<class Archive>
+  void serializeBatteryAndButton(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("batteryCapacity", batteryCapacity)
         .range(0.1, 100.0)
         .doc("A·h: what the battery's current draws from the charge (NAO6 datasheet: 2.9 Ah)");
@@ -166,6 +203,14 @@ struct SensorHealthParameters
     ar& field("buttonFlaps", buttonFlaps)
         .range(2, 32)
         .doc("the chest button changing this often within one second bounces");
+  }
+
+  /// The joints.
+  template<class Archive>
+  void serializeJoints(Archive& ar)
+  {
+    using streams::field;
+    using streams::Unit;
     ar& field("statusFlaps", statusFlaps)
         .range(2, 16)
         .doc("a joint's temperature status changing this often ...");

@@ -221,14 +221,8 @@ TEST(HeatAdjustment, WithoutItsRoundsTheModuleSavesNothing)
   const std::filesystem::path config = std::filesystem::temp_directory_path() / "nao-heat-no-rounds-config";
   std::filesystem::remove_all(config);
   std::filesystem::copy(NAO_CONFIG_DIR, config, std::filesystem::copy_options::recursive);
-  const auto file = config / "Modules" / "EnergySavingProvider.toml";
-  std::ifstream in(file);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  in.close();
-  const std::string key = "adjustWaitTime = 250.0";
-  ASSERT_NE(text.find(key), std::string::npos) << "the test edits this line of " << file;
-  text.replace(text.find(key), key.size(), "adjustWaitTime = 60000.0");
-  std::ofstream(file) << text;
+  std::ofstream(config / "Modules" / "EnergySavingProvider.toml", std::ios::app)
+      << "\nadjustWaitTime = 60000.0\n";
   options.configDirectory = config;
   const SimulationResult withoutRounds = runSimulation(options);
   options.configDirectory = NAO_CONFIG_DIR;

@@ -2,6 +2,7 @@
 // from the request plus base offset with an emergency step every stepsBeforeEmergencyStep-th round, only the
 // hottest leg joint per round in the normal stand, the always-positive emergency step of accuratePositions, and
 // its file's numbers. The cycle's own rules (states, resets, fades, ranges): EnergySavingProvider's tests.
+#include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/BHumanEnergySavingProvider/BHumanEnergySavingProvider.h"
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include "Tools/Streams/TomlFiles.h"
@@ -103,11 +104,10 @@ TEST(BHumanEnergySaving, AccuratePositionsEmergencyStepsAlwaysUp)
   EXPECT_EQ(rig.energy().emergencySteps, 1u);
 }
 
-TEST(BHumanEnergySaving, TheFileHoldsBHumansNumbers)
+TEST(BHumanEnergySaving, ItLoadsBHumansNumbers)
 {
-  BHumanEnergySavingParameters p;
-  streams::loadFromTable(
-      streams::loadTomlFile(std::string(NAO_CONFIG_DIR) + "/Modules/BHumanEnergySavingProvider.toml"), p);
+  const BHumanEnergySavingParameters p = loadModuleParameters<BHumanEnergySavingParameters>(
+      testConfigFiles().location, "BHumanEnergySavingProvider");
   EXPECT_FLOAT_EQ(p.adjustWaitTime, 0.5f);
   EXPECT_FLOAT_EQ(p.motionChangeWaitTime, 0.1f);
   EXPECT_FLOAT_EQ(p.legCurrentThreshold, 0.1f);

@@ -97,7 +97,7 @@ Inputs& inputs();
 /// (hands 0..1).
 void resetInputs();
 
-/// B-Human's stand (Config/Modules/StandPoseProvider.toml), stiffness 1.
+/// B-Human's stand (StandPoseParameters' defaults), stiffness 1.
 StiffnessJointRequest standRequest();
 /// Requests adjustment of all limbs in `posture`.
 EnergySavingRequest requestAll(EnergySavingPosture posture);

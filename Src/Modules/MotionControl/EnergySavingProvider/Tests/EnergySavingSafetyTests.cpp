@@ -3,6 +3,7 @@
 // numbers, the emergency sign tables agree with the robot model's physics (disabled: see there), and with a
 // gear-friction plant the currents fall.
 #include "Framework/Controller.h"
+#include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/EnergySavingProvider/Tests/EnergySavingRig.h"
 #include "Tools/Kinematics/Conventions.h"
 #include "Tools/Kinematics/MassCalibration.h"
@@ -206,11 +207,10 @@ TEST(EnergySavingSafety, UpdateNeverAllocates)
   EXPECT_EQ(allocations.load(), 0u);
 }
 
-TEST(EnergySavingSafety, TheConfigFileHoldsEveryNumberOfTheIssueInSIAfterLoading)
+TEST(EnergySavingSafety, TheLoadedParametersHoldEveryNumberOfTheIssueInSI)
 {
-  EnergySavingParameters p;
-  streams::loadFromTable(
-      streams::loadTomlFile(std::string(NAO_CONFIG_DIR) + "/Modules/EnergySavingProvider.toml"), p);
+  const EnergySavingParameters p =
+      loadModuleParameters<EnergySavingParameters>(testConfigFiles().location, "EnergySavingProvider");
   auto inRad = [](double degrees) { return degrees * std::numbers::pi / 180.0; };
   EXPECT_FLOAT_EQ(p.motionChangeWaitTime, 0.1f);
   EXPECT_FLOAT_EQ(p.adjustWaitTime, 0.25f) << "ours: one current window plus a frame (B-Human: 500 ms)";
@@ -292,9 +292,8 @@ TEST(EnergySavingSafety, TheFirstStepGoesWhereGravityPullsAsTheRobotModelCompute
   const kinematics::Model model = kinematics::loadModel(robot + "nao-v6.urdf", options);
   kinematics::Data data(model);
   const auto feet = kinematics::FeetSupport::fromLinks(model);
-  EnergySavingParameters p;
-  streams::loadFromTable(
-      streams::loadTomlFile(std::string(NAO_CONFIG_DIR) + "/Modules/EnergySavingProvider.toml"), p);
+  const EnergySavingParameters p =
+      loadModuleParameters<EnergySavingParameters>(testConfigFiles().location, "EnergySavingProvider");
 
   struct Posture
   {
