@@ -93,6 +93,14 @@ void writeMarkdown(const std::string& text, const std::string& markdown)
   std::cout << "\n";
 }
 
+std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count)
+{
+  std::vector<std::uint64_t> seeds;
+  for (int k = 0; k < count; ++k)
+    seeds.push_back(first + static_cast<std::uint64_t>(k));
+  return seeds;
+}
+
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)
 {
   const std::filesystem::path folder = configDirectory / "Scenarios";

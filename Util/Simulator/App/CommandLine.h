@@ -1,9 +1,11 @@
 #pragma once
 // What the Simulator's commands share: the stop by Ctrl-C or SIGTERM, the progress bar, the help texts, quoting for
-// the shell, the results files headed by their command and the check that a scenario exists.
+// the shell, the results files headed by their command, the check that a scenario exists and the seeds of robots.
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace nao::simcli
 {
@@ -33,6 +35,16 @@ void writeMarkdown(const std::string& text, const std::string& markdown);
 
 /// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario);
+
+/// The seeds first, first + 1, ..., first + count - 1.
+std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count);
+
+/// The help of --config and of --markdown, the same in every command that has them.
+inline const std::string configHelp =
+    "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
+    "executable's folder or a folder above it)";
+inline const std::string markdownHelp =
+    "also write the tables into this Markdown file (Docs/Results/), headed by the command";
 
 /// "what (default value)": every option's help names its default, taken from the variable the option fills.
 template<class T>

@@ -5,7 +5,9 @@
 #include "Util/Simulator/Run/FallEvaluation.h"
 #include "Util/Simulator/Run/FallProtectionEvaluation.h"
 #include "Util/Simulator/Run/RunRecorder.h"
+#include "Util/Simulator/Run/SelfCollisionEvaluation.h"
 #include "Util/Simulator/Run/SensorFaults.h"
+#include "Util/Simulator/Run/SitDownEvaluation.h"
 #include "Util/Simulator/Run/TaskSpaceEvaluation.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 #include <cstdio>
@@ -235,6 +237,8 @@ std::string tablesWithoutResults(const std::string& subcommand, const std::vecto
   if (subcommand == "matrix") return harmMatrixTable({});
   if (subcommand == "faults") return faultMatrixTable({}, "");
   if (subcommand == "tasks") return taskSpaceTable({}, "");
+  if (subcommand == "collision") return selfCollisionTable({}, "");
+  if (subcommand == "sitdown") return sitDownTables({}, {}, "");
   if (subcommand == "falls") return fallTables({});
   if (subcommand == "fallprotection") return fallProtectionTables({});
   if (subcommand == "thermal") return thermalForecastTables({}, {}, horizons);

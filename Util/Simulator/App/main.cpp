@@ -3,11 +3,13 @@
 // table. An ensemble (--robots N): one process per robot, each robot's outputs in the folder of its seed, a
 // per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 // This file is the command line, every subcommand's options and their defaults; `run` and `serve` are in
-// RunCommand.cpp, the others in Commands.cpp, what they share in CommandLine.cpp.
+// RunCommand.cpp, `collision` and `sitdown` (their options too) in StageCommands.cpp, the others in Commands.cpp,
+// what they share in CommandLine.cpp.
 #include "Tools/Files/ConfigDirectory.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
 #include "Util/Simulator/App/RunCommand.h"
+#include "Util/Simulator/App/StageCommands.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 
 #include <CLI/CLI.hpp>
@@ -43,11 +45,6 @@ const CLI::Validator minutesRange(
     },
     "1/60..1440");
 
-const std::string configHelp = "the Config/ folder (default: Config/ or share/nao-framework/Config/ in the "
-                               "executable's folder or a folder above it)";
-const std::string markdownHelp =
-    "also write the tables into this Markdown file (Docs/Results/), headed by the command";
-
 /// The help texts `run` and `serve` share.
 std::string variantHelp(const nao::SimulationOptions& options)
 {
@@ -63,15 +60,6 @@ std::string faultHelp(const nao::SimulationOptions& options)
 std::string faultAtHelp(const nao::SimulationOptions& options)
 {
   return withDefault("s: the sensor fault's onset", options.faultAt);
-}
-
-/// The seeds first, first + 1, ..., first + count - 1.
-std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count)
-{
-  std::vector<std::uint64_t> seeds;
-  for (int k = 0; k < count; ++k)
-    seeds.push_back(first + static_cast<std::uint64_t>(k));
-  return seeds;
 }
 
 /// Every subcommand's options, bound by the add functions, and the one the command line chose run by dispatch().
@@ -91,6 +79,7 @@ struct SimulatorCommands
   std::string fallOutput = "Build/Simulation/falls", protectionOutput = "Build/Simulation/fallprotection";
   std::vector<std::string> taskScenarios{"reach", "lookat", "goalieblock"};
   std::string taskOutput = "Build/Simulation/tasks";
+  StageCommands stages;    ///< collision, sitdown
   std::string markdown;    ///< --markdown of whichever command writes tables
   bool parseOnly = false;  ///< --parse-only: check the command line, print the tables' columns, run nothing
   CLI::App* run = nullptr; ///< the subcommands, to ask which was parsed
@@ -336,6 +325,7 @@ int SimulatorCommands::dispatch(int argc, char** argv)
     const CLI::App* parsed = run;
     for (const CLI::App* subcommand : {serve, matrix, faults, report, thermal, falls, protection, tasks})
       if (subcommand->parsed()) parsed = subcommand;
+    if (stages.parsed()) parsed = stages.parsed();
     std::cout << "parsed; the tables it writes, without results:\n"
               << tablesWithoutResults(parsed->get_name(), horizons);
     return 0;
@@ -354,6 +344,7 @@ int SimulatorCommands::dispatch(int argc, char** argv)
                              markdown, command);
   if (tasks->parsed())
     return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, markdown, command);
+  if (stages.parsed()) return stages.execute(configDirectory, markdown, command);
   if (matrix->parsed())
     return runMatrix(matrixOptions, matrixVariants, configDirectory, runCommand.output, markdown, command);
   if (faults->parsed()) return runFaults(faultOptions, configDirectory, runCommand.output, markdown, command);
@@ -377,6 +368,7 @@ int main(int argc, char** argv)
   commands.addMatrixAndFaults(app);
   commands.addReportAndThermal(app);
   commands.addFallsAndTasks(app);
+  commands.stages.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits);
   CLI11_PARSE(app, argc, argv);
   try
   {

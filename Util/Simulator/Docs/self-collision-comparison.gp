@@ -1,5 +1,5 @@
-# The README's self-collision plot: gnuplot this from the repository root after SelfCollisionSimulationTests (it
-# writes the distance.csv files).
+# The README's self-collision plot: gnuplot this from the repository root after `Simulator collision --output
+# Build/Simulation/collision` (it writes the distance.csv files; SelfCollisionProvider's README has the command).
 set terminal pngcairo size 1200,380 font ",10"
 set output "Util/Simulator/Docs/self-collision-comparison.png"
 set datafile separator ","
@@ -11,8 +11,8 @@ set key bottom left
 set yrange [-80:30]
 do for [s in "collisionarm collisionhead collisionlegs"] {
   set title s
-  plot sprintf("/tmp/nao-selfcollision-%s-off-1/distance.csv", s) every ::1 using 1:2 with lines lw 2 lc rgb "#d62728" title "stage off", \
-       sprintf("/tmp/nao-selfcollision-%s-on-1/distance.csv", s) every ::1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title "stage on", \
+  plot sprintf("Build/Simulation/collision/%s-off-1/distance.csv", s) every ::1 using 1:2 with lines lw 2 lc rgb "#d62728" title "stage off", \
+       sprintf("Build/Simulation/collision/%s-on-1/distance.csv", s) every ::1 using 1:2 with lines lw 2 lc rgb "#2ca02c" title "stage on", \
        0 with lines dt 2 lc rgb "black" notitle
 }
 unset multiplot

@@ -3,58 +3,58 @@
 // the same seed: the stage off (--provider CollisionFreeJointRequest=off), where the measured posture enters the
 // body, and on, where it never does. The judge is the measured joint angles of the robot's log (JointSensorData),
 // put through the shapes of selfCollision.toml with nothing protected: where the chains really were, not what the
-// module asked for.
+// module asked for (SelfCollisionEvaluation.h; `Simulator collision` writes the table of Docs/Results/).
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/MotionControl/SelfCollisionProvider/SelfCollisionProvider.h"
 #include "Representations/MotionControl/JointRequest.h"
 #include "Representations/Sensing/JointSensorData.h"
+#include "Util/Simulator/Run/SelfCollisionEvaluation.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 #include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <gtest/gtest.h>
 
 using namespace nao;
 
 namespace
 {
-struct Outcome
+/// The evaluation's judge (the distance code of Tools/Collision) says what SelfCollisionProvider itself says of the
+/// measured posture with nothing protected and limp input: its SelfCollision.minDistance, frame by frame.
+void expectTheModulesMinDistance(const SelfCollisionRun& outcome)
 {
-  float minDistance = 1.f; ///< m, smallest signed distance of any pair over the run, measured posture
-  int frames = 0;
-};
-
-Outcome run(const std::string& scenario, bool on, std::uint64_t seed)
-{
-  // 0.12 min = 7.2 s: the scripts end after 6-7 s.
-  SimulationOptions options = test::testRunOptions(
-      scenario, 0.12, seed, "nao-selfcollision-" + scenario + (on ? "-on-" : "-off-") + std::to_string(seed));
-  if (!on) options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}};
-  const SimulationResult result = runSimulation(options);
-  EXPECT_EQ(result.positionsOutOfRange, 0u)
-      << scenario << (on ? " on" : " off") << ": every Position sent over LoLA lies within the URDF's limits";
-
-  // The judge: every pair's distance at the measured posture (limp input: the module's reference is then the
-  // measurement itself, and with nothing protected it changes nothing).
   SelfCollisionParameters judgeParameters;
   judgeParameters.protection = {false, false, false, false, false, false};
   ModuleHarness<SelfCollisionProvider> judge(judgeParameters);
   judge.input<FallSafeJointRequest>().stiffnesses.fill(0.f);
-  Outcome outcome;
-  // s, mm: for the README's plot (Util/Simulator/Docs/self-collision-comparison.png).
-  std::ofstream csv(options.outputDirectory / "distance.csv");
-  csv << "time [s],smallest pair distance [mm]\n";
+  float minDistance = 1.f;
+  int frames = 0;
   for (const JointArray<float>& angles : test::framesOf<JointSensorData>(
-           result.log, [](const JointSensorData& joints) { return joints.angles; }))
+           outcome.log, [](const JointSensorData& joints) { return joints.angles; }))
   {
     judge.input<JointSensorData>().angles = angles;
     judge.input<FallSafeJointRequest>().angles = angles;
     judge.run();
-    outcome.minDistance = std::min(outcome.minDistance, judge.output<SelfCollision>().minDistance);
-    csv << outcome.frames * 0.012 << ',' << judge.output<SelfCollision>().minDistance * 1000.f << '\n';
-    ++outcome.frames;
+    minDistance = std::min(minDistance, judge.output<SelfCollision>().minDistance);
+    ++frames;
   }
+  EXPECT_EQ(frames, outcome.frames);
+  EXPECT_NEAR(minDistance, outcome.minDistance, 1e-6f) << "m: the module's own judgement";
+}
+
+SelfCollisionRun run(const std::string& scenario, bool on, std::uint64_t seed)
+{
+  // The measurement and its judge: SelfCollisionEvaluation.h (`Simulator collision` writes its table). Its
+  // distance.csv is the README's plot (Util/Simulator/Docs/self-collision-comparison.png).
+  const SelfCollisionRun outcome = runSelfCollisionScenario(
+      NAO_CONFIG_DIR, scenario, seed, on,
+      std::filesystem::temp_directory_path() /
+          ("nao-selfcollision-" + scenario + (on ? "-on-" : "-off-") + std::to_string(seed)));
+  EXPECT_EQ(outcome.positionsOutOfRange, 0u)
+      << scenario << (on ? " on" : " off") << ": every Position sent over LoLA lies within the URDF's limits";
+  expectTheModulesMinDistance(outcome);
   return outcome;
 }
 
@@ -62,8 +62,8 @@ void expectOffPenetratesOnStaysOut(const std::string& scenario)
 {
   for (std::uint64_t seed : {1u, 2u})
   {
-    const Outcome off = run(scenario, false, seed);
-    const Outcome on = run(scenario, true, seed);
+    const SelfCollisionRun off = run(scenario, false, seed);
+    const SelfCollisionRun on = run(scenario, true, seed);
     std::printf("%s seed %llu: min distance off %.1f mm, on %.1f mm (%d frames)\n", scenario.c_str(),
                 static_cast<unsigned long long>(seed), off.minDistance * 1000.f, on.minDistance * 1000.f,
                 on.frames);

@@ -3,13 +3,12 @@
 // frames of the robot's log that hold the representations a test looks at, and the frames its logger dropped.
 #include "Framework/Client/LogDecoder.h"
 #include "Util/Simulator/Run/Ensemble.h"
+#include "Util/Simulator/Run/LogFrames.h"
 #include "Util/Simulator/Run/SimulationRun.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
-#include <tuple>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -63,21 +62,11 @@ inline EnsembleOptions testEnsembleOptions(const std::filesystem::path& simulato
 }
 
 /// `make(const Representations&...)` of every frame of the log at `log` that holds all of `Representations`, in
-/// order; frames without one of them are passed over.
+/// order; frames without one of them are passed over (LogFrames.h).
 template<class... Representations, class Make>
 auto framesOf(const std::filesystem::path& log, Make make)
 {
-  std::vector<std::invoke_result_t<Make&, const Representations&...>> frames;
-  LogDecoder decoder(log);
-  std::uint32_t frameNumber = 0;
-  std::vector<DecodedRecord> records;
-  while (decoder.next(frameNumber, records))
-  {
-    const std::tuple<const Representations*...> found{recordOf<Representations>(records)...};
-    if ((std::get<const Representations*>(found) && ...))
-      frames.push_back(make(*std::get<const Representations*>(found)...));
-  }
-  return frames;
+  return logFramesOf<Representations...>(log, make);
 }
 
 /// The frames the robot's logger dropped in the run that wrote `log`. Lock-step runs far faster than real time: on

@@ -1,0 +1,132 @@
+#include "Util/Simulator/Run/SelfCollisionEvaluation.h"
+#include "Framework/RobotDescription.h"
+#include "Framework/SelfCollisionShapes.h"
+#include "Representations/Sensing/JointSensorData.h"
+#include "Tools/Collision/BodyDistances.h"
+#include "Tools/Collision/BodyOnModel.h"
+#include "Tools/Kinematics/ForwardKinematics.h"
+#include "Util/Simulator/Run/LogFrames.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+namespace nao
+{
+namespace
+{
+/// The robot's kinematic model and its shapes, posed by one frame's measured angles.
+struct JudgedBody
+{
+  explicit JudgedBody(const ConfigFiles& files)
+      : robot(RobotDescription::load(files)), data(robot.model),
+        body(collision::bodyOnModel(robot.model, SelfCollisionShapes::load(files))), distances(body.body),
+        poses(body.modelLinks.size()), q(robot.model.coordinateCount())
+  {
+  }
+
+  /// The smallest signed distance of any pair at `angles` (m; SelfCollision.minDistance's 0 without pairs), and
+  /// which pair it is.
+  float minDistance(const JointArray<float>& angles, int& closest)
+  {
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      q[static_cast<Eigen::Index>(j)] = angles[j];
+    kinematics::forwardKinematics(robot.model, data, q);
+    for (std::size_t k = 0; k < poses.size(); ++k)
+      poses[k] = data.linkPoses[static_cast<std::size_t>(body.modelLinks[k])];
+    collision::computeBodyDistances(body.body, distances, poses);
+    closest = collision::closestPair(distances);
+    return closest < 0
+               ? 0.f
+               : static_cast<float>(distances.pairDistances[static_cast<std::size_t>(closest)].distance);
+  }
+
+  std::string pairName(int pair) const
+  {
+    const collision::ShapePair& shapes = body.body.pairs()[static_cast<std::size_t>(pair)];
+    return body.body.shapes()[static_cast<std::size_t>(shapes.shapeA)].name + "-" +
+           body.body.shapes()[static_cast<std::size_t>(shapes.shapeB)].name;
+  }
+
+  RobotDescription robot;
+  kinematics::Data data;
+  collision::BodyOnModel body;
+  collision::BodyData distances;
+  std::vector<math::Pose> poses;
+  Eigen::VectorXd q;
+};
+} // namespace
+
+SelfCollisionRun evaluateSelfCollisionLog(const std::filesystem::path& configDirectory,
+                                          const std::filesystem::path& log, const std::filesystem::path& csv)
+{
+  JudgedBody judge(ConfigFiles{{configDirectory, "Default"}, {}});
+  SelfCollisionRun outcome;
+  std::ofstream file;
+  if (!csv.empty())
+  {
+    file.open(csv);
+    file << "time [s],smallest pair distance [mm]\n";
+  }
+  for (const JointArray<float>& angles :
+       logFramesOf<JointSensorData>(log, [](const JointSensorData& joints) { return joints.angles; }))
+  {
+    int closest = -1;
+    const float distance = judge.minDistance(angles, closest);
+    if (distance < outcome.minDistance && closest >= 0) outcome.closestPair = judge.pairName(closest);
+    outcome.minDistance = std::min(outcome.minDistance, distance);
+    if (file.is_open()) file << outcome.frames * 0.012 << ',' << distance * 1000.f << '\n';
+    ++outcome.frames;
+  }
+  return outcome;
+}
+
+SelfCollisionRun runSelfCollisionScenario(const std::filesystem::path& configDirectory,
+                                          const std::string& scenario, std::uint64_t seed, bool stageOn,
+                                          const std::filesystem::path& outputDirectory)
+{
+  SimulationOptions options;
+  options.configDirectory = configDirectory;
+  options.scenario = scenario;
+  options.minutes = selfCollisionRunMinutes;
+  options.seed = seed;
+  options.writePlots = false;
+  options.outputDirectory = outputDirectory;
+  std::filesystem::remove_all(outputDirectory);
+  if (!stageOn) options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}};
+  const SimulationResult result = runSimulation(options);
+  SelfCollisionRun outcome =
+      evaluateSelfCollisionLog(configDirectory, result.log, outputDirectory / "distance.csv");
+  outcome.positionsOutOfRange = result.positionsOutOfRange;
+  outcome.log = result.log;
+  return outcome;
+}
+
+std::string selfCollisionTable(const std::vector<SelfCollisionOutcome>& outcomes, const std::string& command)
+{
+  std::string text;
+  if (!command.empty()) text += "Written by `" + command + "`.\n\n";
+  text +=
+      "SelfCollisionProvider's scenarios on simulated robots, each run twice with the same seed: the stage "
+      "off "
+      "(CollisionFreeJointRequest off) and on. One row per scenario and seed: the smallest signed distance "
+      "of "
+      "any shape pair of selfCollision.toml over the run (< 0: inside the body) at the measured posture (the "
+      "robot log's joint angles, every pair counted, nothing protected), the pair it was, and the log's "
+      "frames "
+      "judged.\n\n";
+  text += "| scenario | seed | stage off [mm] | closest pair, off | stage on [mm] | closest pair, on | "
+          "frames off | "
+          "frames on |\n| --- | ---: | ---: | --- | ---: | --- | ---: | ---: |\n";
+  char line[400];
+  for (const SelfCollisionOutcome& o : outcomes)
+  {
+    std::snprintf(line, sizeof(line), "| %s | %llu | %.1f | %s | %.1f | %s | %d | %d |\n", o.scenario.c_str(),
+                  static_cast<unsigned long long>(o.seed), o.off.minDistance * 1000.f,
+                  o.off.closestPair.c_str(), o.on.minDistance * 1000.f, o.on.closestPair.c_str(),
+                  o.off.frames, o.on.frames);
+    text += line;
+  }
+  return text;
+}
+} // namespace nao
