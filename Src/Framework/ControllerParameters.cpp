@@ -12,12 +12,7 @@ const toml::table& Controller::shadowParameters(const ModuleInfo& module)
   if (auto found = shadows_.find(module.name); found != shadows_.end()) return found->second;
   try
   {
-    void* defaults = module.parameters->create();
-    toml::table table;
-    module.parameters->save(defaults, table);
-    module.parameters->destroy(defaults);
-    return shadows_.emplace(module.name, layeredParameterTable(std::move(table), config_, module.name))
-        .first->second;
+    return shadows_.emplace(module.name, layeredParameterTable(module, config_)).first->second;
   }
   catch (const streams::ConfigError& error)
   {

@@ -29,4 +29,21 @@ toml::table layeredParameterTable(toml::table defaults, const ConfigLocation& lo
       streams::overlayPerKey(defaults, streams::loadTomlFile(file), "the parameters of " + module);
   return defaults;
 }
+
+toml::table layeredParameterTable(const ModuleInfo& module, const ConfigLocation& location)
+{
+  void* parameters = module.parameters->create();
+  toml::table defaults;
+  try
+  {
+    module.parameters->save(parameters, defaults);
+  }
+  catch (...)
+  {
+    module.parameters->destroy(parameters);
+    throw;
+  }
+  module.parameters->destroy(parameters);
+  return layeredParameterTable(std::move(defaults), location, module.name);
+}
 } // namespace nao

@@ -139,13 +139,8 @@ TEST(LogMetadata, LogCarriesTheModuleGraphAndTheParametersWithEachEdit)
   EXPECT_TRUE(moduleOf(*metadata.graph, "StandPoseProvider")->active);
 
   // Every module with parameters, as loaded: its defaults with its files over them.
-  const ParameterInfo& standPose = *ModuleRegistry::instance().find("StandPoseProvider")->parameters;
-  toml::table defaults;
-  void* defaultParameters = standPose.create();
-  standPose.save(defaultParameters, defaults);
-  standPose.destroy(defaultParameters);
   const toml::table file =
-      layeredParameterTable(std::move(defaults), testConfigFiles().location, "StandPoseProvider");
+      layeredParameterTable(*ModuleRegistry::instance().find("StandPoseProvider"), testConfigFiles().location);
   const auto at = [&](std::uint32_t frame) { return metadata.parametersAt(frame).at("StandPoseProvider"); };
   EXPECT_EQ(tomlNumber(at(frames.front()), "transitionTime"), *file["transitionTime"].value<double>());
   EXPECT_EQ(tomlNumber(at(frames.front()), "angles.LKneePitch"),

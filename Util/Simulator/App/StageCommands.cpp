@@ -86,14 +86,13 @@ void StageCommands::add(CLI::App& app, std::string& markdown, std::string& confi
                         const CLI::Validator& seedCheck)
 {
   collision = app.add_subcommand(
-      "collision",
-      "SelfCollisionProvider's scenarios (collisionarm, collisionhead, collisionlegs), the stage off "
-      "and on: the smallest pair distance at the measured posture; prints the table");
+      "collision", "SelfCollisionProvider's scenarios (collisionarm, collisionhead, collisionlegs), the "
+                   "stage off and on: the smallest pair distance at the measured posture; prints the table");
   addSeedsAndOutput(*collision, collisionRobots, collisionSeed, collisionOutput,
                     "collision.md (each run's distance.csv)", seedCheck);
   sitDown = app.add_subcommand("sitdown",
-                               "SitDownProvider's scenarios (chestbutton, lowbattery): the torso's "
-                               "height and the largest stiffness standing and sitting; prints the tables");
+                               "SitDownProvider's scenarios (chestbutton, lowbattery): the torso's height "
+                               "and the largest stiffness standing and sitting; prints the tables");
   addSeedsAndOutput(*sitDown, sitDownRobots, sitDownSeed, sitDownOutput, "sitdown.md", seedCheck);
   for (CLI::App* command : {collision, sitDown})
   {

@@ -85,14 +85,8 @@ SelfCollisionRun runSelfCollisionScenario(const std::filesystem::path& configDir
                                           const std::string& scenario, std::uint64_t seed, bool stageOn,
                                           const std::filesystem::path& outputDirectory)
 {
-  SimulationOptions options;
-  options.configDirectory = configDirectory;
-  options.scenario = scenario;
-  options.minutes = selfCollisionRunMinutes;
-  options.seed = seed;
-  options.writePlots = false;
-  options.outputDirectory = outputDirectory;
-  std::filesystem::remove_all(outputDirectory);
+  SimulationOptions options =
+      freshRunOptions(configDirectory, scenario, selfCollisionRunMinutes, seed, outputDirectory);
   if (!stageOn) options.providerOverrides = {{"CollisionFreeJointRequest", "off", {}}};
   const SimulationResult result = runSimulation(options);
   SelfCollisionRun outcome =
@@ -106,18 +100,13 @@ std::string selfCollisionTable(const std::vector<SelfCollisionOutcome>& outcomes
 {
   std::string text;
   if (!command.empty()) text += "Written by `" + command + "`.\n\n";
-  text +=
-      "SelfCollisionProvider's scenarios on simulated robots, each run twice with the same seed: the stage "
-      "off "
-      "(CollisionFreeJointRequest off) and on. One row per scenario and seed: the smallest signed distance "
-      "of "
-      "any shape pair of selfCollision.toml over the run (< 0: inside the body) at the measured posture (the "
-      "robot log's joint angles, every pair counted, nothing protected), the pair it was, and the log's "
-      "frames "
-      "judged.\n\n";
+  text += "SelfCollisionProvider's scenarios on simulated robots, each run twice with the same seed: the "
+          "stage off (CollisionFreeJointRequest off) and on. One row per scenario and seed: the smallest "
+          "signed distance of any shape pair of selfCollision.toml over the run (< 0: inside the body) at "
+          "the measured posture (the robot log's joint angles, every pair counted, nothing protected), the "
+          "pair it was, and the log's frames judged.\n\n";
   text += "| scenario | seed | stage off [mm] | closest pair, off | stage on [mm] | closest pair, on | "
-          "frames off | "
-          "frames on |\n| --- | ---: | ---: | --- | ---: | --- | ---: | ---: |\n";
+          "frames off | frames on |\n| --- | ---: | ---: | --- | ---: | --- | ---: | ---: |\n";
   char line[400];
   for (const SelfCollisionOutcome& o : outcomes)
   {

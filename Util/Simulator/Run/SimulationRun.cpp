@@ -228,6 +228,21 @@ std::string plotTitle(const SimulationResult& result, const std::vector<Provider
   return title;
 }
 
+SimulationOptions freshRunOptions(const std::filesystem::path& configDirectory, const std::string& scenario,
+                                  double minutes, std::uint64_t seed,
+                                  const std::filesystem::path& outputDirectory)
+{
+  SimulationOptions options;
+  options.configDirectory = configDirectory;
+  options.scenario = scenario;
+  options.minutes = minutes;
+  options.seed = seed;
+  options.writePlots = false;
+  options.outputDirectory = outputDirectory;
+  std::filesystem::remove_all(outputDirectory);
+  return options;
+}
+
 SimulationResult runSimulation(const SimulationOptions& options)
 {
   const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");

@@ -31,6 +31,12 @@ std::string plotTitle(const SimulationResult& result,
 /// Runs the scenario. Throws std::runtime_error (or StartupError) naming what failed.
 SimulationResult runSimulation(const SimulationOptions& options);
 
+/// The options of a run of `scenario` with `configDirectory` for `minutes` with `seed`, no plots, its output in the
+/// fresh folder `outputDirectory` (an old one is removed).
+SimulationOptions freshRunOptions(const std::filesystem::path& configDirectory, const std::string& scenario,
+                                  double minutes, std::uint64_t seed,
+                                  const std::filesystem::path& outputDirectory);
+
 /// The per-joint table (mean, final and highest current, temperatures, status, energy) as text, every column
 /// headed by its words and unit (TextTable.h); then when every leg joint was below heatingCurrent for good. From
 /// the summary's fields only: the same for a run read back from its summary.csv.

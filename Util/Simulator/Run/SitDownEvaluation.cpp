@@ -29,15 +29,7 @@ SitDownWindow sitDownWindow(const SimulationResult& result, double from, double 
 SimulationResult runSitDownScenario(const std::filesystem::path& configDirectory, const std::string& scenario,
                                     std::uint64_t seed, const std::filesystem::path& outputDirectory)
 {
-  SimulationOptions options;
-  options.configDirectory = configDirectory;
-  options.scenario = scenario;
-  options.minutes = sitDownRunMinutes;
-  options.seed = seed;
-  options.writePlots = false;
-  options.outputDirectory = outputDirectory;
-  std::filesystem::remove_all(outputDirectory);
-  return runSimulation(options);
+  return runSimulation(freshRunOptions(configDirectory, scenario, sitDownRunMinutes, seed, outputDirectory));
 }
 
 ChestButtonOutcome evaluateChestButtonRun(const SimulationResult& result)
@@ -99,13 +91,10 @@ std::string sitDownTables(const std::vector<ChestButtonOutcome>& chestButton,
 {
   std::string text;
   if (!command.empty()) text += "Written by `" + command + "`.\n\n";
-  text +=
-      "SitDownProvider on simulated robots: chestbutton (a press at 4 s, another at 12 s) and lowbattery "
-      "(the "
-      "battery just above 10 %, run down by the robot's current), 18 s each, on every seed. Per window: the "
-      "torso's true height above the floor (simulator ground truth, mean over the window's samples, one "
-      "every "
-      "0.12 s) and the largest stiffness the plant applied to any joint.\n\n";
+  text += "SitDownProvider on simulated robots: chestbutton (a press at 4 s, another at 12 s) and lowbattery "
+          "(the battery just above 10 %, run down by the robot's current), 18 s each, on every seed. Per "
+          "window: the torso's true height above the floor (simulator ground truth, mean over the window's "
+          "samples, one every 0.12 s) and the largest stiffness the plant applied to any joint.\n\n";
   text += "| scenario | seed | window | torso height [m] | largest stiffness |\n| --- | ---: | --- | ---: | "
           "---: |\n";
   for (const ChestButtonOutcome& o : chestButton)
@@ -119,12 +108,11 @@ std::string sitDownTables(const std::vector<ChestButtonOutcome>& chestButton,
     addWindowRow(text, "lowbattery", o.seed, "standing", o.standing);
     addWindowRow(text, "lowbattery", o.seed, "sitting, limp (from 4 s after the warning)", o.sitting);
   }
-  text +=
-      "\nPer run: the torso's lowest height (a lying NAO's torso is about 0.1 m high), the presses the robot "
-      "counted (SitDown.presses, its log), when the battery's reading fell below 10 % and when the robot "
-      "warned (SitDown.lowBattery).\n\n";
-  text += "| scenario | seed | lowest torso height [m] | presses | below 10 % at [s] | warning at [s] |\n"
-          "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+  text += "\nPer run: the torso's lowest height (a lying NAO's torso is about 0.1 m high), the presses the "
+          "robot counted (SitDown.presses, its log), when the battery's reading fell below 10 % and when the "
+          "robot warned (SitDown.lowBattery).\n\n";
+  text += "| scenario | seed | lowest torso height [m] | presses | below 10 % at [s] | warning at [s] |\n| "
+          "--- | ---: | ---: | ---: | ---: | ---: |\n";
   char line[300];
   for (const ChestButtonOutcome& o : chestButton)
   {

@@ -131,8 +131,7 @@ struct FallDownStateParameters
     ar& field("edgeLoadShare", edgeLoadShare)
         .range(0.5, 1.0)
         .doc("witness: a foot with this share of its load on the pair of FSRs of the edge the torso leans "
-             "over "
-             "(front, rear, outer) ...");
+             "over (front, rear, outer) ...");
     ar& field("edgeFreeShare", edgeFreeShare)
         .range(0.0, 1.0)
         .doc("... which carried less than this share ...");
@@ -159,8 +158,7 @@ struct FallDownStateParameters
         .unit(Unit::seconds)
         .range(0.0, 5.0)
         .doc("without a trusted gyroscope, that dip for this long is a fall (its direction from the edge "
-             "that took "
-             "the load)");
+             "that took the load)");
     ar& field("gravity", gravity).unit(Unit::metersPerSecondSquared).range(9.7, 9.9).doc("g");
   }
 };

@@ -83,9 +83,8 @@ struct JointThermalStateParameters
              "guess, README)");
     ar& streams::field("riseStdDev", riseStdDev)
         .range(0.1, 1000.0)
-        .doc(
-            "K/A², one standard deviation of the prior of the slowest node's rise per squared ampere (of the "
-            "others: in proportion to their prior shares)");
+        .doc("K/A², one standard deviation of the prior of the slowest node's rise per squared ampere (of "
+             "the others: in proportion to their prior shares)");
     ar& streams::field("startRiseStdDev", startRiseStdDev)
         .unit(Unit::kelvins)
         .range(0.1, 100.0)
@@ -180,9 +179,8 @@ struct JointThermalStateParameters
     ar& streams::field("cycleWindow", cycleWindow)
         .unit(Unit::seconds)
         .range(0.3, 60.0)
-        .doc(
-            "and over at most this long since the load last changed, so that a motion that repeats within it "
-            "(stepping, a keyframe loop) counts whole cycles");
+        .doc("and over at most this long since the load last changed, so that a motion that repeats within "
+             "it (stepping, a keyframe loop) counts whole cycles");
     ar& streams::field("loadChangeRatio", loadChangeRatio)
         .range(1.0, 100.0)
         .doc("the load changed when the mean I² over loadWindow and over the longer window differ by more "
@@ -219,8 +217,7 @@ struct JointThermalStateParameters
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
         .doc("per joint, the status-1 threshold this robot taught in an earlier run (its overlay, LogTool "
-             "thermal "
-             "--overlay); 0: none, the prior");
+             "thermal --overlay); 0: none, the prior");
     ar& streams::field("taughtVeryHotThresholds", taughtVeryHotThresholds)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)

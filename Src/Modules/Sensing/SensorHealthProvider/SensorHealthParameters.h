@@ -78,8 +78,7 @@ struct SensorHealthParameters
     ar& field("stuckFrames", stuckFrames)
         .range(2, 1000)
         .doc("frames of the very same reading of a noisy sensor (gyroscope, accelerometer, Angles, a foot's "
-             "FSRs) "
-             "that mean stuck");
+             "FSRs) that mean stuck");
   }
 
   /// The inertial unit.
@@ -100,16 +99,14 @@ struct SensorHealthParameters
     ar& field("gyroMismatch", gyroMismatch)
         .unit(Unit::radians)
         .range(0.001, 1.0)
-        .doc(
-            "over a window in which the accelerometer stays steady, the gyroscope may integrate a turn about "
-            "horizontal axes of this much (0.2 rad/s over 0.5 s: twice the bias the orientation filter "
-            "estimates)");
+        .doc("over a window in which the accelerometer stays steady, the gyroscope may integrate a turn "
+             "about horizontal axes of this much (0.2 rad/s over 0.5 s: twice the bias the orientation "
+             "filter estimates)");
     ar& field("stillAccelerationOff", stillAccelerationOff)
         .unit(Unit::metersPerSecondSquared)
         .range(0.01, 10.0)
         .doc("a window counts for the gyroscope's check when every accelerometer reading stays within this "
-             "of the "
-             "window's first and its norm within this of g (a steady torso)");
+             "of the window's first and its norm within this of g (a steady torso)");
     ar& field("maxAcceleration", maxAcceleration)
         .unit(Unit::metersPerSecondSquared)
         .range(10.0, 1000.0)
@@ -134,8 +131,7 @@ struct SensorHealthParameters
         .unit(Unit::radians)
         .range(0.001, 1.0)
         .doc("at rest on both feet, the accelerometer's mean and LoLA's Angles may differ from the floor the "
-             "soles "
-             "stand on (the legs' kinematics) by this (joint calibration, a floor that is not level)");
+             "soles stand on (the legs' kinematics) by this (joint calibration, a floor that is not level)");
     ar& field("levelSoles", levelSoles)
         .unit(Unit::degrees)
         .range(0.1, 45.0)
@@ -160,8 +156,7 @@ struct SensorHealthParameters
         .unit(Unit::seconds)
         .range(0.05, 60.0)
         .doc("... for this long; then the accelerometer's mean over it and LoLA's Angles are compared with "
-             "the soles' "
-             "floor");
+             "the soles' floor");
     ar& field("minFsrReading", minFsrReading)
         .unit(Unit::kilograms)
         .range(-10.0, 0.0)
@@ -192,14 +187,12 @@ struct SensorHealthParameters
         .unit(Unit::seconds)
         .range(0.0, 3600.0)
         .doc("a smaller jump is taken as the gauge's new level once the reading has changed only as its "
-             "current "
-             "allows for this long");
+             "current allows for this long");
     ar& field("maxPressTime", maxPressTime)
         .unit(Unit::seconds)
         .range(0.1, 60.0)
         .doc("the chest button held longer is no press but stuck or held down (a 3 s hold asks for a "
-             "shutdown: "
-             "Nao Devils' ndevilsbase)");
+             "shutdown: Nao Devils' ndevilsbase)");
     ar& field("buttonFlaps", buttonFlaps)
         .range(2, 32)
         .doc("the chest button changing this often within one second bounces");

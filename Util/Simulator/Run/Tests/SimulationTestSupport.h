@@ -19,15 +19,8 @@ namespace nao::test
 inline SimulationOptions testRunOptions(const std::string& scenario, double minutes, std::uint64_t seed,
                                         const std::string& folder)
 {
-  SimulationOptions options;
-  options.configDirectory = NAO_CONFIG_DIR;
-  options.scenario = scenario;
-  options.minutes = minutes;
-  options.seed = seed;
-  options.writePlots = false;
-  options.outputDirectory = std::filesystem::temp_directory_path() / folder;
-  std::filesystem::remove_all(options.outputDirectory);
-  return options;
+  return freshRunOptions(NAO_CONFIG_DIR, scenario, minutes, seed,
+                         std::filesystem::temp_directory_path() / folder);
 }
 
 /// The arguments of a quiet run of `scenario` for `minutes` (as the command line reads them) with this checkout's

@@ -4,6 +4,7 @@
 // so the figure averages the rounds (and the caps, resets and fades they lead to) in.
 #include "Framework/Blackboard.h"
 #include "Framework/ModuleContext.h"
+#include "Framework/ParameterFiles.h"
 #include "Modules/MotionControl/EnergySavingProvider/EnergySavingProvider.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
@@ -28,8 +29,7 @@ struct DirectModule
   DirectModule(const char* name, Blackboard& blackboard) : info(ModuleRegistry::instance().find(name))
   {
     void* parameters = info->parameters->create();
-    info->parameters->load(streams::loadTomlFile(std::string(NAO_CONFIG_DIR) + "/Modules/" + name + ".toml"),
-                           parameters);
+    info->parameters->load(layeredParameterTable(*info, loaded.files().location), parameters);
     module.reset(info->create(ModuleContext(blackboard, *info, parameters, loaded)));
   }
   /// Calls update() with every provided representation in the blackboard.
