@@ -1,11 +1,13 @@
-#include "Modules/Modeling/LimbStiffnessProvider/Tests/StanceAdvice.h"
+#include "Tools/Stiffness/StanceAdvice.h"
 
 #include "Tools/Kinematics/ForwardKinematics.h"
 #include "Tools/Stiffness/StiffnessError.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 namespace nao::stiffness
 {
@@ -91,5 +93,23 @@ StanceEvaluation adviseStance(const kinematics::Model& model, const Eigen::Vecto
     throw StiffnessError(message.str());
   }
   return best;
+}
+
+NaoStance naoStance(const kinematics::Model& model)
+{
+  const auto coordinate = [&model](const char* name) { return model.coordinateIndex(name); };
+  NaoStance stance{
+      {LegPitchJoints{coordinate("LHipPitch"), coordinate("LKneePitch"), coordinate("LAnklePitch")},
+       LegPitchJoints{coordinate("RHipPitch"), coordinate("RKneePitch"), coordinate("RAnklePitch")}},
+      {coordinate("LAnkleRoll"), coordinate("RAnkleRoll")},
+      kinematics::FeetSupport::fromLinks(model),
+      Eigen::VectorXd::Zero(model.coordinateCount())};
+  constexpr double degree = std::numbers::pi / 180.0;
+  for (const auto& [name, angle] :
+       {std::pair{"LShoulderPitch", 90.0}, std::pair{"RShoulderPitch", 90.0}, std::pair{"LShoulderRoll", 7.0},
+        std::pair{"RShoulderRoll", -7.0}, std::pair{"LElbowRoll", -2.5}, std::pair{"RElbowRoll", 2.5},
+        std::pair{"LWristYaw", -90.0}, std::pair{"RWristYaw", 90.0}})
+    stance.base[coordinate(name)] = angle * degree;
+  return stance;
 }
 } // namespace nao::stiffness

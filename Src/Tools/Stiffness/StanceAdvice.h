@@ -5,13 +5,15 @@
 // two angles remain: knee pitch and ankle pitch, the same on both legs. The torques are the static model's
 // (kinematics::computeStandingTorques: gravity, the weight shared equally by the soles, their centres of pressure
 // under the centre of mass), the ones StaticTorqueProvider computes on the robot. The robot does not run this:
-// StanceAdviceTests checks that the advised scenarios (Config/Scenarios/standadvised*.toml) hold its advice.
+// StanceAdviceTests (LimbStiffnessProvider's tests) checks that the advised scenarios
+// (Config/Scenarios/standadvised*.toml) hold its advice, and `Simulator stances` writes its table.
 #include "Tools/Kinematics/Data.h"
 #include "Tools/Kinematics/Model.h"
 #include "Tools/Kinematics/StaticTorques.h"
 
 #include <Eigen/Core>
 #include <array>
+#include <numbers>
 
 namespace nao::stiffness
 {
@@ -74,4 +76,26 @@ StanceEvaluation adviseStance(const kinematics::Model& model, const Eigen::Vecto
                               const std::array<LegPitchJoints, 2>& legs, const std::array<int, 2>& ankleRolls,
                               const kinematics::FeetSupport& feet, const StanceRange& range,
                               double gravity = 9.81);
+
+/// The NAO's stand on its model (q in LoLA order, as RobotDescription loads it): both legs' pitch joints and ankle
+/// rolls found by their URDF names, the soles (l_sole, r_sole) and the stand scenarios' arms (shoulder pitch 90°,
+/// roll ±7°, elbow roll ∓2.5°, wrist yaw ∓90°), every other joint 0.
+struct NaoStance
+{
+  std::array<LegPitchJoints, 2> legs;
+  std::array<int, 2> ankleRolls{};
+  kinematics::FeetSupport feet;
+  Eigen::VectorXd base;
+};
+
+/// Throws kinematics::ModelError naming a joint the model lacks.
+NaoStance naoStance(const kinematics::Model& model);
+
+/// The usual stands: knee from the high stand's 14° to 60°, ankle pitch -45°..0°, 0.5° grid, the centre of mass at
+/// least 25 mm inside the sole's heel (50 mm behind the ankle) and toe (100 mm ahead) edges; `objective` as given.
+inline constexpr StanceRange usualStanceRange(StanceObjective objective = StanceObjective::squaredTorques)
+{
+  constexpr double degree = std::numbers::pi / 180.0;
+  return {14 * degree, 60 * degree, -45 * degree, 0.0, 0.5 * degree, -0.025, 0.075, objective};
+}
 } // namespace nao::stiffness

@@ -8,6 +8,7 @@
 #include "Util/Simulator/Run/SelfCollisionEvaluation.h"
 #include "Util/Simulator/Run/SensorFaults.h"
 #include "Util/Simulator/Run/SitDownEvaluation.h"
+#include "Util/Simulator/Run/StanceEvaluation.h"
 #include "Util/Simulator/Run/TaskSpaceEvaluation.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 #include <cstdio>
@@ -239,6 +240,7 @@ std::string tablesWithoutResults(const std::string& subcommand, const std::vecto
   if (subcommand == "tasks") return taskSpaceTable({}, "");
   if (subcommand == "collision") return selfCollisionTable({}, "");
   if (subcommand == "sitdown") return sitDownTables({}, {}, "");
+  if (subcommand == "stances") return stanceTables({}, {}, {});
   if (subcommand == "falls") return fallTables({});
   if (subcommand == "fallprotection") return fallProtectionTables({});
   if (subcommand == "thermal") return thermalForecastTables({}, {}, horizons);

@@ -3,13 +3,14 @@
 // table. An ensemble (--robots N): one process per robot, each robot's outputs in the folder of its seed, a
 // per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 // This file is the command line, every subcommand's options and their defaults; `run` and `serve` are in
-// RunCommand.cpp, `collision` and `sitdown` (their options too) in StageCommands.cpp, the others in Commands.cpp,
-// what they share in CommandLine.cpp.
+// RunCommand.cpp, `collision` and `sitdown` (their options too) in StageCommands.cpp, `stances` in
+// StanceCommand.cpp, the others in Commands.cpp, what they share in CommandLine.cpp.
 #include "Tools/Files/ConfigDirectory.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
 #include "Util/Simulator/App/RunCommand.h"
 #include "Util/Simulator/App/StageCommands.h"
+#include "Util/Simulator/App/StanceCommand.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 
 #include <CLI/CLI.hpp>
@@ -80,6 +81,7 @@ struct SimulatorCommands
   std::vector<std::string> taskScenarios{"reach", "lookat", "goalieblock"};
   std::string taskOutput = "Build/Simulation/tasks";
   StageCommands stages;    ///< collision, sitdown
+  StanceCommand stances;   ///< stances
   std::string markdown;    ///< --markdown of whichever command writes tables
   bool parseOnly = false;  ///< --parse-only: check the command line, print the tables' columns, run nothing
   CLI::App* run = nullptr; ///< the subcommands, to ask which was parsed
@@ -326,6 +328,7 @@ int SimulatorCommands::dispatch(int argc, char** argv)
     for (const CLI::App* subcommand : {serve, matrix, faults, report, thermal, falls, protection, tasks})
       if (subcommand->parsed()) parsed = subcommand;
     if (stages.parsed()) parsed = stages.parsed();
+    if (stances.parsed()) parsed = stances.parsed();
     std::cout << "parsed; the tables it writes, without results:\n"
               << tablesWithoutResults(parsed->get_name(), horizons);
     return 0;
@@ -345,6 +348,7 @@ int SimulatorCommands::dispatch(int argc, char** argv)
   if (tasks->parsed())
     return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, markdown, command);
   if (stages.parsed()) return stages.execute(configDirectory, markdown, command);
+  if (stances.parsed()) return stances.execute(configDirectory, markdown, command);
   if (matrix->parsed())
     return runMatrix(matrixOptions, matrixVariants, configDirectory, runCommand.output, markdown, command);
   if (faults->parsed()) return runFaults(faultOptions, configDirectory, runCommand.output, markdown, command);
@@ -369,6 +373,7 @@ int main(int argc, char** argv)
   commands.addReportAndThermal(app);
   commands.addFallsAndTasks(app);
   commands.stages.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits);
+  commands.stances.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits, minutesRange);
   CLI11_PARSE(app, argc, argv);
   try
   {

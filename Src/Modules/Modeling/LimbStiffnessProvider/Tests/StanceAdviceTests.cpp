@@ -1,10 +1,10 @@
-// Posture advice for stance (StanceAdvice.h beside this file) on this robot's description: the advised stand
+// Posture advice for stance (Tools/Stiffness/StanceAdvice.h) on this robot's description: the advised stand
 // lowers the static model's knee and ankle torques below B-Human's stand and the high stand, is a minimum of its
 // grid, and is the posture Config/Scenarios/standadvised.toml holds (README.md of this module, "Posture advice").
 #include "Framework/RobotDescription.h"
 #include "Framework/ScenarioScript.h"
 #include "Framework/Testing/ModuleHarness.h"
-#include "Modules/Modeling/LimbStiffnessProvider/Tests/StanceAdvice.h"
+#include "Tools/Stiffness/StanceAdvice.h"
 #include "Tools/Stiffness/StiffnessError.h"
 #include <gtest/gtest.h>
 #include <iomanip>
@@ -21,29 +21,13 @@ struct Nao
 {
   RobotDescription robot = RobotDescription::load(testConfigFiles());
   const kinematics::Model& model = robot.model;
-  kinematics::FeetSupport feet = kinematics::FeetSupport::fromLinks(model);
-  std::array<stiffness::LegPitchJoints, 2> legs{
-      stiffness::LegPitchJoints{static_cast<int>(index(Joint::LHipPitch)),
-                                static_cast<int>(index(Joint::LKneePitch)),
-                                static_cast<int>(index(Joint::LAnklePitch))},
-      stiffness::LegPitchJoints{static_cast<int>(index(Joint::RHipPitch)),
-                                static_cast<int>(index(Joint::RKneePitch)),
-                                static_cast<int>(index(Joint::RAnklePitch))}};
-  std::array<int, 2> ankleRolls{static_cast<int>(index(Joint::LAnkleRoll)),
-                                static_cast<int>(index(Joint::RAnkleRoll))};
-  /// The stand scenarios' arms (shoulder pitch 90°, roll ±7°, elbow roll ∓2.5°, wrist yaw ∓90°), legs as given.
-  Eigen::VectorXd base = []
-  {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(numOfJoints);
-    q[index(Joint::LShoulderPitch)] = q[index(Joint::RShoulderPitch)] = 90 * degree;
-    q[index(Joint::LShoulderRoll)] = 7 * degree;
-    q[index(Joint::RShoulderRoll)] = -7 * degree;
-    q[index(Joint::LElbowRoll)] = -2.5 * degree;
-    q[index(Joint::RElbowRoll)] = 2.5 * degree;
-    q[index(Joint::LWristYaw)] = -90 * degree;
-    q[index(Joint::RWristYaw)] = 90 * degree;
-    return q;
-  }();
+  /// The legs, soles and the stand scenarios' arms (shoulder pitch 90°, roll ±7°, elbow roll ∓2.5°, wrist yaw
+  /// ∓90°), legs as given: what `Simulator stances` evaluates too.
+  stiffness::NaoStance stance = stiffness::naoStance(model);
+  kinematics::FeetSupport& feet = stance.feet;
+  std::array<stiffness::LegPitchJoints, 2>& legs = stance.legs;
+  std::array<int, 2>& ankleRolls = stance.ankleRolls;
+  Eigen::VectorXd& base = stance.base;
 
   stiffness::StanceEvaluation evaluate(double knee, double ankle)
   {
@@ -55,8 +39,7 @@ struct Nao
 
 /// The usual stands: knee from the high stand's 14° to 60°, ankle pitch -45°..0°, 0.5° grid, the centre of mass
 /// at least 25 mm inside the sole's heel (50 mm behind the ankle) and toe (100 mm ahead) edges.
-const stiffness::StanceRange usualRange{14 * degree,  60 * degree, -45 * degree, 0.0,
-                                        0.5 * degree, -0.025,      0.075};
+const stiffness::StanceRange usualRange = stiffness::usualStanceRange();
 
 void print(const char* name, const stiffness::StanceEvaluation& e)
 {
