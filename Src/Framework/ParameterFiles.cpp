@@ -22,7 +22,8 @@ bool fileExists(const std::filesystem::path& path)
 }
 } // namespace
 
-toml::table layeredParameterTable(toml::table defaults, const ConfigLocation& location, const std::string& module)
+toml::table layeredParameterTable(toml::table defaults, const ConfigLocation& location,
+                                  const std::string& module)
 {
   for (const auto& file : {location.moduleFile(module), location.robotOverlay(module)})
     if (fileExists(file))

@@ -139,8 +139,8 @@ TEST(LogMetadata, LogCarriesTheModuleGraphAndTheParametersWithEachEdit)
   EXPECT_TRUE(moduleOf(*metadata.graph, "StandPoseProvider")->active);
 
   // Every module with parameters, as loaded: its defaults with its files over them.
-  const toml::table file =
-      layeredParameterTable(*ModuleRegistry::instance().find("StandPoseProvider"), testConfigFiles().location);
+  const toml::table file = layeredParameterTable(*ModuleRegistry::instance().find("StandPoseProvider"),
+                                                 testConfigFiles().location);
   const auto at = [&](std::uint32_t frame) { return metadata.parametersAt(frame).at("StandPoseProvider"); };
   EXPECT_EQ(tomlNumber(at(frames.front()), "transitionTime"), *file["transitionTime"].value<double>());
   EXPECT_EQ(tomlNumber(at(frames.front()), "angles.LKneePitch"),

@@ -124,7 +124,9 @@ TEST(ParameterFiles, AFileStatesOnlyWhatDiffersAndEveryOtherKeyKeepsTheStructsDe
   catch (const streams::ConfigError& error)
   {
     EXPECT_THAT(error.what(), testing::HasSubstr("ModGain.toml:1:1"));
-    EXPECT_THAT(error.what(), testing::HasSubstr("key 'ofset': unknown key; did you mean 'offset'? not in the parameters of ModGain"));
+    EXPECT_THAT(error.what(),
+                testing::HasSubstr(
+                    "key 'ofset': unknown key; did you mean 'offset'? not in the parameters of ModGain"));
   }
   std::ofstream(config.directory / "Modules" / "ModGain.toml") << "offset = 500.0\n";
   EXPECT_THROW(loadModuleParameters<GainParameters>(config.files.location, "ModGain"), streams::ConfigError)
