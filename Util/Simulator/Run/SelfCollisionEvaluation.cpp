@@ -1,11 +1,7 @@
 #include "Util/Simulator/Run/SelfCollisionEvaluation.h"
-#include "Framework/RobotDescription.h"
-#include "Framework/SelfCollisionShapes.h"
 #include "Representations/Sensing/JointSensorData.h"
-#include "Tools/Collision/BodyDistances.h"
-#include "Tools/Collision/BodyOnModel.h"
-#include "Tools/Kinematics/ForwardKinematics.h"
 #include "Util/Simulator/Run/LogFrames.h"
+#include "Util/Simulator/Run/PosedBody.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,54 +9,10 @@
 
 namespace nao
 {
-namespace
-{
-/// The robot's kinematic model and its shapes, posed by one frame's measured angles.
-struct JudgedBody
-{
-  explicit JudgedBody(const ConfigFiles& files)
-      : robot(RobotDescription::load(files)), data(robot.model),
-        body(collision::bodyOnModel(robot.model, SelfCollisionShapes::load(files))), distances(body.body),
-        poses(body.modelLinks.size()), q(robot.model.coordinateCount())
-  {
-  }
-
-  /// The smallest signed distance of any pair at `angles` (m; SelfCollision.minDistance's 0 without pairs), and
-  /// which pair it is.
-  float minDistance(const JointArray<float>& angles, int& closest)
-  {
-    for (std::size_t j = 0; j < numOfJoints; ++j)
-      q[static_cast<Eigen::Index>(j)] = angles[j];
-    kinematics::forwardKinematics(robot.model, data, q);
-    for (std::size_t k = 0; k < poses.size(); ++k)
-      poses[k] = data.linkPoses[static_cast<std::size_t>(body.modelLinks[k])];
-    collision::computeBodyDistances(body.body, distances, poses);
-    closest = collision::closestPair(distances);
-    return closest < 0
-               ? 0.f
-               : static_cast<float>(distances.pairDistances[static_cast<std::size_t>(closest)].distance);
-  }
-
-  std::string pairName(int pair) const
-  {
-    const collision::ShapePair& shapes = body.body.pairs()[static_cast<std::size_t>(pair)];
-    return body.body.shapes()[static_cast<std::size_t>(shapes.shapeA)].name + "-" +
-           body.body.shapes()[static_cast<std::size_t>(shapes.shapeB)].name;
-  }
-
-  RobotDescription robot;
-  kinematics::Data data;
-  collision::BodyOnModel body;
-  collision::BodyData distances;
-  std::vector<math::Pose> poses;
-  Eigen::VectorXd q;
-};
-} // namespace
-
 SelfCollisionRun evaluateSelfCollisionLog(const std::filesystem::path& configDirectory,
                                           const std::filesystem::path& log, const std::filesystem::path& csv)
 {
-  JudgedBody judge(ConfigFiles{{configDirectory, "Default"}, {}});
+  PosedBody judge(ConfigFiles{{configDirectory, "Default"}, {}});
   SelfCollisionRun outcome;
   std::ofstream file;
   if (!csv.empty())
@@ -71,8 +23,9 @@ SelfCollisionRun evaluateSelfCollisionLog(const std::filesystem::path& configDir
   for (const JointArray<float>& angles :
        logFramesOf<JointSensorData>(log, [](const JointSensorData& joints) { return joints.angles; }))
   {
-    int closest = -1;
-    const float distance = judge.minDistance(angles, closest);
+    judge.pose(angles);
+    const int closest = judge.closestPair(); // none: SelfCollision.minDistance's 0
+    const float distance = closest < 0 ? 0.f : static_cast<float>(judge.pairDistance(closest));
     if (distance < outcome.minDistance && closest >= 0) outcome.closestPair = judge.pairName(closest);
     outcome.minDistance = std::min(outcome.minDistance, distance);
     if (file.is_open()) file << outcome.frames * 0.012 << ',' << distance * 1000.f << '\n';

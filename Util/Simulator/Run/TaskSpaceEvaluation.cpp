@@ -1,10 +1,6 @@
 #include "Util/Simulator/Run/TaskSpaceEvaluation.h"
-#include "Framework/RobotDescription.h"
 #include "Framework/ScenarioScript.h"
-#include "Framework/SelfCollisionShapes.h"
-#include "Tools/Collision/BodyDistances.h"
-#include "Tools/Collision/BodyOnModel.h"
-#include "Tools/Kinematics/ForwardKinematics.h"
+#include "Util/Simulator/Run/PosedBody.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,41 +86,17 @@ int linkNamed(const kinematics::Model& model, const char* name)
   if (link < 0) throw std::runtime_error(std::string("the robot description has no link '") + name + "'");
   return link;
 }
-/// The robot's kinematic model and collision body with the links the evaluation measures, posed sample by sample.
-struct TaskBody
+/// The robot posed sample by sample (PosedBody), with the links the evaluation measures.
+struct TaskBody : PosedBody
 {
   explicit TaskBody(const ConfigFiles& files)
-      : robot(RobotDescription::load(files)), data(robot.model),
-        body(collision::bodyOnModel(robot.model, SelfCollisionShapes::load(files))), distances(body.body),
-        poses(body.modelLinks.size()), leftSole(linkNamed(robot.model, "l_sole")),
+      : PosedBody(files), leftSole(linkNamed(robot.model, "l_sole")),
         rightSole(linkNamed(robot.model, "r_sole")), leftWrist(linkNamed(robot.model, "l_wrist")),
-        rightWrist(linkNamed(robot.model, "r_wrist")), gaze(linkNamed(robot.model, "gaze")),
-        q(robot.model.coordinateCount())
+        rightWrist(linkNamed(robot.model, "r_wrist")), gaze(linkNamed(robot.model, "gaze"))
   {
   }
 
-  /// The sample's joint angles: the links' poses, the centre of mass and the shapes' distances.
-  void pose(const RunSample& sample)
-  {
-    const kinematics::Model& model = robot.model;
-    for (std::size_t j = 0; j < numOfJoints; ++j)
-      q[static_cast<Eigen::Index>(j)] = sample.angles[j];
-    kinematics::forwardKinematics(model, data, q);
-    kinematics::updateCenterOfMass(model, data);
-    for (std::size_t k = 0; k < poses.size(); ++k)
-      poses[k] = data.linkPoses[static_cast<std::size_t>(body.modelLinks[k])];
-    collision::computeBodyDistances(body.body, distances, poses);
-  }
-
-  const math::Pose& linkPose(int link) const { return data.linkPoses[static_cast<std::size_t>(link)]; }
-
-  RobotDescription robot;
-  kinematics::Data data;
-  collision::BodyOnModel body;
-  collision::BodyData distances;
-  std::vector<math::Pose> poses;
   int leftSole, rightSole, leftWrist, rightWrist, gaze;
-  Eigen::VectorXd q;
 };
 
 /// The script's targets to reach (not a push's direction), each with where its time ends: the next target of its
@@ -151,15 +123,13 @@ std::vector<TaskTargetOutcome> targetsOf(const ScenarioScript& script, const Sim
 /// The closest pair of shapes so far, with its distance in mm.
 void updateClosestPair(const TaskBody& robot, TaskScenarioOutcome& outcome)
 {
-  if (const int closest = collision::closestPair(robot.distances); closest >= 0)
+  if (const int closest = robot.closestPair(); closest >= 0)
   {
-    const double distance = 1000 * robot.distances.pairDistances[static_cast<std::size_t>(closest)].distance;
+    const double distance = 1000 * robot.pairDistance(closest);
     if (distance < outcome.minPairDistance)
     {
-      const collision::ShapePair& pair = robot.body.body.pairs()[static_cast<std::size_t>(closest)];
       outcome.minPairDistance = distance;
-      outcome.closestPair = robot.body.body.shapes()[static_cast<std::size_t>(pair.shapeA)].name + "-" +
-                            robot.body.body.shapes()[static_cast<std::size_t>(pair.shapeB)].name;
+      outcome.closestPair = robot.pairName(closest);
     }
   }
 }
@@ -222,7 +192,7 @@ TaskScenarioOutcome evaluateTaskSpaceRun(const std::filesystem::path& configDire
   {
     const RunSample& sample = result.samples[s];
     outcome.fell = outcome.fell || sample.upperBodyOnGround;
-    robot.pose(sample);
+    robot.pose(JointArray<float>{sample.angles}, true);
     updateClosestPair(robot, outcome);
     const math::Pose fromBase = robot.linkPose(robot.leftSole).inverse();
     const math::Pose right = fromBase * robot.linkPose(robot.rightSole);
