@@ -1,8 +1,8 @@
 // Docs/Results/ holds tables of measured figures, each written by the command that measured it and headed by that
-// command (Docs/Results/README.md). The long runs are commands of their own; what this test checks on every
-// Make/test is that each file could be written again: its header command still parses (`--parse-only` runs nothing)
-// and writes the file itself, the file's tables have exactly the columns the command writes now, and the folder's
-// README lists it with the same command.
+// command (Docs/Results/README.md): the simulator (Build/Release/...) or a script of Make/. The long runs are commands
+// of their own; what this test checks on every Make/test is that each file could be written again: its header command
+// still parses (`--parse-only` runs nothing) and writes the file itself, the file's tables have exactly the columns
+// the command writes now, and the folder's README lists it with the same command.
 #include "Tools/Testing/Files.h"
 #include "Tools/Testing/Markdown.h"
 #include "Tools/Testing/RunCommand.h"
@@ -74,6 +74,21 @@ std::size_t textHeaderLines(const std::string& markdown)
   return lines;
 }
 
+/// The command line that parses `command` (a header's, as written, from the repository's root) with `--parse-only`:
+/// this build's simulator for the documented binary, the source tree's script for `Make/<script>`; empty for any
+/// other command.
+std::string parseOnlyCommand(const std::string& command)
+{
+  if (command.starts_with(documentedBinary + " "))
+    return simulatorBinary + command.substr(documentedBinary.size()) + " --parse-only";
+  const std::string script = command.substr(0, command.find(' '));
+  if (!script.starts_with("Make/") || script.size() == 5 ||
+      script.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", 5) != std::string::npos ||
+      !std::filesystem::is_regular_file(sourceDirectory() / script))
+    return "";
+  return (sourceDirectory() / script).string() + command.substr(script.size()) + " --parse-only";
+}
+
 struct ResultsFile
 {
   std::filesystem::path path;
@@ -104,18 +119,17 @@ TEST(ResultsFiles, EachIsHeadedByTheCommandThatWritesItAndHasItsColumns)
 {
   const std::vector<ResultsFile> files = resultsFiles();
   ASSERT_GE(files.size(), 5u) << "the fault matrix, the Stack of Tasks' scenarios, the harm matrix, the heat "
-                                 "adjustment's ensembles, the fall tables";
+                                 "adjustment's ensembles, the fall tables, the benchmarks";
   for (const ResultsFile& file : files)
   {
     SCOPED_TRACE(file.path.string());
-    ASSERT_TRUE(file.command.starts_with(documentedBinary + " "))
-        << "the first line names the command: Written by `" << documentedBinary << " ...`.";
+    const std::string parseOnly = parseOnlyCommand(file.command);
+    ASSERT_FALSE(parseOnly.empty()) << "the first line names the command: Written by `" << documentedBinary
+                                    << " ...`. or Written by `Make/<script> ...`.";
     const std::string name = "Docs/Results/" + file.path.filename().string();
     EXPECT_NE((file.command + " ").find(" --markdown " + name + " "), std::string::npos)
         << "the command writes this file";
-    const std::string arguments = file.command.substr(documentedBinary.size());
-    const CommandResult parsed =
-        runCommand(simulatorBinary + arguments + " --parse-only", sourceDirectory().string());
+    const CommandResult parsed = runCommand(parseOnly, sourceDirectory().string());
     ASSERT_EQ(parsed.status, 0) << parsed.output;
     const std::size_t headerLines = textHeaderLines(parsed.output);
     const std::multiset<std::string> written = tableHeaders(parsed.output, headerLines);
@@ -155,4 +169,14 @@ TEST(ResultsFiles, AHeaderTheCommandDoesNotWriteIsFound)
       << "a text table's labels wrapped to the width of other values";
   const CommandResult unknown = runCommand(simulatorBinary + " matrix stand --no-such-option --parse-only");
   EXPECT_NE(unknown.status, 0) << "an option the command no longer has fails the parse";
+  // A script of Make/ is parsed the same way; a script that is not there, or any other command, is no header.
+  const std::string script = parseOnlyCommand("Make/benchmarks --no-such-option");
+  ASSERT_EQ(script, (sourceDirectory() / "Make/benchmarks").string() + " --no-such-option --parse-only");
+  const CommandResult unknownOfScript = runCommand(script, sourceDirectory().string());
+  EXPECT_NE(unknownOfScript.status, 0) << unknownOfScript.output;
+  EXPECT_NE(unknownOfScript.output.find("unrecognized arguments: --no-such-option"), std::string::npos)
+      << unknownOfScript.output;
+  EXPECT_EQ(parseOnlyCommand("Make/no-such-script --markdown Docs/Results/X.md"), "");
+  EXPECT_EQ(parseOnlyCommand("Make/../Make/benchmarks --markdown Docs/Results/X.md"), "");
+  EXPECT_EQ(parseOnlyCommand("Build/Release/Util/LogTool/LogTool --markdown Docs/Results/X.md"), "");
 }
