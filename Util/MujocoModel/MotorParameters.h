@@ -1,7 +1,8 @@
 #pragma once
 // Config/Sim/motors.toml: the nominal motor boards, motors, gears and their heat. Every robot differs from
 // these values as drawn from Config/Sim/robots.toml (Util/Simulator/Physics/RobotVariation.h). Code holds SI
-// units (rad, A, s, N·m, W, °C); the file may use deg, mA and ms as stated per field.
+// units (rad, A, s, N·m, W, °C); the file may use deg, mA and ms as stated per field. The values live only in
+// the file, with their sources; every member here starts at zero (PlantValuesLiveOnlyInConfigSim).
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Containers/EnumArray.h"
 #include "Tools/Streams/Enum.h"
@@ -29,20 +30,20 @@ NAO_ENUM(MotorType, std::uint8_t, type1, type2, type3, type4, type5);
 inline constexpr std::size_t numOfMotorTypes = streams::enumCount<MotorType>;
 
 /// One motor type of the NAO6 datasheet (motors.md §1) with the electrical, mechanical and thermal values the
-/// simulation needs. Values the datasheet lacks are chosen and justified in motors.toml.
+/// simulation needs. Values the datasheet lacks are chosen and justified in motors.toml ([motorTypes]).
 struct MotorTypeParameters
 {
   std::string model;
   double torqueConstant = 0.0;     ///< N·m/A at the motor shaft; equals the back-EMF constant in V·s/rad
   double terminalResistance = 0.0; ///< Ω, winding resistance (heats with I²R)
   double rotorInertia = 0.0;       ///< kg·m² at the motor shaft; × ratio² at the joint
-  double gearEfficiency = 0.7;     ///< output torque / (ratio × motor torque)
+  double gearEfficiency = 0.0;     ///< output torque / (ratio × motor torque)
   double positionGain = 0.0;       ///< V/rad: board voltage per rad of joint position error
   double derivativeGain = 0.0;     ///< V·s/rad: board voltage per rad/s of the joint's speed (damping)
-  double windingCapacity = 1.0;    ///< J/K, heat capacity of the winding
-  double windingToCase = 1.0;      ///< K/W, thermal resistance winding -> case
-  double caseCapacity = 1.0;       ///< J/K, heat capacity of case and gear housing
-  double caseToAir = 1.0;          ///< K/W, thermal resistance case -> air inside the robot
+  double windingCapacity = 0.0;    ///< J/K, heat capacity of the winding
+  double windingToCase = 0.0;      ///< K/W, thermal resistance winding -> case
+  double caseCapacity = 0.0;       ///< J/K, heat capacity of case and gear housing
+  double caseToAir = 0.0;          ///< K/W, thermal resistance case -> air inside the robot
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -62,12 +63,13 @@ struct MotorTypeParameters
   }
 };
 
-/// The drive of one joint kind (motors.md §2): motor, gear train and its friction and play.
+/// The drive of one joint kind (motors.md §2): motor, gear train and its friction and play. Values: motors.toml
+/// [drives].
 struct DriveParameters
 {
-  int motorType = 1;            ///< 1..5
-  double gearRatio = 1.0;       ///< motor turns per joint turn
-  double maxTorque = 1.0;       ///< N·m at the joint for stiffness 1
+  int motorType = 0;            ///< 1..5
+  double gearRatio = 0.0;       ///< motor turns per joint turn
+  double maxTorque = 0.0;       ///< N·m at the joint for stiffness 1
   double staticFriction = 0.0;  ///< N·m at the joint: a stuck gear train holds loads up to this
   double slidingFriction = 0.0; ///< N·m at the joint while the gear train slides (below static: stick-slip)
   double backlash = 0.0;        ///< rad of play between the gear train and the joint (file: deg)
@@ -88,15 +90,16 @@ struct DriveParameters
   }
 };
 
-/// The motor board: its own angle sensor and position loop (shared by all joints).
+/// The motor board: its own angle sensor and position loop (shared by all joints). Values: motors.toml [board].
 struct BoardParameters
 {
-  int positionBits = 14;           ///< the board's joint angle: 2^bits counts per turn
-  double positionNoise = 0.2;      ///< counts, standard deviation of the board's angle per sample
-  double positionHysteresis = 1.0; ///< counts: the board's count switches back only after this much motion
-  double speedWindow = 0.008;      ///< s: the board's speed is its angle's change over this time
-  double stictionSpeed = 0.002;    ///< rad/s: a slower gear train is stuck and holds the static friction
-  double electronicsPower = 0.15;  ///< W dissipated by each motor board, into its motor's housing
+  int positionBits = 0;            ///< the board's joint angle: 2^bits counts per turn
+  double positionNoise = 0.0;      ///< counts, standard deviation of the board's angle per sample
+  double positionHysteresis = 0.0; ///< counts: the board's count switches back only after this much motion
+  double speedWindow = 0.0;        ///< s: the board's speed is its angle's change over this time (file: ms)
+  double stictionSpeed =
+      0.0; ///< rad/s: a slower gear train is stuck and holds the static friction (file: deg/s)
+  double electronicsPower = 0.0; ///< W dissipated by each motor board, into its motor's housing
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -113,15 +116,16 @@ struct BoardParameters
 };
 
 /// Temperature status as LoLA reports it (motors.md §5): 0 normal, 1 hot, 2 very hot, 3 critical. A status is
-/// entered at its "From" temperature and left below its "Below" temperature (hysteresis).
+/// entered at its "From" temperature and left below its "Below" temperature (hysteresis). Values: motors.toml
+/// [temperatureStatus].
 struct TemperatureStatusParameters
 {
-  double hotFrom = 76.0;       ///< °C
-  double hotBelow = 70.0;      ///< °C, status 1 -> 0
-  double veryHotFrom = 80.0;   ///< °C
-  double veryHotBelow = 78.0;  ///< °C, status 2 -> 1
-  double criticalFrom = 90.0;  ///< °C
-  double criticalBelow = 88.0; ///< °C, status 3 -> 2
+  double hotFrom = 0.0;       ///< °C
+  double hotBelow = 0.0;      ///< °C, status 1 -> 0
+  double veryHotFrom = 0.0;   ///< °C
+  double veryHotBelow = 0.0;  ///< °C, status 2 -> 1
+  double criticalFrom = 0.0;  ///< °C
+  double criticalBelow = 0.0; ///< °C, status 3 -> 2
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -136,12 +140,13 @@ struct TemperatureStatusParameters
   }
 };
 
-/// What the motor board does to the torque limit per status (fractions of stiffness × maximum torque).
+/// What the motor board does to the torque limit per status (fractions of stiffness × maximum torque). Values:
+/// motors.toml [firmwareProtection].
 struct FirmwareProtectionParameters
 {
-  double hotLimitStart = 1.0; ///< status 1 at hotFrom; falls linearly to hotLimitEnd at veryHotFrom
-  double hotLimitEnd = 0.8;
-  double veryHotLimit = 0.6;  ///< status 2 ("reduced by more than 30 %")
+  double hotLimitStart = 0.0; ///< status 1 at hotFrom; falls linearly to hotLimitEnd at veryHotFrom
+  double hotLimitEnd = 0.0;   ///< status 1 at veryHotFrom
+  double veryHotLimit = 0.0;  ///< status 2 ("reduced by more than 30 %")
   double criticalLimit = 0.0; ///< status 3 ("set to 0")
 
   template<class Archive>
@@ -155,12 +160,13 @@ struct FirmwareProtectionParameters
   }
 };
 
-/// The air and shells inside the robot: warmed by the motors and the electronics, cooled by the room.
+/// The air and shells inside the robot: warmed by the motors and the electronics, cooled by the room. Values:
+/// motors.toml [bodyAir].
 struct BodyAirParameters
 {
-  double heatCapacity = 400.0; ///< J/K
-  double toRoom = 1.0;         ///< K/W, thermal resistance to the room
-  double basePower = 2.0;      ///< W from electronics in the body other than the motor boards
+  double heatCapacity = 0.0; ///< J/K
+  double toRoom = 0.0;       ///< K/W, thermal resistance to the room
+  double basePower = 0.0;    ///< W from electronics in the body other than the motor boards
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -172,14 +178,15 @@ struct BodyAirParameters
   }
 };
 
+/// The battery pack. Values: motors.toml [battery].
 struct BatteryParameters
 {
-  double capacity = 2.9;           ///< A·h (datasheet)
-  double initialCharge = 1.0;      ///< 0..1
-  double baseLoad = 1.0;           ///< A drawn by head, boards and sensors besides the motors (file: mA)
-  double internalResistance = 0.1; ///< Ω, heats the pack with I²R
-  double heatCapacity = 200.0;     ///< J/K
-  double thermalResistance = 5.0;  ///< K/W, pack -> room
+  double capacity = 0.0;           ///< A·h
+  double initialCharge = 0.0;      ///< 0..1
+  double baseLoad = 0.0;           ///< A drawn by head, boards and sensors besides the motors (file: mA)
+  double internalResistance = 0.0; ///< Ω, heats the pack with I²R
+  double heatCapacity = 0.0;       ///< J/K
+  double thermalResistance = 0.0;  ///< K/W, pack -> room
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -199,9 +206,10 @@ struct BatteryParameters
 using MotorTypeTable = EnumArray<MotorType, MotorTypeParameters, numOfMotorTypes>;
 using DriveTable = EnumArray<DriveKind, DriveParameters, numOfDriveKinds>;
 
+/// All of motors.toml.
 struct MotorParameters
 {
-  double roomTemperature = 25.0; ///< °C, around the robot; also the start temperature of everything inside
+  double roomTemperature = 0.0; ///< °C, around the robot; also the start temperature of everything inside
   BoardParameters board;
   TemperatureStatusParameters temperatureStatus;
   FirmwareProtectionParameters firmwareProtection;

@@ -2,7 +2,8 @@
 // Config/Sim/variants.toml: plant variants, ways a NAO can differ from the plant of motors.toml, sensors.toml and
 // robots.toml, each with its physical reason (Util/Simulator/README.md, "Plant variants"). They exist to break the
 // assumptions a motion-safety module may have grown on; none is tuned toward a module. `Simulator run <scenario>
-// --variant NAME` applies one to the robot its seed draws; its own random parts come from the seed too.
+// --variant NAME` applies one to the robot its seed draws; its own random parts come from the seed too. The values
+// live only in the file; every member of the loaded structs starts at zero or empty (PlantValuesLiveOnlyInConfigSim).
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 #include "Util/Simulator/Physics/RobotVariation.h"
@@ -37,8 +38,8 @@ NAO_ENUM(
 struct VariantChange
 {
   VariantQuantity quantity = VariantQuantity::boardGain;
-  double low = 1.0;
-  double high = 1.0;
+  double low = 0.0;  ///< in the quantity's unit
+  double high = 0.0; ///< in the quantity's unit
   std::vector<std::string> driveKinds;
 
   template<class Archive>

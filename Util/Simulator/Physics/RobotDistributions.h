@@ -1,6 +1,7 @@
 #pragma once
 // Config/Sim/robots.toml: how simulated robots differ. Each run draws one robot from these distributions with
-// its seed; presets (e.g. "worn") change the draw for some joints.
+// its seed; presets (e.g. "worn") change the draw for some joints. The values live only in the file, with their
+// sources; every member here starts at zero or empty (PlantValuesLiveOnlyInConfigSim).
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"
 
@@ -43,9 +44,9 @@ struct RobotPreset
 {
   std::string name;
   std::vector<std::string> driveKinds; ///< e.g. "KneePitch": both sides
-  double staticFriction = 1.0;         ///< factor
-  double slidingFriction = 1.0;        ///< factor
-  double backlash = 1.0;               ///< factor
+  double staticFriction = 0.0;         ///< factor
+  double slidingFriction = 0.0;        ///< factor
+  double backlash = 0.0;               ///< factor
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -72,7 +73,7 @@ struct RobotDistributions
   Distribution thermalResistance;  ///< factor on winding-to-case and case-to-air, per motor
   Distribution heatCapacity;       ///< factor on winding and case capacity, per motor
   /// Per robot: °C of the room around it (motors.toml roomTemperature is the nominal robot's).
-  Distribution roomTemperature{Law::fixed, 25.0, 0.0};
+  Distribution roomTemperature;
   /// Per robot: K above its room that everything inside starts at (a robot started warm, after a previous half);
   /// a draw below 0 starts it at the room.
   Distribution startRise;

@@ -1,17 +1,18 @@
 #pragma once
 // Config/Sim/sensors.toml: how the simulated NAO's readings differ from the simulated truth — resolution,
 // noise and hysteresis of what LoLA sends. Per-robot calibration offsets are drawn from robots.toml. Code
-// holds SI units; the file may use mA and degrees as stated per field.
+// holds SI units; the file may use mA and degrees as stated per field. The values live only in the file, with
+// their sources; every member here starts at zero (PlantValuesLiveOnlyInConfigSim).
 #include "Tools/Streams/Field.h"
 
 namespace nao::sim
 {
-/// LoLA's Position: the joint's magnetic encoder as the robot reads it.
+/// LoLA's Position: the joint's magnetic encoder as the robot reads it. Values: sensors.toml [position].
 struct PositionReadingParameters
 {
-  int bits = 12;           ///< 2^bits counts per turn (motors.md §1: 12 bit)
-  double noise = 0.05;     ///< counts, standard deviation per reading
-  double hysteresis = 0.2; ///< counts: a reading switches back only after this much motion
+  int bits = 0;            ///< 2^bits counts per turn
+  double noise = 0.0;      ///< counts, standard deviation per reading
+  double hysteresis = 0.0; ///< counts: a reading switches back only after this much motion
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -23,11 +24,12 @@ struct PositionReadingParameters
   }
 };
 
-/// LoLA's Current: the board's measurement of the motor current, averaged over a LoLA frame.
+/// LoLA's Current: the board's measurement of the motor current, averaged over a LoLA frame. Values:
+/// sensors.toml [current].
 struct CurrentReadingParameters
 {
-  double noise = 0.003;      ///< A, standard deviation per reading (file: mA)
-  double resolution = 0.001; ///< A per step of the reading; 0: continuous (file: mA)
+  double noise = 0.0;      ///< A, standard deviation per reading (file: mA)
+  double resolution = 0.0; ///< A per step of the reading; 0: continuous (file: mA)
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -39,10 +41,10 @@ struct CurrentReadingParameters
   }
 };
 
-/// LoLA's Temperature.
+/// LoLA's Temperature. Values: sensors.toml [temperature].
 struct TemperatureReadingParameters
 {
-  double resolution = 1.0; ///< °C per step of the reading; 0: continuous
+  double resolution = 0.0; ///< °C per step of the reading; 0: continuous
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -51,13 +53,13 @@ struct TemperatureReadingParameters
   }
 };
 
-/// Inertial unit and force sensitive resistors.
+/// Inertial unit and force sensitive resistors. Values: sensors.toml [body].
 struct BodySensorParameters
 {
-  double accelerometerNoise = 0.02; ///< m/s², standard deviation per reading and axis
-  double gyroscopeNoise = 0.002;    ///< rad/s, standard deviation per reading and axis (file: deg/s)
-  double angleNoise = 0.001;        ///< rad, standard deviation of the IMU's roll and pitch (file: deg)
-  double fsrNoise = 0.01;           ///< kg, standard deviation per FSR reading
+  double accelerometerNoise = 0.0; ///< m/s², standard deviation per reading and axis
+  double gyroscopeNoise = 0.0;     ///< rad/s, standard deviation per reading and axis (file: deg/s)
+  double angleNoise = 0.0;         ///< rad, standard deviation of the IMU's roll and pitch (file: deg)
+  double fsrNoise = 0.0;           ///< kg, standard deviation per FSR reading
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -71,6 +73,7 @@ struct BodySensorParameters
   }
 };
 
+/// All of sensors.toml.
 struct SensorParameters
 {
   PositionReadingParameters position;

@@ -4,7 +4,8 @@
 // reason; none is tuned toward a module. `Simulator run <scenario> --fault NAME --fault-at SECONDS` changes the LoLA
 // sensor frame the robot receives from that time on, just before it is sent: the plant, the CSV and the summary keep
 // the true readings, the robot's log shows what it got. `Simulator faults` runs every fault against the robot code
-// (FaultMatrix.h). Util/Simulator/README.md, "Sensor faults", says more.
+// (FaultMatrix.h). Util/Simulator/README.md, "Sensor faults", says more. The faults live only in the file; every
+// member of the loaded structs starts at zero or empty (PlantValuesLiveOnlyInConfigSim).
 #include "Platform/LoLA/LolaProtocol.h"
 #include "Tools/Streams/Enum.h"
 #include "Tools/Streams/Field.h"

@@ -1,10 +1,12 @@
 // Loading Config/Sim and building the MuJoCo model from the URDF.
+#include "NeutralDefaults.h"
 #include "TestRobot.h"
 #include "Tools/Streams/ConfigError.h"
 #include "Util/MujocoModel/MjcfBuilder.h"
 
 #include <filesystem>
 #include <fstream>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <unistd.h>
@@ -64,6 +66,40 @@ TEST(SimConfig, LoadsTheProjectFilesInSIUnits)
   EXPECT_DOUBLE_EQ(config.motors.temperatureStatus.hotFrom, 76.0);
   EXPECT_DOUBLE_EQ(config.motors.temperatureStatus.hotBelow, 70.0);
   EXPECT_TRUE(fs::exists(config.urdfFile));
+}
+
+TEST(SimConfig, PlantValuesLiveOnlyInConfigSim)
+{
+  // One declaration per value: Config/Sim states each plant value with its source, the structs it loads into
+  // start at zero or empty. A number typed into a struct again would be a second, silently unused (or, where a
+  // test built the struct itself, silently used) value. Enums are structural and not checked.
+  using test::NeutralDefaultsArchive;
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(PhysicsParameters{}), ::testing::IsEmpty());
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(MotorParameters{}), ::testing::IsEmpty());
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(SensorParameters{}), ::testing::IsEmpty());
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(RobotDistributions{}), ::testing::IsEmpty());
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(PlantVariants{}), ::testing::IsEmpty());
+  // The walk finds a number where there is one, also in an element of a vector read from the file.
+  RobotDistributions withNumber;
+  withNumber.roomTemperature.center = 25.0;
+  EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(withNumber),
+              ::testing::ElementsAre("roomTemperature.center = 25"));
+}
+
+TEST(SimConfig, EveryKeyIsRequired)
+{
+  // What keeps a zero of the structs out of the plant: a value the file lacks is an error, never a default.
+  const EditedConfig edited("motors.toml", "electronicsPower = 0.2", "");
+  try
+  {
+    loadSimConfig(edited.root());
+    FAIL() << "no error";
+  }
+  catch (const streams::ConfigError& error)
+  {
+    EXPECT_EQ(error.keyPath, "board.electronicsPower");
+    EXPECT_NE(std::string(error.what()).find("missing"), std::string::npos) << error.what();
+  }
 }
 
 TEST(SimConfig, ABadValueNamesFileLineAndKey)

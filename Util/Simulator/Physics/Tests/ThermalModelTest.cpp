@@ -9,6 +9,12 @@ namespace nao::sim
 {
 namespace
 {
+/// motors.toml [temperatureStatus] as shipped: 76/70, 80/78, 90/88 °C (from/below per status).
+TemperatureStatusParameters shippedThresholds()
+{
+  return {76.0, 70.0, 80.0, 78.0, 90.0, 88.0};
+}
+
 MotorThermal thermalMotor()
 {
   MotorThermal motor;
@@ -82,7 +88,7 @@ TEST(ThermalModel, BodyAirSettlesAtRoomPlusPowerTimesResistanceWithItsTimeConsta
 
 TEST(ThermalModel, StatusRisesAtThresholdsAndFallsWithHysteresis)
 {
-  const TemperatureStatusParameters t; // defaults: 76/70, 80/78, 90/88
+  const TemperatureStatusParameters t = shippedThresholds();
   EXPECT_EQ(temperatureStatus(0, 75.9, t), 0);
   EXPECT_EQ(temperatureStatus(0, 76.0, t), 1);
   EXPECT_EQ(temperatureStatus(1, 71.0, t), 1); // hysteresis: still hot between 70 and 76
@@ -98,8 +104,9 @@ TEST(ThermalModel, StatusRisesAtThresholdsAndFallsWithHysteresis)
 
 TEST(ThermalModel, FirmwareCutFollowsTheStatus)
 {
-  const TemperatureStatusParameters t;
-  const FirmwareProtectionParameters p; // 1.0 -> 0.8 in status 1, 0.6 in 2, 0 in 3
+  const TemperatureStatusParameters t = shippedThresholds();
+  // motors.toml [firmwareProtection]: 1.0 -> 0.8 in status 1, 0.6 in 2, 0 in 3
+  const FirmwareProtectionParameters p{1.0, 0.8, 0.6, 0.0};
   EXPECT_EQ(torqueLimitFactor(0, 75.0, t, p), 1.0);
   EXPECT_DOUBLE_EQ(torqueLimitFactor(1, 76.0, t, p), 1.0);
   EXPECT_DOUBLE_EQ(torqueLimitFactor(1, 78.0, t, p), 0.9);
@@ -110,8 +117,11 @@ TEST(ThermalModel, FirmwareCutFollowsTheStatus)
 
 TEST(BatteryModel, DrainsChargeByAmpereHours)
 {
-  BatteryParameters parameters;
+  BatteryParameters parameters; // motors.toml [battery]: the datasheet's 2.9 A·h, 0.1 Ω, 200 J/K, 5 K/W
   parameters.capacity = 2.9;
+  parameters.internalResistance = 0.1;
+  parameters.heatCapacity = 200.0;
+  parameters.thermalResistance = 5.0;
   BatteryState battery{1.0, 0.0, 25.0};
   advanceBattery(battery, parameters, 2.9, 25.0, 1800.0); // 2.9 A for half an hour
   EXPECT_NEAR(battery.charge, 0.5, 1e-9);

@@ -7,6 +7,7 @@
 #include "Tools/Streams/ConfigError.h"
 #include "Tools/Streams/TomlFiles.h"
 #include "Tools/Testing/TemporaryFolder.h"
+#include "Util/Simulator/Physics/Tests/NeutralDefaults.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include "Util/Simulator/Run/RunSummary.h"
 #include "Util/Simulator/Run/SensorFaults.h"
@@ -191,6 +192,13 @@ TEST(SensorFaults, TheFileHoldsTheFaultsOfIssue43EachWithItsReason)
     EXPECT_NO_THROW(findFault(faults, name)) << name;
   for (const InjectedFault& fault : faults.faults)
     EXPECT_GT(fault.reason.size(), 20u) << fault.name << ": every fault says why a real NAO could read so";
+}
+
+TEST(SensorFaults, TheFaultsLiveOnlyInTheirFile)
+{
+  // As the plant's values (SimPhysicsTests, PlantValuesLiveOnlyInConfigSim): faults.toml states every value, the
+  // structs it loads into start at zero or empty (enums are structural and not checked).
+  EXPECT_EQ(sim::test::NeutralDefaultsArchive::nonNeutralLeaves(SensorFaults{}), std::vector<std::string>{});
 }
 
 TEST(SensorFaults, EachFaultChangesExactlyWhatItNamesFromItsOnsetForItsDuration)
