@@ -5,7 +5,6 @@
 #include "Util/Simulator/Physics/Encoder.h"
 
 #include <algorithm>
-#include <functional>
 #include <gtest/gtest.h>
 #include <set>
 
@@ -172,22 +171,12 @@ TEST(MotorBehaviour, StiffnessLimitsTheCurrentOfAKneePressingOnItsStop)
   const float stiffnesses[2] = {1.f, 0.75f};
   for (int k = 0; k < 2; ++k)
   {
-    SimulatedRobot robot(test::projectConfig());
-    test::standStill(robot, 0.5);
-    robot.pickUp();
-    robot.advance(1.0);
-    JointValues targets = test::standPosture();
-    targets[index(Joint::LKneePitch)] = deg(-20.0);
-    JointValues stiffness = test::uniform(1.f);
-    stiffness[index(Joint::LKneePitch)] = stiffnesses[k];
-    robot.setCommand(targets, stiffness);
-    robot.advance(1.0);
+    const KneeStall stall = kneeStall(test::projectConfig(), nominalRobot(), stiffnesses[k]);
     // The stall current of the knee's motor (type 5, motors.md §1 [DS6]: 65 mN·m ± 10 %, 8700 rpm ± 10 %) with
     // the 12 V winding motors.toml assumes: I = T·ω₀/U = 4.94 A, ± 21 % (both tolerances); stiffness × that.
     const double stallCurrent = 0.065 * (8700.0 * 2.0 * std::numbers::pi / 60.0) / 12.0;
-    EXPECT_NEAR(robot.groundTruth().currents[index(Joint::LKneePitch)], stiffnesses[k] * stallCurrent,
-                0.21 * stiffnesses[k] * stallCurrent);
-    currents[k] = robot.sensors().currents[index(Joint::LKneePitch)];
+    EXPECT_NEAR(stall.trueCurrent, stiffnesses[k] * stallCurrent, 0.21 * stiffnesses[k] * stallCurrent);
+    currents[k] = stall.reportedCurrent;
   }
   EXPECT_NEAR(currents[1] / currents[0], 0.75, 0.02); // what LoLA reports, noise included: a torque limit
 }
@@ -195,29 +184,11 @@ TEST(MotorBehaviour, StiffnessLimitsTheCurrentOfAKneePressingOnItsStop)
 TEST(MotorBehaviour, AtStiffnessZeroTheUndisturbedRobotStandsOnItsGears)
 {
   SimulatedRobot robot(test::projectConfig());
-  test::standStill(robot, 1.0);
-  const GroundTruth before = robot.groundTruth();
-  robot.setCommand(test::standPosture(), test::uniform(0.f));
-  robot.advance(10.0);
-  for (std::size_t joint = index(Joint::LHipYawPitch); joint <= index(Joint::RAnkleRoll); ++joint)
-    EXPECT_NEAR(robot.groundTruth().angles[joint], before.angles[joint], test::oneCount) << jointNames[joint];
-  EXPECT_NEAR(robot.groundTruth().torsoHeight, before.torsoHeight, 0.001);
-}
-
-/// Stands, then loses its motors (`limp`), is pushed by 0.5 N·s and watched for 2 s: the lowest torso height.
-double lowestAfterAPush(SimulatedRobot& robot, const std::function<void()>& limp)
-{
-  test::standStill(robot, 1.0);
-  limp();
-  robot.advance(0.5);
-  robot.push({5.0, 0.0, 0.0}, 0.1); // the push a stiff robot absorbs (EventsTest)
-  double lowest = robot.groundTruth().torsoHeight;
-  for (int frame = 0; frame < 167; ++frame) // 2 s
-  {
-    robot.advance(robot.frameTime());
-    lowest = std::min(lowest, robot.groundTruth().torsoHeight);
-  }
-  return lowest;
+  const LimpStand stand = limpStand(robot, 10.0);
+  EXPECT_LT(stand.largestLegDrift, test::oneCount) << jointNames[index(stand.driftJoint)];
+  EXPECT_NEAR(stand.torsoDrop, 0.0, 0.001);
+  // What holds it: the knees' static friction above the load they carry.
+  EXPECT_GT(stand.kneeStaticFriction, stand.kneeLoad);
 }
 
 TEST(MotorBehaviour, AtStiffnessZeroASmallPushMakesTheStandingRobotSagAndFall)
@@ -225,14 +196,17 @@ TEST(MotorBehaviour, AtStiffnessZeroASmallPushMakesTheStandingRobotSagAndFall)
   // Static friction holds the stand's loads, sliding friction does not: once the push sets the legs moving,
   // the knees fold. Fallen: the torso origin below 0.2 m (it stands at 0.315 m).
   SimulatedRobot robot(test::projectConfig());
-  EXPECT_LT(lowestAfterAPush(robot, [&] { robot.setCommand(test::standPosture(), test::uniform(0.f)); }),
-            0.2);
+  const PushedFall fall = pushedLimpFall(robot, LimpBy::stiffnessZero);
+  EXPECT_GT(fall.heightAtPush, 0.3);
+  EXPECT_LT(fall.lowest, fallenTorsoHeight);
 }
 
 TEST(MotorBehaviour, AtStatusThreeTheFirmwareCutMakesThePushedRobotFallLikewise)
 {
   SimulatedRobot robot(test::projectConfig());
-  EXPECT_LT(lowestAfterAPush(robot, [&] { robot.setMotorTemperatures(95.0); }), 0.2);
+  const PushedFall fall = pushedLimpFall(robot, LimpBy::statusThree);
+  EXPECT_GT(fall.heightAtPush, 0.3);
+  EXPECT_LT(fall.lowest, fallenTorsoHeight);
   EXPECT_EQ(robot.sensors().status[index(Joint::LKneePitch)], 3);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // Shared by the physics tests: the project's configuration, B-Human's stand posture and small helpers.
+#include "Util/Simulator/Physics/PlantCalibration.h"
 #include "Util/Simulator/Physics/SimulatedRobot.h"
 
 #include <cmath>
@@ -35,23 +36,7 @@ inline JointValues uniform(float value)
 /// B-Human's keyframe "stand" (geometry.md §5), rad.
 inline JointValues standPosture()
 {
-  JointValues angles{};
-  auto set = [&](Joint joint, double degrees) { angles[index(joint)] = deg(degrees); };
-  set(Joint::LShoulderPitch, 90.0);
-  set(Joint::LShoulderRoll, 7.0);
-  set(Joint::LElbowRoll, -2.5);
-  set(Joint::LWristYaw, -90.0);
-  set(Joint::RShoulderPitch, 90.0);
-  set(Joint::RShoulderRoll, -7.0);
-  set(Joint::RElbowRoll, 2.5);
-  set(Joint::RWristYaw, 90.0);
-  for (const Joint joint : {Joint::LHipPitch, Joint::RHipPitch})
-    set(joint, -20.0484);
-  for (const Joint joint : {Joint::LKneePitch, Joint::RKneePitch})
-    set(joint, 48.0313);
-  for (const Joint joint : {Joint::LAnklePitch, Joint::RAnklePitch})
-    set(joint, -27.9829);
-  return angles;
+  return bHumanStand();
 }
 
 inline constexpr std::initializer_list<Joint> legPitchJoints = {Joint::LKneePitch, Joint::RKneePitch,
@@ -60,8 +45,6 @@ inline constexpr std::initializer_list<Joint> legPitchJoints = {Joint::LKneePitc
 /// Standing in B-Human's stand posture with stiffness 1 everywhere, settled for `seconds`.
 inline void standStill(SimulatedRobot& robot, double seconds)
 {
-  robot.resetToPosture(standPosture());
-  robot.setCommand(standPosture(), uniform(1.f));
-  robot.advance(seconds);
+  sim::standStill(robot, seconds);
 }
 } // namespace nao::sim::test

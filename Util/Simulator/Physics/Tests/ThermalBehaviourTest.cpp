@@ -56,16 +56,11 @@ TEST(ThermalBehaviour, AStandingRobotWithoutMotorCurrentStillWarmsAFewDegreesInT
   // Seed 002: a well-adjusted goalie "only gains a few degrees Celsius ... standing 10 minutes". With no
   // motor current at all only the boards' electronics and the air inside the robot warm the motors.
   SimulatedRobot robot(test::projectConfig());
-  test::standStill(robot, 1.0);
-  robot.setCommand(test::standPosture(), test::uniform(0.f));
-  const double before = robot.groundTruth().windingTemperatures[index(Joint::LKneePitch)];
-  robot.advance(600.0);
-  const double gained = robot.groundTruth().windingTemperatures[index(Joint::LKneePitch)] - before;
-  EXPECT_GE(gained, 2.0);
-  EXPECT_LE(gained, 6.0);
-  EXPECT_GT(robot.groundTruth().airTemperature, robot.config().motors.roomTemperature + 1.0);
-  for (std::size_t joint = 0; joint < numOfJoints; ++joint)
-    EXPECT_EQ(robot.groundTruth().currents[joint], 0.0);
+  const LimpWarming warming = limpWarming(robot, 600.0);
+  EXPECT_GE(warming.kneeRise, 2.0);
+  EXPECT_LE(warming.kneeRise, 6.0);
+  EXPECT_GT(warming.airAboveRoom, 1.0);
+  EXPECT_EQ(warming.largestCurrent, 0.0);
 }
 
 TEST(ThermalBehaviour, AHotMotorReturnsToNormalOnlyBelowSeventyDegrees)
