@@ -10,6 +10,7 @@
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/LimbStiffness.h"
 #include "Representations/Modeling/RobotModel.h"
+#include "Representations/Modeling/ThermalBudget.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/FallProtection.h"

@@ -16,6 +16,7 @@
   X(JointTorques)                                                                                            \
   X(LimbStiffness)                                                                                           \
   X(RobotModel)                                                                                              \
+  X(ThermalBudget)                                                                                           \
   X(CollisionFreeJointRequest)                                                                               \
   X(EnergySaving)                                                                                            \
   X(EnergySavingRequest)                                                                                     \

@@ -1,7 +1,9 @@
 #include "Thermal.h"
 #include "Framework/Client/LogDecoder.h"
+#include "Modules/Modeling/Common/ThermalBudgetComputation.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Modeling/JointThermalState.h"
+#include "Representations/Modeling/ThermalBudget.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -98,43 +100,126 @@ int missing(const std::string& path, const std::string& what)
          "then record again (nao --log FILE)\n";
   return 2;
 }
-} // namespace
 
-int printThermal(const std::string& path, const std::optional<std::filesystem::path>& overlay)
+/// What `thermal` takes from one log: the last JointThermalState and the last ThermalBudget (each if logged).
+struct LoggedThermal
+{
+  std::optional<JointThermalState> state;
+  std::optional<ThermalBudget> budget;
+  double time = NAN; ///< s, FrameInfo time of the log's last frame with one
+  std::uint32_t lastFrame = 0;
+  std::uint64_t frames = 0; ///< frames with a JointThermalState
+};
+
+bool namesType(LogDecoder& decoder, const std::string& name)
+{
+  for (const auto& entry : decoder.reader().typeTable().entries)
+    if (entry.name == name) return true;
+  return false;
+}
+
+/// The log's last JointThermalState and ThermalBudget; nullopt (with what is missing on standard error) when it holds
+/// no JointThermalState it can decode (and, if `budgetWillDo`, no ThermalBudget either).
+std::optional<LoggedThermal> readThermal(const std::string& path, bool budgetWillDo)
 {
   LogDecoder decoder(path);
   const std::string name(typeName<JointThermalState>());
-  bool inTable = false;
-  for (const auto& entry : decoder.reader().typeTable().entries)
-    inTable = inTable || entry.name == name;
-  if (!inTable) return missing(path, "holds no JointThermalState (`LogTool info` lists what it holds)");
-  if (const auto reason = decoder.undecodable().find(name); reason != decoder.undecodable().end())
-    return missing(path, "holds a JointThermalState this LogTool cannot decode (" + reason->second + ")");
-  std::optional<JointThermalState> last;
-  double time = NAN;
-  std::uint32_t frameNumber = 0, lastFrame = 0;
-  std::uint64_t frames = 0;
+  const bool hasBudget = budgetWillDo && namesType(decoder, std::string(typeName<ThermalBudget>())) &&
+                         !decoder.undecodable().contains(std::string(typeName<ThermalBudget>()));
+  if (!hasBudget && !namesType(decoder, name))
+    return missing(path, "holds no JointThermalState (`LogTool info` lists what it holds)"), std::nullopt;
+  if (const auto reason = decoder.undecodable().find(name);
+      !hasBudget && reason != decoder.undecodable().end())
+    return missing(path, "holds a JointThermalState this LogTool cannot decode (" + reason->second + ")"),
+           std::nullopt;
+  LoggedThermal logged;
+  std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
   while (decoder.next(frameNumber, records))
   {
-    if (const FrameInfo* info = recordOf<FrameInfo>(records)) time = info->time;
+    if (const FrameInfo* info = recordOf<FrameInfo>(records)) logged.time = info->time;
+    if (const ThermalBudget* budget = recordOf<ThermalBudget>(records)) logged.budget = *budget;
     if (const JointThermalState* state = recordOf<JointThermalState>(records))
     {
-      last = *state;
-      lastFrame = frameNumber;
-      ++frames;
+      logged.state = *state;
+      logged.lastFrame = frameNumber;
+      ++logged.frames;
     }
   }
   for (const std::string& warning : decoder.reader().warnings())
     std::cerr << "warning: " << warning << "\n";
-  if (!last) return missing(path, "names JointThermalState but no frame holds one");
-  const JointThermalState& state = *last;
-  std::cout
-      << "log " << path << ": JointThermalState in " << frames << " frames; the last at frame " << lastFrame
-      << (std::isfinite(time) ? ", t = " + fixed(time, 3) + " s" : std::string()) << ", " << state.steps
-      << " filter steps, " << state.rejectedReadings << " readings rejected\n"
-      << "forecast at the log's last load (rms current since the load last changed); thresholds with "
-         "their source (prior: a guess, not a firmware fact; lowerBound; learned; taught: in an earlier run)\n";
+  if (!logged.state && !(budgetWillDo && logged.budget))
+    return missing(path, "names JointThermalState but no frame holds one"), std::nullopt;
+  return logged;
+}
+
+/// "12.3 min", "never" (+∞), "now" (0).
+std::string minutesText(float minutes)
+{
+  if (!std::isfinite(minutes)) return "never";
+  return minutes <= 0 ? "now" : fixed(minutes, 1) + " min";
+}
+
+/// One line for the robot of a log: hottest joint, minutes left and the joint that limits them, if sitting, whether
+/// it should rest, and where that comes from.
+void printBudgetLine(const std::string& path, const ThermalBudget& budget, const std::string& source)
+{
+  std::cout << "budget " << path << ": ";
+  if (!budget.estimated)
+  {
+    std::cout << "no joint has an estimate; rest no (" << source << ")\n";
+    return;
+  }
+  std::cout << "hottest " << jointNames[static_cast<std::size_t>(budget.hottestJoint)] << " "
+            << fixed(budget.hottestTemperature, 1) << " °C; left " << minutesText(budget.minutesLeft);
+  if (budget.limited) std::cout << " (" << jointNames[static_cast<std::size_t>(budget.limitingJoint)] << ")";
+  std::cout << (budget.learning ? " learning" : " trusted") << "; sitting "
+            << minutesText(budget.minutesIfSitting)
+            << (budget.sittingForecast ? "" : " (no sitting forecast: at the present load)") << "; rest "
+            << (budget.shouldRest ? "YES" : "no") << " (" << source << ")\n";
+}
+
+/// The logged ThermalBudget, else the budget computed from the logged JointThermalState (the module's function). A
+/// logged budget without estimate beside a state with one is a ThermalBudget set "off" (its default): computed.
+void printBudget(const std::string& path, const LoggedThermal& logged, float restBelowMinutes)
+{
+  const bool stateEstimated =
+      logged.state &&
+      std::any_of(logged.state->valid.begin(), logged.state->valid.end(), [](bool v) { return v; });
+  if (logged.budget && (logged.budget->estimated || !stateEstimated))
+    printBudgetLine(path, *logged.budget, "logged ThermalBudget");
+  else
+    printBudgetLine(path, thermalBudgetOf(*logged.state, restBelowMinutes),
+                    "computed from JointThermalState, restBelow " + fixed(restBelowMinutes, 1) + " min");
+}
+} // namespace
+
+int printThermalBudgets(const std::vector<std::string>& paths, float restBelowMinutes)
+{
+  int status = 0;
+  for (const std::string& path : paths)
+    if (const auto logged = readThermal(path, true))
+      printBudget(path, *logged, restBelowMinutes);
+    else
+      status = 2;
+  return status;
+}
+
+int printThermal(const std::string& path, const std::optional<std::filesystem::path>& overlay,
+                 float restBelowMinutes)
+{
+  const auto logged = readThermal(path, false);
+  if (!logged) return 2;
+  const JointThermalState& state = *logged->state;
+  const std::uint64_t frames = logged->frames;
+  const std::uint32_t lastFrame = logged->lastFrame;
+  const double time = logged->time;
+  std::cout << "log " << path << ": JointThermalState in " << frames << " frames; the last at frame "
+            << lastFrame << (std::isfinite(time) ? ", t = " + fixed(time, 3) + " s" : std::string()) << ", "
+            << state.steps << " filter steps, " << state.rejectedReadings << " readings rejected\n"
+            << "forecast at the log's last load (rms current since the load last changed); thresholds with "
+               "their source (prior: a guess, not a firmware fact; lowerBound; learned; taught: in an "
+               "earlier run)\n";
   printRow("joint",
            {"k [K/A²]", "tau [s]", "T_amb [°C]", "T [°C]", "I_rms [A]", "T_ss [°C]", "status 1 [°C]",
             "status 2 [°C]", "status 3 [°C]", "1 [min]", "2 [min]", "3 [min]", "forecast", "g_i [K/A²]"});
@@ -174,6 +259,7 @@ int printThermal(const std::string& path, const std::optional<std::filesystem::p
     std::cout << jointNames[s] << ", status 1 (" << threshold(state.hot, s) << " °C) "
               << (left <= 0 ? "reached" : "in " + minutes(left) + " min") << "\n";
   printPosture(state, h);
+  printBudget(path, *logged, restBelowMinutes);
   if (overlay) writeTaughtThresholds(state, *overlay);
   return 0;
 }

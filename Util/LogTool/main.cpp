@@ -1,6 +1,7 @@
 // LogTool: what is in a robot log, its data as CSV or as a frame dump, and its joints' thermal forecast.
 #include "Framework/Client/LogDecoder.h"
 #include "Metadata.h"
+#include "Modules/Modeling/Common/ThermalBudgetComputation.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Thermal.h"
 #include "Tools/Streams/Field.h"
@@ -188,7 +189,18 @@ int main(int argc, char** argv)
   dumpCommand->add_option("frame", frame, "frame number")->required();
   auto* thermalCommand = app.add_subcommand(
       "thermal", "each joint's fitted thermal model and forecast to statuses 1-3 (JointThermalState)");
-  thermalCommand->add_option("log", path, "log file")->required()->check(CLI::ExistingFile);
+  std::vector<std::string> thermalLogs;
+  thermalCommand
+      ->add_option("logs", thermalLogs,
+                   "log files; several: one line per log (hottest joint, minutes left, limiting joint, rest)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  float restBelow = defaultRestBelowMinutes;
+  thermalCommand
+      ->add_option(
+          "--rest-below", restBelow,
+          "min: 'rest' below this, for a log without ThermalBudget (ThermalBudgetProvider's restBelow)")
+      ->check(CLI::Range(0.0, 120.0));
   std::optional<std::filesystem::path> overlay;
   thermalCommand->add_option(
       "--overlay", overlay,
@@ -206,7 +218,13 @@ int main(int argc, char** argv)
     if (*infoCommand) return info(path);
     if (*csvCommand) return csv(path, fields);
     if (*parametersCommand) return logtool::printParameters(path, parametersFrame);
-    if (*thermalCommand) return printThermal(path, overlay);
+    if (*thermalCommand && thermalLogs.size() > 1 && overlay)
+    {
+      std::cerr << "LogTool thermal: --overlay writes one robot's thresholds: give one log\n";
+      return 1;
+    }
+    if (*thermalCommand && thermalLogs.size() > 1) return printThermalBudgets(thermalLogs, restBelow);
+    if (*thermalCommand) return printThermal(thermalLogs.front(), overlay, restBelow);
     return dump(path, frame);
   }
   catch (const std::exception& error)

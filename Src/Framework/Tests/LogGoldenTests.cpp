@@ -18,6 +18,7 @@
 #include "Representations/Modeling/JointTorques.h"
 #include "Representations/Modeling/LimbStiffness.h"
 #include "Representations/Modeling/RobotModel.h"
+#include "Representations/Modeling/ThermalBudget.h"
 #include "Representations/MotionControl/EnergySaving.h"
 #include "Representations/MotionControl/EnergySavingRequest.h"
 #include "Representations/MotionControl/FallProtection.h"
@@ -111,6 +112,7 @@ std::vector<Filled> fillAll()
   all.push_back(fill<SitDown>());
   all.push_back(fill<SmartStiffness>());
   all.push_back(fill<StiffnessJointRequest>());
+  all.push_back(fill<ThermalBudget>());
   all.push_back(fill<TouchData>());
   all.push_back(fill<UnreadableReadings>());
   std::sort(all.begin(), all.end(), [](const Filled& a, const Filled& b) { return a.name < b.name; });

@@ -1,10 +1,13 @@
 // `LogTool thermal` on a log the robot binary recorded with the stand-in body: the block of Util/LogTool/README.md
 // ("A joint's heat from a log") run as written prints every joint's fitted model, thresholds with their sources and
 // forecasts, and the summary line; a log without JointThermalState is refused naming what is missing and how to log
-// it.
+// it. Over several logs (the README's "Who should rest" block and crafted logs) one budget line per log, from the
+// logged ThermalBudget or computed from JointThermalState.
 #include "Framework/Representation.h"
+#include "Representations/Infrastructure/BatteryData.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/Joints.h"
+#include "Representations/Modeling/JointThermalState.h"
 #include "Tools/BinaryIO/LogFormat.h"
 #include "Tools/Testing/Files.h"
 #include "Tools/Testing/Markdown.h"
@@ -15,6 +18,7 @@
 #include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace nao;
 using namespace nao::test;
@@ -55,6 +59,47 @@ std::string scriptOf(const std::string& block, const std::filesystem::path& scra
     script.insert(call + nao.size(), "--config " + config.string() + " ");
   }
   return script;
+}
+
+/// A log of three frames holding `T` (a FrameInfo beside it).
+template<class T>
+void writeLogOf(const std::filesystem::path& log, const T& value)
+{
+  registerFrameworkRepresentations();
+  const auto& registry = RepresentationRegistry::instance();
+  const auto frameId = static_cast<RepresentationId>(registry.find(typeName<FrameInfo>()));
+  const auto valueId = static_cast<RepresentationId>(registry.find(typeName<T>()));
+  binaryio::LogWriter writer(
+      log, binaryio::TypeTable{{{frameId, registry.info(frameId).name, registry.info(frameId).schema},
+                                {valueId, registry.info(valueId).name, registry.info(valueId).schema}}});
+  binaryio::FrameChunkBuilder frame;
+  for (std::uint32_t i = 0; i < 3; ++i)
+  {
+    frame.begin(i);
+    const FrameInfo info{0.012 * i, i, 0};
+    std::vector<char> bytes;
+    registry.info(frameId).saveBinary(&info, bytes);
+    frame.addRecord(frameId, bytes);
+    bytes.clear();
+    registry.info(valueId).saveBinary(&value, bytes);
+    frame.addRecord(valueId, bytes);
+    writer.writeFrame(frame);
+  }
+  writer.close();
+}
+
+/// Every joint estimated at 40 °C and trusted; LKneePitch reaches status 1 in `seconds`, the others never.
+JointThermalState stateWithKneeAt(float seconds, bool learning)
+{
+  JointThermalState state;
+  state.valid.fill(true);
+  state.learning.fill(false);
+  state.temperatures.fill(40.f);
+  state.temperatures[Joint::RKneePitch] = 52.5f;
+  state.hot.times.fill(std::numeric_limits<float>::infinity());
+  state.hot.times[Joint::LKneePitch] = seconds;
+  state.learning[Joint::LKneePitch] = learning;
+  return state;
 }
 } // namespace
 
@@ -121,4 +166,53 @@ TEST(LogToolThermal, ALogWithoutJointThermalStateNamesWhatIsMissingAndHowToLogIt
   EXPECT_THAT(result.output, HasSubstr("holds no JointThermalState"));
   EXPECT_THAT(result.output, HasSubstr("[Log] representations"));
   EXPECT_THAT(result.output, HasSubstr("Config/Scenarios/<scenario>.toml"));
+}
+
+TEST(LogToolThermal, TheReadmeBlockOfManyLogsPrintsOneLinePerRobot)
+{
+  const std::vector<std::string> blocks =
+      fencedBlocks(markdownSection(readFile(sourceDirectory() / "Util/LogTool/README.md"),
+                                   "## Who should rest: many logs at once"),
+                   "sh");
+  ASSERT_EQ(blocks.size(), 1u);
+  TemporaryFolder folder("logtool-thermal-many");
+  const CommandResult result = runScript(folder.path, "block.sh", scriptOf(blocks[0], folder.path));
+  ASSERT_EQ(result.status, 0) << result.output;
+  for (const std::string log : {"robot1.log", "robot2.log"})
+    EXPECT_THAT(result.output, ::testing::ContainsRegex(
+                                   "budget " + log +
+                                   ": hottest [A-Za-z]+ 3[0-9]\\.[0-9] °C; left never (trusted|learning); "
+                                   "sitting never; rest no \\(logged ThermalBudget\\)\n"))
+        << result.output;
+  EXPECT_THAT(result.output, ::testing::Not(HasSubstr("k [K/A²]"))) << "several logs: no joint tables";
+}
+
+TEST(LogToolThermal, ManyLogsComputeTheBudgetFromJointThermalStateAndRestOnlyOnATrustedForecast)
+{
+  TemporaryFolder folder("logtool-thermal-computed");
+  const auto trusted = folder.path / "trusted.log", learning = folder.path / "learning.log",
+             plain = folder.path / "plain.log";
+  writeLogOf(trusted, stateWithKneeAt(120.f, false));
+  writeLogOf(learning, stateWithKneeAt(60.f, true));
+  writeLogOf(plain, BatteryData{}); // neither JointThermalState nor ThermalBudget
+  const CommandResult result = runCommand(std::string(NAO_LOG_TOOL_BINARY) + " thermal " + trusted.string() +
+                                          " " + plain.string() + " " + learning.string() + " 2>&1");
+  EXPECT_EQ(result.status, 2) << "plain.log holds neither\n" << result.output;
+  EXPECT_THAT(result.output,
+              HasSubstr("budget " + trusted.string() +
+                        ": hottest RKneePitch 52.5 °C; left 2.0 min (LKneePitch) trusted; sitting "
+                        "2.0 min (no sitting forecast: at the present load); rest YES (computed from "
+                        "JointThermalState, restBelow 5.0 min)"));
+  EXPECT_THAT(result.output, HasSubstr("budget " + learning.string() +
+                                       ": hottest RKneePitch 52.5 °C; left 1.0 min (LKneePitch) learning"));
+  EXPECT_THAT(result.output, ::testing::ContainsRegex("budget [^\n]*learning.log[^\n]*rest no \\(computed"));
+  EXPECT_THAT(result.output, HasSubstr(plain.string() + " holds no JointThermalState"));
+  const CommandResult lower = runCommand(std::string(NAO_LOG_TOOL_BINARY) + " thermal " + trusted.string() +
+                                         " " + learning.string() + " --rest-below 1.5 2>&1");
+  EXPECT_EQ(lower.status, 0) << lower.output;
+  EXPECT_THAT(lower.output, ::testing::Not(HasSubstr("rest YES"))) << lower.output;
+  const CommandResult overlay = runCommand(std::string(NAO_LOG_TOOL_BINARY) + " thermal " + trusted.string() +
+                                           " " + learning.string() + " --overlay x.toml 2>&1");
+  EXPECT_EQ(overlay.status, 1) << overlay.output;
+  EXPECT_THAT(overlay.output, HasSubstr("give one log"));
 }
