@@ -108,6 +108,9 @@ struct JointThermalState
   std::uint32_t rejectedReadings =
       0;                   ///< readings ignored since the start: NaN, implausible, or far off the model
   std::uint32_t steps = 0; ///< filter steps since the start (one joint per frame, in turn)
+  /// status transitions that taught nothing since the start: a jump over a status, a status far off its prior
+  /// threshold, or one that fell back before it was confirmed (flapping)
+  std::uint32_t faultyStatusChanges = 0;
 
   static JointArray<bool> filledLearning()
   {
@@ -143,7 +146,8 @@ struct JointThermalState
         streams::field("nodeRises", nodeRises).unit(Unit::kelvins) & BOOST_SERIALIZATION_NVP(nodeGains) &
         BOOST_SERIALIZATION_NVP(hot) & BOOST_SERIALIZATION_NVP(veryHot) &
         BOOST_SERIALIZATION_NVP(criticallyHot) & BOOST_SERIALIZATION_NVP(posture) &
-        BOOST_SERIALIZATION_NVP(rejectedReadings) & BOOST_SERIALIZATION_NVP(steps);
+        BOOST_SERIALIZATION_NVP(rejectedReadings) & BOOST_SERIALIZATION_NVP(steps) &
+        BOOST_SERIALIZATION_NVP(faultyStatusChanges);
   }
 };
 } // namespace nao

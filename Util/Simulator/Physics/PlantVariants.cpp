@@ -85,6 +85,7 @@ void applyChanges(const PlantVariant& variant, SimConfig& config, RobotVariation
       case VariantQuantity::torsoHeld:
       case VariantQuantity::boardBits:
       case VariantQuantity::currentDelay:
+      case VariantQuantity::statusThresholds:
         break; // per robot, below
       }
     }
@@ -93,6 +94,13 @@ void applyChanges(const PlantVariant& variant, SimConfig& config, RobotVariation
       config.motors.board.positionBits = static_cast<int>(std::lround(perRobot));
     if (change.quantity == VariantQuantity::currentDelay)
       robot.currentDelayFrames = static_cast<int>(std::lround(perRobot));
+    if (change.quantity == VariantQuantity::statusThresholds)
+    {
+      TemperatureStatusParameters& status = config.motors.temperatureStatus;
+      for (double* threshold : {&status.hotFrom, &status.hotBelow, &status.veryHotFrom, &status.veryHotBelow,
+                                &status.criticalFrom, &status.criticalBelow})
+        *threshold += perRobot;
+    }
   }
 }
 

@@ -31,6 +31,7 @@ NAO_ENUM(
     currentGain,   ///< factor on the current reading (per joint)
     currentOffset, ///< mA added to the current reading (per joint)
     stiffnessGain, ///< 0..1: the share of the boards' gains that scales with the stiffness command (per robot)
+    statusThresholds, ///< K added to every temperature status threshold, entering and leaving (per robot)
 );
 
 /// One change: its value drawn uniformly from [low, high] per robot or per joint (as the quantity says), for the

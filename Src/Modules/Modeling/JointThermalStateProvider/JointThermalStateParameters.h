@@ -4,7 +4,7 @@
 // temperature is a sum of thermal nodes with fixed time constants (10, 60, 360, 2160 s: a winding's seconds to a
 // housing's tens of minutes), fitted online by a linear Kalman filter, and the module forecasts the time to each
 // temperature status at the present load. No thermal constant of the NAO is public (NaoFacts.md §16, §18): the priors
-// are wide guesses the fit moves away from, and the status thresholds are NOT firmware facts.
+// are wide guesses the fit moves away from, and the status thresholds are teams' observations, not firmware facts.
 #include "Representations/Infrastructure/Joints.h"
 #include "Tools/Streams/Field.h"
 
@@ -50,12 +50,17 @@ struct JointThermalStateParameters
   float loadChangeRatio = 2.f;
   float loadChangeFloor = 0.1f;
   float learningSpread = 0.25f;
-  // Prior thresholds of the statuses: B-Human's LED display thresholds (NaoFacts.md §18), not the firmware's, which
-  // are not public. A reported status transition teaches the real threshold; a lower status reported at a higher
-  // estimate raises the prior to that estimate.
-  float hotThreshold = 50.f;
-  float veryHotThreshold = 65.f;
-  float criticallyHotThreshold = 75.f;
+  // Prior thresholds of the statuses: where teams' code says the motor boards start to reduce the stiffness (HULKs,
+  // NaoFacts.md §18); the firmware does not publish them. A reported status transition teaches the real threshold; a
+  // lower status reported at a higher estimate raises the prior to that estimate.
+  float hotThreshold = 76.f;
+  float veryHotThreshold = 80.f;
+  float criticallyHotThreshold = 90.f;
+  // A status transition teaches only once confirmed: it rose by one status (the temperature is continuous; a jump
+  // over a status is a fault of the word), the estimate, an independent sensor, lies within statusBand of the prior,
+  // and the status held for statusHoldTime. A status that falls back sooner flapped (a sensor fault, never a lesson).
+  float statusBand = 20.f;
+  float statusHoldTime = 3.f;
   // What a robot taught in earlier runs, per joint, °C; 0: not taught, the prior above. Never set in
   // Config/Modules/JointThermalStateProvider.toml: a robot's overlay (Config/Robots/<robot>/Modules/) holds them, and
   // `LogTool thermal LOG --overlay FILE` writes them from a log in which the robot reported the statuses.
@@ -204,15 +209,25 @@ struct JointThermalStateParameters
     ar& streams::field("hotThreshold", hotThreshold)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
-        .doc("prior threshold of status 1 (B-Human's LED display threshold, not a firmware fact)");
+        .doc("prior threshold of status 1 (where teams' code says the boards start to reduce the stiffness)");
     ar& streams::field("veryHotThreshold", veryHotThreshold)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
-        .doc("prior threshold of status 2 (B-Human's LED display threshold, not a firmware fact)");
+        .doc("prior threshold of status 2 (the same source)");
     ar& streams::field("criticallyHotThreshold", criticallyHotThreshold)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
-        .doc("prior threshold of status 3 (B-Human's LED display threshold, not a firmware fact)");
+        .doc("prior threshold of status 3 (the same source)");
+    ar& streams::field("statusBand", statusBand)
+        .unit(Unit::kelvins)
+        .range(0.0, 200.0)
+        .doc("a status transition teaches only where the estimate lies within this of the status's prior; a "
+             "lower status at a higher estimate raises a prior by at most this");
+    ar& streams::field("statusHoldTime", statusHoldTime)
+        .unit(Unit::seconds)
+        .range(0.0, 600.0)
+        .doc("a status transition teaches only once the status held this long; one that falls back sooner "
+             "flapped and counts as a faulty status change");
     ar& streams::field("taughtHotThresholds", taughtHotThresholds)
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)

@@ -39,7 +39,8 @@ void JointThermalStateProvider::configure()
   // Other windows: what the blocks were summed for no longer holds.
   const bool newWindows = !thresholdsSet_ || load.shortBlocks != loadSettings_.shortBlocks ||
                           load.longBlocks != loadSettings_.longBlocks;
-  const std::array<float, 3> priors = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
+  priors_ = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
+  const std::array<float, 3>& priors = priors_;
   const std::array<const JointArray<float>*, 3> taught = {&p.taughtHotThresholds, &p.taughtVeryHotThresholds,
                                                           &p.taughtCriticallyHotThresholds};
   for (std::size_t j = 0; j < numOfJoints; ++j)
@@ -74,21 +75,45 @@ void JointThermalStateProvider::configure()
   configured_ = true;
 }
 
-void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus status)
+void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus status, double time)
 {
   JointModel& joint = joints_[j];
   const int now = static_cast<int>(status);
   if (now > 3) return; // not a status LoLA sends: ignored
   const int before = seenStatus_ ? static_cast<int>(statuses_[j]) : now;
   statuses_[j] = status;
+  if (joint.pendingStatus > now) // fell back before it was confirmed: it flapped
+  {
+    joint.pendingStatus = 0;
+    ++faultyStatusChanges_;
+  }
   if (now <= before || !joint.filter.initialised()) return;
-  // A rise into status `now`: its threshold is the estimate now (the lowest such estimate is kept); a status jumped
-  // over begins at most there.
+  // A rise into status `now` is a candidate only where the temperature could have caused it: by one status (the
+  // temperature is continuous), at an estimate near the status's prior. Its estimate is kept until it is confirmed.
   const float estimate = static_cast<float>(joint.filter.temperature());
   const std::size_t s = static_cast<std::size_t>(now - 1);
+  if (now - before > 1 || !(std::abs(estimate - priors_[s]) <= params().statusBand))
+  {
+    ++faultyStatusChanges_;
+    return;
+  }
+  joint.pendingStatus = now;
+  joint.pendingEstimate = estimate;
+  joint.pendingSince = time;
+}
+
+void JointThermalStateProvider::confirmThreshold(std::size_t j, double time)
+{
+  // A status held for statusHoldTime: its threshold is the estimate when it rose (the lowest such estimate is kept).
+  JointModel& joint = joints_[j];
+  if (joint.pendingStatus == 0 || time - joint.pendingSince < params().statusHoldTime) return;
+  const std::size_t s = static_cast<std::size_t>(joint.pendingStatus - 1);
+  const float estimate = joint.pendingEstimate;
+  joint.pendingStatus = 0;
   if (joint.sources[s] != ThermalThresholdSource::learned || estimate < joint.thresholds[s])
     joint.thresholds[s] = estimate;
   joint.sources[s] = ThermalThresholdSource::learned;
+  // A status below begins at most there.
   for (std::size_t lower = 0; lower < s; ++lower)
     joint.thresholds[lower] = std::min(joint.thresholds[lower], estimate);
 }
@@ -123,16 +148,21 @@ void JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   }
   joint.lastStepTime = time;
 
-  // The robot says "below status s" at an estimate above a prior of s: that prior was too low.
+  confirmThreshold(j, time);
+  // The robot says "below status s" at an estimate above a prior of s: that prior was too low (raised by at most
+  // statusBand: a status word stuck low is a fault, not a lesson).
   if (joint.filter.initialised() && seenStatus_)
   {
     const float estimate = static_cast<float>(joint.filter.temperature());
     for (std::size_t s = static_cast<std::size_t>(statuses_[j]); s < 3; ++s)
-      if (joint.sources[s] != ThermalThresholdSource::learned && estimate > joint.thresholds[s])
+    {
+      const float bound = std::min(estimate, priors_[s] + params().statusBand);
+      if (joint.sources[s] != ThermalThresholdSource::learned && bound > joint.thresholds[s])
       {
-        joint.thresholds[s] = estimate;
+        joint.thresholds[s] = bound;
         joint.sources[s] = ThermalThresholdSource::lowerBound;
       }
+    }
   }
   writeJoint(j, state);
 }
@@ -280,7 +310,8 @@ void JointThermalStateProvider::update(JointThermalState& state)
       std::memcmp(statuses_.values.data(), sensors.status.values.data(), sizeof(statuses_)) != 0)
   {
     for (std::size_t j = 0; j < numOfJoints; ++j)
-      if (!seenStatus_ || sensors.status[j] != statuses_[j]) learnThresholds(j, sensors.status[j]);
+      if (!seenStatus_ || sensors.status[j] != statuses_[j])
+        learnThresholds(j, sensors.status[j], get<FrameInfo>().time);
     seenStatus_ = true;
   }
 
@@ -295,6 +326,7 @@ void JointThermalStateProvider::update(JointThermalState& state)
       writeJoint(j, state);
   state.steps = steps_;
   state.rejectedReadings = rejectedReadings_;
+  state.faultyStatusChanges = faultyStatusChanges_;
 }
 
 MAKE_MODULE(JointThermalStateProvider);

@@ -7,6 +7,7 @@
 #include "Util/Simulator/Physics/Encoder.h"
 #include "Util/Simulator/Physics/PlantVariants.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <stdexcept>
 
@@ -79,6 +80,24 @@ TEST(PlantVariants, AVariantChangesOnlyWhatItNamesOfTheRobotItsSeedDraws)
     EXPECT_EQ(joint.stiffnessGain, 1.0);
   for (const JointVariation& joint : plain.robot.joints)
     EXPECT_EQ(joint.stiffnessGain, 0.0);
+  std::vector<double> shifts;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed)
+  {
+    const TemperatureStatusParameters& nominal = plain.config.motors.temperatureStatus;
+    const TemperatureStatusParameters& shifted =
+        drawn("statusThresholdsShifted", seed).config.motors.temperatureStatus;
+    const double shift = shifted.hotFrom - nominal.hotFrom;
+    EXPECT_LE(std::abs(shift), 8.0) << seed;
+    for (const double by :
+         {shifted.hotBelow - nominal.hotBelow, shifted.veryHotFrom - nominal.veryHotFrom,
+          shifted.veryHotBelow - nominal.veryHotBelow, shifted.criticalFrom - nominal.criticalFrom,
+          shifted.criticalBelow - nominal.criticalBelow})
+      EXPECT_NEAR(by, shift, 1e-9) << seed << ": every threshold by the same";
+    shifts.push_back(shift);
+  }
+  EXPECT_GT(*std::max_element(shifts.begin(), shifts.end()) - *std::min_element(shifts.begin(), shifts.end()),
+            4.0)
+      << "robots differ";
   const Drawn calibration = drawn("calibrationTwoCounts", 7);
   double largest = 0;
   for (const JointVariation& joint : calibration.robot.joints)

@@ -108,7 +108,8 @@ const std::vector<std::string> strictVariants = {"",
                                                  "boardGainHalf",
                                                  "boardGainDouble",
                                                  "currentSensorErrors",
-                                                 "stiffnessScalesGain"};
+                                                 "stiffnessScalesGain",
+                                                 "statusThresholdsShifted"};
 
 /// Where a stage harms more robots than the plant's own spread shows, with the reason. None now: on wornKneesAnkles the heat adjustment alone did, pushing knees
 /// that had slipped back up against their gears, until the guard's step bound undid such changes.

@@ -116,7 +116,7 @@ double relativeError(double forecast, double truth)
 }
 } // namespace
 
-// Tolerances of the forecast of the time to a threshold (README.md, "Figures"): 300 s into a new load within 25 % of
+// Tolerances of the forecast of the time to a threshold: 300 s into a new load within 25 % of
 // the plant's time; 60 s into it, when the housing has hardly answered the load yet, within 75 % (or more than 20 min
 // when the plant takes more than 30 min). From a cold start: within 50 % after 300 s, 30 % after 600 s.
 TEST(JointThermalStateProvider, AfterPlayingTheForecastOfANewLoadMatchesATwoNodePlant)
@@ -246,14 +246,18 @@ TEST(JointThermalStateProvider, AStatusTransitionTeachesItsThresholdAndTheLowest
 {
   Rig rig;
   rig.plant = {15, 20, 30, 900, 24, 24, 24, false};
-  const double firmware = 58; // °C, the test's firmware: status 1 from here
+  const double firmware = 58;                   // °C, the test's firmware: status 1 from here
+  rig.harness.parameters().hotThreshold = 50.f; // a prior below it
   while (rig.plant.housing < firmware)
     rig.frame(1.4);
-  // Status 0 above the prior (50 °C): the prior was too low, it is raised to the estimate.
+  // Status 0 above the prior: the prior was too low, it is raised to the estimate.
   EXPECT_EQ(rig.state().hot.sources[tested], ThermalThresholdSource::lowerBound);
   EXPECT_GT(rig.state().hot.thresholds[tested], 55.f);
   rig.status = TemperatureStatus::hot;
-  rig.run(0.012 * numOfJoints, 1.4); // the next frames
+  const double hold = rig.harness.parameters().statusHoldTime;
+  rig.run(hold - 0.5, 1.4);
+  EXPECT_EQ(rig.state().hot.sources[tested], ThermalThresholdSource::lowerBound) << "not yet confirmed";
+  rig.run(0.5 + 0.012 * numOfJoints, 1.4); // held: the next step of the joint learns it
   EXPECT_EQ(rig.state().hot.sources[tested], ThermalThresholdSource::learned);
   EXPECT_NEAR(rig.state().hot.thresholds[tested], firmware, 1.0);
   EXPECT_EQ(rig.state().hot.times[tested], 0.f);
@@ -263,10 +267,51 @@ TEST(JointThermalStateProvider, AStatusTransitionTeachesItsThresholdAndTheLowest
   rig.status = TemperatureStatus::regular;
   rig.run(30, 1.4);
   rig.status = TemperatureStatus::hot;
-  rig.run(1, 1.4);
+  rig.run(hold + 1, 1.4);
   EXPECT_EQ(rig.state().hot.thresholds[tested], learned);
   // Other joints learned nothing.
   EXPECT_EQ(rig.state().hot.sources[Joint::RKneePitch], ThermalThresholdSource::prior);
+  EXPECT_EQ(rig.state().faultyStatusChanges, 0u);
+}
+
+TEST(JointThermalStateProvider, AFaultyStatusTeachesNothing)
+{
+  // A status word that flaps, jumps over a status or reports status 1 far from any motor's threshold is a fault of
+  // the sensor: counted, never learned (the case: 0 <-> 3 every frame at 30 °C taught 30 °C).
+  Rig rig;
+  rig.plant = {15, 20, 30, 900, 24, 24, 24, false};
+  rig.run(60, 0.5); // the fit starts
+  const auto learnedNothing = [&](const char* what)
+  {
+    for (int s = 1; s <= 3; ++s)
+      EXPECT_EQ(rig.state().forecast(s).sources[tested], ThermalThresholdSource::prior) << what << " " << s;
+    EXPECT_EQ(rig.state().hot.thresholds[tested], 76.f) << what;
+  };
+  for (int f = 0; f < 2000; ++f) // 24 s of 0 <-> 3, every frame
+  {
+    rig.status = f % 2 == 0 ? TemperatureStatus::criticallyHot : TemperatureStatus::regular;
+    rig.frame(0.5);
+  }
+  learnedNothing("0 <-> 3 every frame");
+  EXPECT_GE(rig.state().faultyStatusChanges, 1000u);
+
+  const std::uint32_t before = rig.state().faultyStatusChanges;
+  rig.status = TemperatureStatus::regular;
+  rig.run(10, 0.5);
+  for (int f = 0; f < 2000; ++f) // 0 <-> 1 every second: each falls back before it is confirmed
+  {
+    rig.status = f % 166 < 83 ? TemperatureStatus::hot : TemperatureStatus::regular;
+    rig.frame(0.5);
+  }
+  learnedNothing("0 <-> 1 every second");
+  EXPECT_GT(rig.state().faultyStatusChanges, before + 10);
+
+  rig.status = TemperatureStatus::regular;
+  rig.run(10, 0.5);
+  rig.status = TemperatureStatus::hot; // held, but at about 30 °C: 46 K below the prior
+  rig.run(60, 0.5);
+  learnedNothing("status 1 held at 30 °C");
+  EXPECT_LT(rig.state().temperatures[tested], 40.f) << "the test's joint is cool";
 }
 
 TEST(JointThermalStateProvider, WithoutCurrentNeverThereAndAboveAlreadyThere)
@@ -280,7 +325,7 @@ TEST(JointThermalStateProvider, WithoutCurrentNeverThereAndAboveAlreadyThere)
   ModuleHarness<JointThermalStateProvider> hot;
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    hot.input<JointSensorData>().temperatures[j] = 80.f;
+    hot.input<JointSensorData>().temperatures[j] = 95.f; // above every prior threshold
     hot.input<JointSensorData>().status[j] = TemperatureStatus::criticallyHot;
   }
   for (int f = 0; f < 100; ++f)
@@ -316,6 +361,11 @@ TEST(JointThermalStateProvider, IfItSatDownNowTheForecastIsThePlantsCooling)
     SCOPED_TRACE(c.name);
     Rig rig;
     rig.plant = c.plant;
+    // Priors 10 K above the test's firmware (within statusBand, so that its transitions teach).
+    JointThermalStateParameters& p = rig.harness.parameters();
+    p.hotThreshold = static_cast<float>(c.thresholds[0] + 10);
+    p.veryHotThreshold = static_cast<float>(c.thresholds[1] + 10);
+    p.criticallyHotThreshold = static_cast<float>(c.thresholds[2] + 10);
     // The robot reports each status from its threshold on: the module learns them as the joint heats.
     for (int second = 0; second < 1800; ++second)
     {
