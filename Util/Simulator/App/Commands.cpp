@@ -1,6 +1,7 @@
 #include "Util/Simulator/App/Commands.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/Physics/SimConfig.h"
+#include "Util/Simulator/Run/CalibrationEvaluation.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/FallEvaluation.h"
 #include "Util/Simulator/Run/FallProtectionEvaluation.h"
@@ -62,40 +63,6 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
   }
   return 0;
 }
-int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
-            const std::string& teacher, const std::vector<double>& horizons, const std::string& markdown,
-            const std::string& command)
-{
-  labels.resize(folders.size());
-  std::vector<std::vector<RobotThermalForecast>> configurations;
-  // The teacher's thresholds: read once (its own evaluation where it is one of the folders, which teaches itself).
-  std::optional<TaughtThresholds> taught;
-  std::optional<std::size_t> teacherFolder;
-  std::vector<RobotThermalForecast> teacherRobots;
-  if (!teacher.empty())
-  {
-    for (std::size_t k = 0; k < folders.size() && !teacherFolder; ++k)
-      if (std::filesystem::equivalent(folders[k], teacher)) teacherFolder = k;
-    teacherRobots = evaluateThermalEnsemble(teacher, teacherFolder ? horizons : std::vector<double>{});
-    taught = taughtThresholds(teacherRobots);
-  }
-  for (std::size_t k = 0; k < folders.size(); ++k)
-  {
-    if (labels[k].empty()) labels[k] = std::filesystem::path(folders[k]).filename().string();
-    if (teacherFolder == k)
-      configurations.push_back(teacherRobots);
-    else
-      configurations.push_back(evaluateThermalEnsemble(folders[k], horizons, taught ? &*taught : nullptr));
-    writeThermalForecasts(std::filesystem::path(folders[k]) / "thermal.csv", configurations.back());
-  }
-  const std::string tables = thermalForecastTables(labels, configurations, horizons);
-  std::ofstream(std::filesystem::path(folders.front()) / "thermal.md") << tables;
-  std::cout << tables << "output in " << folders.front()
-            << ": thermal.md (each folder: thermal.csv, every joint's forecasts)";
-  writeMarkdown(headedByCommand(command, tables), markdown);
-  return 0;
-}
-
 int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,
               const std::string& configDirectory, const std::string& output, const std::string& markdown,
               const std::string& command)
@@ -241,6 +208,7 @@ std::string tablesWithoutResults(const std::string& subcommand, const std::vecto
   if (subcommand == "collision") return selfCollisionTable({}, "");
   if (subcommand == "sitdown") return sitDownTables({}, {}, "");
   if (subcommand == "stances") return stanceTables({}, {}, {});
+  if (subcommand == "calibration") return calibrationTables({}, {}, {});
   if (subcommand == "falls") return fallTables({});
   if (subcommand == "fallprotection") return fallProtectionTables({});
   if (subcommand == "thermal") return thermalForecastTables({}, {}, horizons);

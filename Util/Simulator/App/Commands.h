@@ -1,5 +1,5 @@
 #pragma once
-// The Simulator's commands that read what ensembles wrote (report, thermal), the do-no-harm matrix, the fault
+// The Simulator's commands that read what ensembles wrote (report), the do-no-harm matrix, the fault
 // matrix, the Stack of Tasks' scenarios and the fall evaluations; each can write its tables into Docs/Results/.
 #include "Util/Simulator/Run/FaultMatrix.h"
 #include "Util/Simulator/Run/HarmMatrix.h"
@@ -13,11 +13,6 @@ namespace nao::simcli
 /// the folders' bands.
 int report(const std::vector<std::string>& folders, const std::vector<std::string>& labels,
            const std::string& figure, const std::string& title);
-/// `thermal`: JointThermalStateProvider's forecast of the time to status 1 against the plant's, per ensemble folder
-/// (its robots' logs), into <first folder>/thermal.md and, if given, `markdown`, headed by `command`.
-int thermal(const std::vector<std::string>& folders, std::vector<std::string> labels,
-            const std::string& teacher, const std::vector<double>& horizons, const std::string& markdown,
-            const std::string& command);
 /// `matrix`: every plant variant × the safety stages, an ensemble each; the harm table into <output>/matrix.md and,
 /// if given, `markdown`, headed by `command`.
 int runMatrix(HarmMatrixOptions options, const std::vector<std::string>& variants,

@@ -4,14 +4,16 @@
 // per-robot table (with percentiles from 10 robots on) and a distribution figure. `report` shows either again.
 // This file is the command line, every subcommand's options and their defaults; `run` and `serve` are in
 // RunCommand.cpp, `collision` and `sitdown` (their options too) in StageCommands.cpp, `stances` in
-// StanceCommand.cpp, the others in Commands.cpp, what they share in CommandLine.cpp.
+// StanceCommand.cpp, `calibration` in CalibrationCommand.cpp, `thermal` in ThermalCommand.cpp, the others in
+// Commands.cpp, what they share in CommandLine.cpp.
 #include "Tools/Files/ConfigDirectory.h"
+#include "Util/Simulator/App/CalibrationCommand.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
 #include "Util/Simulator/App/RunCommand.h"
 #include "Util/Simulator/App/StageCommands.h"
 #include "Util/Simulator/App/StanceCommand.h"
-#include "Util/Simulator/Run/ThermalForecast.h"
+#include "Util/Simulator/App/ThermalCommand.h"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -72,9 +74,6 @@ struct SimulatorCommands
   nao::FaultMatrixOptions faultOptions;
   std::vector<std::string> folders, labels;
   std::string figure, title;
-  std::vector<std::string> thermalFolders, thermalLabels;
-  std::string teacher;
-  std::vector<double> horizons = nao::defaultForecastHorizons;
   int fallRobots = 1, protectionRobots = 1, taskRobots = 1;
   std::uint64_t fallSeed = 1, protectionSeed = 1, taskSeed = 1;
   std::string fallOutput = "Build/Simulation/falls", protectionOutput = "Build/Simulation/fallprotection";
@@ -82,16 +81,18 @@ struct SimulatorCommands
   std::string taskOutput = "Build/Simulation/tasks";
   StageCommands stages;    ///< collision, sitdown
   StanceCommand stances;   ///< stances
+  ThermalCommand thermal;  ///< thermal
   std::string markdown;    ///< --markdown of whichever command writes tables
   bool parseOnly = false;  ///< --parse-only: check the command line, print the tables' columns, run nothing
   CLI::App* run = nullptr; ///< the subcommands, to ask which was parsed
-  CLI::App *serve = nullptr, *matrix = nullptr, *faults = nullptr, *report = nullptr, *thermal = nullptr;
+  CLI::App *serve = nullptr, *matrix = nullptr, *faults = nullptr, *report = nullptr;
   CLI::App *falls = nullptr, *protection = nullptr, *tasks = nullptr;
+  CalibrationCommand calibration;
 
   void addRun(CLI::App& app);
   void addServe(CLI::App& app);
   void addMatrixAndFaults(CLI::App& app);
-  void addReportAndThermal(CLI::App& app);
+  void addReport(CLI::App& app);
   void addFallsAndTasks(CLI::App& app);
   int dispatch(int argc, char** argv);
 };
@@ -244,7 +245,7 @@ void SimulatorCommands::addMatrixAndFaults(CLI::App& app)
   faults->add_option("--config", runCommand.configDirectory, configHelp)->check(CLI::ExistingDirectory);
 }
 
-void SimulatorCommands::addReportAndThermal(CLI::App& app)
+void SimulatorCommands::addReport(CLI::App& app)
 {
   report = app.add_subcommand(
       "report", "tables and figures again: of an ensemble's folder (robot-*/ inside) or of one run's folder");
@@ -256,28 +257,6 @@ void SimulatorCommands::addReportAndThermal(CLI::App& app)
       ->delimiter(',');
   report->add_option("--figure", figure, withDefault("one PNG with the bands of all folders", figure));
   report->add_option("--title", title, "title of that figure (default: the first folder's scenario)");
-
-  thermal =
-      app.add_subcommand("thermal", "JointThermalStateProvider's forecast of the time to temperature status "
-                                    "1 against the plant's, from ensembles run with --robot-logs; writes "
-                                    "thermal.md into the first folder");
-  thermal->add_option("folders", thermalFolders, "ensemble folders (robot-*/ with their logs)")
-      ->required()
-      ->check(CLI::ExistingDirectory);
-  thermal
-      ->add_option("--labels", thermalLabels,
-                   "names of the folders in the tables (default: the folders' names)")
-      ->delimiter(',');
-  thermal
-      ->add_option("--learned-from", teacher,
-                   "ensemble folder whose runs of the same seeds teach the thresholds of (b) (default: each "
-                   "robot's own run, as an identical earlier run would)")
-      ->check(CLI::ExistingDirectory);
-  thermal
-      ->add_option("--after", horizons,
-                   "s after the posture is held at which forecasts are taken (default 60,120,300)")
-      ->delimiter(',');
-  thermal->add_option("--markdown", markdown, markdownHelp);
 }
 
 void SimulatorCommands::addFallsAndTasks(CLI::App& app)
@@ -325,18 +304,18 @@ int SimulatorCommands::dispatch(int argc, char** argv)
   if (parseOnly)
   {
     const CLI::App* parsed = run;
-    for (const CLI::App* subcommand : {serve, matrix, faults, report, thermal, falls, protection, tasks})
+    for (const CLI::App* subcommand : {serve, matrix, faults, report, falls, protection, tasks})
       if (subcommand->parsed()) parsed = subcommand;
     if (stages.parsed()) parsed = stages.parsed();
     if (stances.parsed()) parsed = stances.parsed();
+    if (calibration.parsed()) parsed = calibration.parsed();
+    if (thermal.parsed()) parsed = thermal.parsed();
     std::cout << "parsed; the tables it writes, without results:\n"
-              << tablesWithoutResults(parsed->get_name(), horizons);
+              << tablesWithoutResults(parsed->get_name(), thermal.horizons);
     return 0;
   }
   const std::string command = commandLine(argc, argv);
   if (report->parsed()) return nao::simcli::report(folders, labels, figure, title);
-  if (thermal->parsed())
-    return nao::simcli::thermal(thermalFolders, thermalLabels, teacher, horizons, markdown, command);
   std::string& configDirectory = runCommand.configDirectory;
   // Empty: Config/ found from this executable (Tools/Files/ConfigDirectory.h), never a path of the build.
   if (configDirectory.empty()) configDirectory = nao::files::findConfigDirectory().string();
@@ -349,6 +328,8 @@ int SimulatorCommands::dispatch(int argc, char** argv)
     return runTasks(taskScenarios, taskSeed, taskRobots, configDirectory, taskOutput, markdown, command);
   if (stages.parsed()) return stages.execute(configDirectory, markdown, command);
   if (stances.parsed()) return stances.execute(configDirectory, markdown, command);
+  if (calibration.parsed()) return calibration.execute(configDirectory, markdown, command);
+  if (thermal.parsed()) return thermal.execute(configDirectory, markdown, command);
   if (matrix->parsed())
     return runMatrix(matrixOptions, matrixVariants, configDirectory, runCommand.output, markdown, command);
   if (faults->parsed()) return runFaults(faultOptions, configDirectory, runCommand.output, markdown, command);
@@ -370,10 +351,13 @@ int main(int argc, char** argv)
   commands.addRun(app);
   commands.addServe(app);
   commands.addMatrixAndFaults(app);
-  commands.addReportAndThermal(app);
+  commands.addReport(app);
   commands.addFallsAndTasks(app);
   commands.stages.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits);
   commands.stances.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits, minutesRange);
+  commands.calibration.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits,
+                           minutesRange);
+  commands.thermal.add(app, commands.markdown, commands.runCommand.configDirectory, seedDigits, minutesRange);
   CLI11_PARSE(app, argc, argv);
   try
   {

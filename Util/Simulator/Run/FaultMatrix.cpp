@@ -2,6 +2,7 @@
 // added), one `Simulator run` per fault, run and robot, and what each run's log and truth say (FaultMatrix.h). The
 // judge and the table: FaultMatrixReport.cpp.
 #include "Util/Simulator/Run/FaultMatrix.h"
+#include "Util/Simulator/Run/ScenarioLog.h"
 
 #include "Framework/Client/LogDecoder.h"
 #include "Representations/Infrastructure/FrameInfo.h"
@@ -25,9 +26,12 @@ namespace nao
 namespace
 {
 /// What the matrix's runs log: what the judge reads and nothing more (each log is read, then removed).
-constexpr const char* loggedRepresentations =
-    R"(["FrameInfo", "FallDownState", "FallProtection", "SitDown", "CollisionFreeJointRequest", )"
-    R"("StiffnessJointRequest"])";
+const std::vector<std::string> loggedRepresentations = {"FrameInfo",
+                                                        "FallDownState",
+                                                        "FallProtection",
+                                                        "SitDown",
+                                                        "CollisionFreeJointRequest",
+                                                        "StiffnessJointRequest"};
 constexpr double pushForce =
     45.0; ///< N forward for pushDuration: fallfront.toml's push (the stand topples at 3 N·s)
 constexpr double pushDuration = 0.1;  ///< s
@@ -36,40 +40,6 @@ constexpr double frameTime = 0.012;   ///< s: the push runs record every frame's
 
 /// The scenario each run plays, in the configuration copy.
 constexpr const char* scenarioNames[] = {"stand", "stepping", "sit", "faultpush", "faultpress"};
-
-std::string readText(const std::filesystem::path& path)
-{
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-/// The scenario's text with [Log]'s representations (a list that may span lines) replaced by loggedRepresentations.
-std::string withMatrixLog(const std::string& text)
-{
-  std::istringstream in(text);
-  std::string line, out;
-  bool inLog = false, skipping = false;
-  while (std::getline(in, line))
-  {
-    if (skipping)
-    {
-      skipping = line.find(']') == std::string::npos;
-      continue;
-    }
-    if (!line.empty() && line[0] == '[') inLog = line.rfind("[Log]", 0) == 0;
-    if (inLog && line.rfind("representations = ", 0) == 0)
-    {
-      out += std::string("representations = ") + loggedRepresentations + "\n";
-      skipping = line.find(']') == std::string::npos;
-      continue;
-    }
-    out += line + "\n";
-  }
-  return out;
-}
 
 ScriptEvent eventOf(FaultRun run, double time)
 {
@@ -86,15 +56,8 @@ ScriptEvent eventOf(FaultRun run, double time)
 std::filesystem::path prepareConfig(const FaultMatrixOptions& options)
 {
   const std::filesystem::path config = options.output / "config";
-  std::filesystem::remove_all(config);
-  std::filesystem::create_directories(options.output);
-  std::filesystem::copy(options.config, config, std::filesystem::copy_options::recursive);
+  configLogging(options.config, config, {"stand", "stepping", "sit"}, loggedRepresentations);
   const std::filesystem::path scenarios = config / "Scenarios";
-  for (const char* name : {"stand", "stepping", "sit"})
-  {
-    const std::string text = withMatrixLog(readText(scenarios / (std::string(name) + ".toml")));
-    std::ofstream(scenarios / (std::string(name) + ".toml")) << text;
-  }
   const double eventTime = options.onset + options.eventDelay;
   for (const FaultRun run : {FaultRun::push, FaultRun::press})
     std::ofstream(scenarios / (std::string(scenarioNames[static_cast<int>(run)]) + ".toml"))

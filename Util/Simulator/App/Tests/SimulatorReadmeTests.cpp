@@ -1,10 +1,10 @@
-// Every command the simulator's README (Util/Simulator/README.md) and the modules' READMEs show runs as written, in
-// a scratch folder with the build's own Build/Release/. The one substitution keeps the test short, as the simulator's
-// README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`, `--robots 20`/`--robots 200`/
-// `--robots 8` as `--robots 2` (`fallprotection --robots 8` as `--robots 1`, `faults --robots 8` as one robot and
-// one fault) and `--worn 2`/`--worn 3` as
-// `--worn 1`; /shared/ (a folder every host sees) is a folder in the scratch folder. A run without --minutes
-// keeps its default, which must show the whole script (the lifted robot's put-down at 40 s).
+// Every command the simulator's README (Util/Simulator/README.md), its plant's calibration (Physics/README.md) and the
+// modules' READMEs show runs as written, in a scratch folder with the build's own Build/Release/. The one substitution
+// keeps the test short, as the simulator's README says: `--minutes 10` and `--minutes 3` run as `--minutes 0.05`,
+// `--robots 20`/`--robots 200`/`--robots 8` as `--robots 2` (`fallprotection --robots 8` as `--robots 1`, `faults
+// --robots 8` as one robot and one fault) and `--worn 2`/`--worn 3` as `--worn 1`; /shared/ (a folder every host sees)
+// is a folder in the scratch folder. A run without --minutes keeps its default, which must show the whole script (the
+// lifted robot's put-down at 40 s).
 #include "Tools/Testing/Files.h"
 #include "Tools/Testing/Markdown.h"
 #include "Tools/Testing/RunCommand.h"
@@ -183,6 +183,27 @@ TEST(SimulatorReadme, TheRobotBinaryAndProviderBlockRunsAsWritten)
   }
   EXPECT_LT(inTheAir, 0.5) << "kg on the feet while lifted";
   EXPECT_GT(standingAgain, 4.0) << "kg on the feet after the put-down (the NAO weighs 5.3 kg)";
+}
+
+TEST(SimulatorReadme, ThePlantsCalibrationRunsAsWritten)
+{
+  // Util/Simulator/Physics/README.md, "Calibration": 2 robots (one worn), 3 simulated seconds, the table written.
+  const std::string readme = readFile(sourceDirectory() / "Util/Simulator/Physics/README.md");
+  const auto blocks = fencedBlocks(markdownSection(readme, "## Calibration"), "sh");
+  ASSERT_EQ(blocks.size(), 1u);
+  const Scratch scratch("calibration");
+  const CommandResult result = scratch.run(blocks[0]);
+  EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
+  const std::string table = readFile(scratch.path / "Docs/Results/Calibration.md");
+  EXPECT_EQ(table.rfind("Written by `" + buildRoot +
+                            "Util/Simulator/App/Simulator calibration --robots 2 --worn 1 --seed 100 ",
+                        0),
+            0u)
+      << table;
+  for (const char* row : {"| seed 100 | - |", "| seed 101 | worn |", "| nominal | - |"})
+    EXPECT_EQ(count(table, row), std::string(row) == "| nominal | - |" ? 1u : 2u) << row << "\n" << table;
+  EXPECT_TRUE(
+      std::filesystem::exists(scratch.path / "Build/Simulation/calibration/stand/robot-101/summary.csv"));
 }
 
 TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
