@@ -227,7 +227,7 @@ private:
       {
         const DriveParameters& drive = motors_.drives[static_cast<std::size_t>(
             driveKindOf(jointAt(static_cast<std::size_t>(lola - jointNames.begin()))))];
-        const MotorTypeParameters& motor = motors_.motorTypes[static_cast<std::size_t>(drive.motorType - 1)];
+        const MotorTypeParameters& motor = motors_.motorOf(drive);
         out_ << R"( armature=")" << motor.rotorInertia * drive.gearRatio * drive.gearRatio << '"';
       }
       out_ << "/>\n";

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -217,6 +218,16 @@ struct MotorParameters
   BatteryParameters battery;
   MotorTypeTable motorTypes;
   DriveTable drives;
+
+  /// The motor of `drive`. Throws std::logic_error for a motor type outside 1..5: parameters that were never loaded
+  /// (every field starts at 0; the file's range check refuses such a type).
+  const MotorTypeParameters& motorOf(const DriveParameters& drive) const
+  {
+    if (drive.motorType < 1 || drive.motorType > static_cast<int>(numOfMotorTypes))
+      throw std::logic_error("motor type " + std::to_string(drive.motorType) +
+                             " is not 1..5: MotorParameters not loaded from Config/Sim/motors.toml");
+    return motorTypes[static_cast<std::size_t>(drive.motorType - 1)];
+  }
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)

@@ -43,8 +43,7 @@ std::array<Drive, numOfJoints> makeDrives(const MotorParameters& parameters, con
   for (std::size_t joint = 0; joint < numOfJoints; ++joint)
   {
     const DriveParameters& drive = parameters.drives[static_cast<std::size_t>(driveKindOf(jointAt(joint)))];
-    drives[joint] = makeDrive(parameters.motorTypes[static_cast<std::size_t>(drive.motorType - 1)], drive,
-                              robot.joints[joint]);
+    drives[joint] = makeDrive(parameters.motorOf(drive), drive, robot.joints[joint]);
   }
   return drives;
 }

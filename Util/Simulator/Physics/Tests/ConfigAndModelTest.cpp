@@ -3,6 +3,7 @@
 #include "TestRobot.h"
 #include "Tools/Streams/ConfigError.h"
 #include "Util/MujocoModel/MjcfBuilder.h"
+#include "Util/Simulator/Physics/DriveModel.h"
 
 #include <filesystem>
 #include <fstream>
@@ -84,6 +85,14 @@ TEST(SimConfig, PlantValuesLiveOnlyInConfigSim)
   withNumber.roomTemperature.center = 25.0;
   EXPECT_THAT(NeutralDefaultsArchive::nonNeutralLeaves(withNumber),
               ::testing::ElementsAre("roomTemperature.center = 25"));
+}
+
+TEST(SimConfig, DrivesOfParametersNeverLoadedAreRefused)
+{
+  // Every field starts at 0, so a drive's motor type is 0 until the file is read: refused, not read out of bounds.
+  EXPECT_THROW(makeDrives(MotorParameters{}, RobotVariation{}), std::logic_error);
+  const SimConfig config = loadSimConfig(NAO_CONFIG_DIR);
+  EXPECT_NO_THROW(makeDrives(config.motors, RobotVariation{}));
 }
 
 TEST(SimConfig, EveryKeyIsRequired)
