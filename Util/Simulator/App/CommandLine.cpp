@@ -1,6 +1,8 @@
 #include "Util/Simulator/App/CommandLine.h"
 #include "Framework/ConfigFiles.h"
 #include "Tools/Streams/ClosestName.h"
+#include "Util/Simulator/Physics/PlantVariants.h"
+#include "Util/Simulator/Physics/SimConfig.h"
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -99,6 +101,22 @@ std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count)
   for (int k = 0; k < count; ++k)
     seeds.push_back(first + static_cast<std::uint64_t>(k));
   return seeds;
+}
+
+std::string unknownVariant(const std::filesystem::path& configDirectory, const std::string& variant)
+{
+  if (variant.empty()) return "";
+  try
+  {
+    sim::SimConfig config = sim::loadSimConfig(configDirectory);
+    sim::RobotVariation robot;
+    sim::applyVariant(config.variants, variant, config, robot);
+    return "";
+  }
+  catch (const std::exception& error)
+  {
+    return error.what();
+  }
 }
 
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario)

@@ -36,6 +36,10 @@ void writeMarkdown(const std::string& text, const std::string& markdown);
 /// Empty if Config/Scenarios/<scenario>.toml exists, else what is wrong, with the closest scenario's name.
 std::string missingScenario(const std::filesystem::path& configDirectory, const std::string& scenario);
 
+/// Empty if Config/Sim/variants.toml has the plant variant `variant` (or it is empty), else what is wrong, with the
+/// closest variant's name: checked at once, not after every robot failed to start.
+std::string unknownVariant(const std::filesystem::path& configDirectory, const std::string& variant);
+
 /// The seeds first, first + 1, ..., first + count - 1.
 std::vector<std::uint64_t> seedsFrom(std::uint64_t first, int count);
 

@@ -2,7 +2,6 @@
 #include "Framework/ConfigFiles.h"
 #include "Util/Simulator/App/CommandLine.h"
 #include "Util/Simulator/App/Commands.h"
-#include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunRecorder.h"
 #include <chrono>
@@ -90,17 +89,11 @@ int RunCommand::checkCommandLine() const
     std::cerr << "Simulator: command line --robot: " << error.what() << "\n";
     return 2;
   }
-  if (!options.variant.empty()) try
-    {
-      sim::SimConfig config = sim::loadSimConfig(configDirectory);
-      sim::RobotVariation robot;
-      sim::applyVariant(config.variants, options.variant, config, robot);
-    }
-    catch (const std::exception& error)
-    {
-      std::cerr << "Simulator: command line --variant: " << error.what() << "\n";
-      return 2;
-    }
+  if (const std::string unknown = unknownVariant(configDirectory, options.variant); !unknown.empty())
+  {
+    std::cerr << "Simulator: command line --variant: " << unknown << "\n";
+    return 2;
+  }
   if (!options.fault.empty()) try
     {
       findFault(loadSensorFaults(configDirectory), options.fault);

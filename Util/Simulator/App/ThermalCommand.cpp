@@ -1,7 +1,5 @@
 #include "Util/Simulator/App/ThermalCommand.h"
 #include "Util/Simulator/App/CommandLine.h"
-#include "Util/Simulator/Physics/PlantVariants.h"
-#include "Util/Simulator/Physics/SimConfig.h"
 
 #include <chrono>
 #include <cstdio>
@@ -125,17 +123,11 @@ int ThermalCommand::execute(const std::string& configDirectory, const std::strin
         << "Simulator thermal: --learned-from needs folders; its own runs learn from the unadjusted stand\n";
     return 2;
   }
-  if (!settings.variant.empty()) try // at once, not after every robot failed to start
-    {
-      sim::SimConfig config = sim::loadSimConfig(configDirectory);
-      sim::RobotVariation robot;
-      sim::applyVariant(config.variants, settings.variant, config, robot);
-    }
-    catch (const std::exception& error)
-    {
-      std::cerr << "Simulator thermal: command line --variant: " << error.what() << "\n";
-      return 2;
-    }
+  if (const std::string unknown = unknownVariant(configDirectory, settings.variant); !unknown.empty())
+  {
+    std::cerr << "Simulator thermal: command line --variant: " << unknown << "\n";
+    return 2;
+  }
   installStopHandlers();
   ThermalEnsembleSettings run = settings;
   run.simulator = std::filesystem::read_symlink("/proc/self/exe");
