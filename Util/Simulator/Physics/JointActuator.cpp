@@ -39,6 +39,18 @@ void JointActuator::reset(mjModel& model, double angle)
   pullingSteps_ = 0;
 }
 
+void JointActuator::changePlant(const Drive& drive, const BoardParameters& board)
+{
+  drive_ = drive;
+  board_ = board;
+  const double step = encoderStep(board.positionBits);
+  if (step == boardStep_) return;
+  const double angle = static_cast<double>(boardCount_) * boardStep_;
+  boardStep_ = step;
+  boardCount_ = std::llround(angle / step);
+  pastCounts_.fill(boardCount_);
+}
+
 void JointActuator::beforeStep(mjModel& model, mjData& data, double target, double torqueLimit,
                                double timestep, Random& noise)
 {

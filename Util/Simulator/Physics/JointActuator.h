@@ -41,6 +41,9 @@ public:
   /// none). Returns true if the contact opened or closed.
   bool afterStep(mjModel& model, mjData& data, double frictionForce);
 
+  /// Another drive and board from now on (a plant swapped mid-run): the gear's state stays, and a board of
+  /// another resolution keeps its angle in its new counts.
+  void changePlant(const Drive& drive, const BoardParameters& board);
   /// Whether the joint can rest in the current state with a motor torque of `motorTorque` instead of the one
   /// it had when the joint came to rest with `restFriction` on its gear: at rest the gear friction takes
   /// every change of the motor torque as long as it stays within the static friction.

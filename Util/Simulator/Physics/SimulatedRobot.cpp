@@ -168,8 +168,7 @@ void SimulatedRobot::step()
     moveLiftHandle();
     mj_step(model_.get(), data_.get());
     ++mujocoSteps_;
-    if (pushStepsLeft_ > 0 && --pushStepsLeft_ == 0)
-      std::fill_n(data_->xfrc_applied + 6 * torsoBody_, 3, 0.0);
+    if (pushStepsLeft_ > 0 && --pushStepsLeft_ == 0) std::fill_n(data_->xfrc_applied + 6 * pushBody_, 3, 0.0);
     // The gyroscope reads the frame's mean angular velocity (below, readSensors): a MEMS gyroscope low-passes and
     // averages its internal samples before the 83 Hz read, and an instant sample would alias the jolt each new
     // 12 ms target gives the body into a rate that integrates away from the true orientation.

@@ -21,6 +21,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace nao::sim
@@ -64,12 +65,30 @@ public:
   /// for the rest of the run: pickUp() and putDown() change nothing from then on.
   void holdTorso(double raise);
   /// "Push": a force in N (world frame) on the torso's centre of mass for `duration` seconds.
-  void push(const Eigen::Vector3d& force, double duration);
+  void push(const Eigen::Vector3d& force, double duration) { push(force, duration, torsoBody_); }
+  /// The same on the centre of mass of MuJoCo body `body` (bodyId()); a push still running ends first.
+  void push(const Eigen::Vector3d& force, double duration, int body);
+  /// The MuJoCo body of that name (a URDF link), or −1.
+  int bodyId(const std::string& name) const;
+  /// The bodies a push can act on: every link of the robot, in the model's order.
+  std::vector<std::string> bodyNames() const;
   /// "Press the button": the chest button (Touch 0) reads pressed for `duration` seconds from now.
-  void pressChestButton(double duration);
+  void pressChestButton(double duration) { pressButton(0, duration); }
+  /// Touch `touch` (0 chest, 1..3 head front, middle, rear: LoLA's order) reads pressed for `duration` s from now
+  /// (infinity: until released; 0 or less: released now).
+  void pressButton(std::size_t touch, double duration);
   /// "Drain the battery": from now the charge falls linearly to 0 within `duration` seconds, on top of what the
   /// currents draw (a battery running flat, sped up).
   void drainBattery(double duration);
+  /// Sets the battery's charge (0..1) and ends a drain.
+  void setBatteryCharge(double charge);
+  /// Sets one motor's winding temperature (°C); its housing, status and torque cut follow from the next frame on.
+  void setWindingTemperature(std::size_t joint, double temperature);
+  /// Another plant for the robot from now on: the boards, drives and sensors of `config` (its motors and sensors;
+  /// the MuJoCo model, built from the first one, stays) and the joints, delays and offsets of `robot`. Posture,
+  /// motion, gear contacts, temperatures, battery, time and noise go on. A board with another resolution keeps its
+  /// angle in its new counts.
+  void changePlant(const SimConfig& config, const RobotVariation& robot);
 
   /// True while the robot rests and MuJoCo is not stepped: every joint stuck, no event running. Motor boards,
   /// currents, heat, noise and every reading go on.
@@ -181,9 +200,10 @@ private:
   double pendingTime_ = 0.0; ///< s requested by advance() but not yet stepped
   Lift lift_;
   std::int64_t pushStepsLeft_ = 0;
+  int pushBody_ = -1;                   ///< the body the running push acts on
   std::vector<std::uint8_t> bodyGroup_; ///< per MuJoCo body: 0 other, 1 head, 2 arm (ImpactTruth.cpp)
-  double chestButtonUntil_ = -1.0;      ///< s, simulated time until which the chest button reads pressed
-  double drainRate_ = 0.0;              ///< 1/s, charge drained per second on top of the currents
+  std::array<double, 4> buttonUntil_{-1.0, -1.0, -1.0, -1.0}; ///< s, until which Touch 0..3 read pressed
+  double drainRate_ = 0.0; ///< 1/s, charge drained per second on top of the currents
 
   SimSensors sensors_;
   GroundTruth groundTruth_;

@@ -75,7 +75,8 @@ void SimulatedRobot::readSensors()
   groundTruth_.fsrTotal = total;
   s.battery = battery_;
   s.touch = {};
-  s.touch[0] = time() < chestButtonUntil_ - 1e-9 ? 1.f : 0.f;
+  for (std::size_t touch = 0; touch < buttonUntil_.size(); ++touch)
+    s.touch[touch] = time() < buttonUntil_[touch] - 1e-9 ? 1.f : 0.f;
 }
 
 void SimulatedRobot::addSoleContact(int contact, std::array<double, numOfFsrs>& forces) const
@@ -202,7 +203,7 @@ void SimulatedRobot::resetToPosture(const JointValues& angles)
   model_->eq_active[liftWeld_] = 0;
   lift_ = Lift{};
   pushStepsLeft_ = 0;
-  chestButtonUntil_ = -1.0;
+  buttonUntil_.fill(-1.0);
   drainRate_ = 0.0;
   asleep_ = false;
   quietSteps_ = 0;
@@ -259,17 +260,14 @@ void SimulatedRobot::moveLiftHandle()
   }
 }
 
-void SimulatedRobot::push(const Eigen::Vector3d& force, double duration)
+void SimulatedRobot::push(const Eigen::Vector3d& force, double duration, int body)
 {
-  mjtNum* applied = data_->xfrc_applied + 6 * torsoBody_;
+  if (pushStepsLeft_ > 0) std::fill_n(data_->xfrc_applied + 6 * pushBody_, 3, 0.0);
+  pushBody_ = body;
+  mjtNum* applied = data_->xfrc_applied + 6 * body;
   for (int axis = 0; axis < 3; ++axis)
     applied[axis] = force[axis];
   pushStepsLeft_ = std::max<std::int64_t>(1, std::llround(duration / config_.physics.timestep));
-}
-
-void SimulatedRobot::pressChestButton(double duration)
-{
-  chestButtonUntil_ = time() + duration;
 }
 
 void SimulatedRobot::drainBattery(double duration)

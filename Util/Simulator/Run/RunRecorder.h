@@ -35,16 +35,20 @@ void writeCsv(const std::filesystem::path& file, const std::vector<RunSample>& s
 /// and what is wrong (e.g. a missing column).
 std::vector<RunSample> readSamples(const std::filesystem::path& csv);
 
-/// The scenario events that happened in the run, and the sensor fault if it began, in time order:
-/// `time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault` per event; the fault's row has the event
-/// `sensorFault`, its duration (0: to the end of the run) and its name (RunEvents.cpp).
+/// The scenario events that happened in the run, the sensor fault if it began and the events a user sent over serve
+/// --control, in time order: `time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control` per
+/// event; the fault's row has the event `sensorFault`, its duration (0: to the end of the run) and its name; a user's
+/// row has the event `control` and the control line that repeats it (RunEvents.cpp).
 void writeEvents(const std::filesystem::path& file, const std::vector<ScriptEvent>& events,
-                 const std::optional<FaultEvent>& fault = std::nullopt);
+                 const std::optional<FaultEvent>& fault = std::nullopt,
+                 const std::vector<ControlRecord>& controls = {});
 
-/// The events writeEvents wrote (also an older simulator's, without the fault column); the fault's row goes into
-/// `fault` if given. Throws std::runtime_error naming the file, the line and what is wrong.
+/// The events writeEvents wrote (also an older simulator's, without the control or the fault column); the fault's
+/// row goes into `fault`, the user's rows into `controls`, if given. Throws std::runtime_error naming the file, the
+/// line and what is wrong.
 std::vector<ScriptEvent> readEvents(const std::filesystem::path& file,
-                                    std::optional<FaultEvent>* fault = nullptr);
+                                    std::optional<FaultEvent>* fault = nullptr,
+                                    std::vector<ControlRecord>* controls = nullptr);
 
 /// The name of an event's line in the plots: "pick-up", "push 45 N, 0.10 s", "chest button 0.20 s".
 std::string eventLabel(const ScriptEvent& event);

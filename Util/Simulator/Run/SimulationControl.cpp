@@ -61,6 +61,17 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
     return "error: line " + std::to_string(lineNumber) + ": '" + quoted + "': " + what;
   };
   const std::string_view command = parts[0];
+  if (auto event = parseControlEvent(parts))
+  {
+    if (!event->event) return error(event->error);
+    event->event->line = lineNumber;
+    event->event->text = line;
+    std::lock_guard lock(mutex_);
+    if (pending_.size() >= maxPendingEvents)
+      return error(std::to_string(maxPendingEvents) + " events wait for the next frame already");
+    pending_.push_back(std::move(*event->event));
+    return std::nullopt; // the run loop says when it applied it
+  }
   std::lock_guard lock(mutex_);
   if (command == "pause" && parts.size() == 1)
   {
@@ -116,7 +127,8 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
   if (command == "pause" || command == "resume" || command == "step" || command == "speed" ||
       command == "status")
     return error("wrong arguments (pause | resume | step [frames] | speed <factor> | status)");
-  return error("unknown command (pause | resume | step [frames] | speed <factor> | status)");
+  return error(std::string("unknown command (pause | resume | step [frames] | speed <factor> | status | ") +
+               controlEventSyntax + ")");
 }
 
 SimulationControl::Frame SimulationControl::awaitFrame(std::uint64_t frame, double time,
@@ -162,6 +174,13 @@ void SimulationControl::pace(std::uint64_t frame, double frameSeconds)
           static_cast<double>(frame + 1 - anchorFrame_) * frameSeconds / speed_));
   lock.unlock();
   std::this_thread::sleep_until(end);
+}
+
+void SimulationControl::takeEvents(std::vector<ControlEvent>& events)
+{
+  events.clear();
+  std::unique_lock lock(mutex_, std::try_to_lock);
+  if (lock.owns_lock()) events.swap(pending_);
 }
 
 double SimulationControl::speed() const

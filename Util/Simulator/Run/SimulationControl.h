@@ -14,6 +14,12 @@
 // adds "control: "): "paused at frame N (T s)" when a pause or a step has taken effect, "running at Fx",
 // "speed Fx", "status paused|running, frame N (T s), speed Fx", or "error: line L: '<line>': <what>". Frame N
 // counts the LoLA packets sent so far: the robot's FrameInfo.frameNumber of the last one is N − 1.
+//
+// Event commands (ControlEvents.h: push, pickup, putdown, press, hold, release, battery, drain, temperature, preset,
+// variant, fault, restart) are parsed here and queued; the run thread takes them with takeEvents() before its next
+// frame and reports each as applied (or refused) with report().
+#include "Util/Simulator/Run/ControlEvents.h"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -24,6 +30,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 namespace nao
 {
@@ -33,6 +40,7 @@ public:
   inline static constexpr double minSpeed = 0.1, maxSpeed = 4.0; ///< times real time
   inline static constexpr std::uint64_t maxStep = 100000;        ///< frames one `step` may ask for
   inline static constexpr std::size_t maxLineBytes = 1024;       ///< a longer command line is refused unread
+  inline static constexpr std::size_t maxPendingEvents = 1000;   ///< events waiting for the next frame
 
   /// report: receives the lines that come from the run loop (a pause or step taking effect); may be called from
   /// the run thread. realTime: whether speed applies (a lock-step run goes as fast as its client answers).
@@ -53,6 +61,12 @@ public:
   /// Real-time run loop, after sending frame `frame`: sleeps until that frame's end at the current speed.
   void pace(std::uint64_t frame, double frameSeconds);
 
+  /// Run loop, before a frame: moves the events that came since into `events` (cleared first). Never waits: when
+  /// the control input holds the lock just then, the events wait for the next frame.
+  void takeEvents(std::vector<ControlEvent>& events);
+  /// A line from the run loop (an event applied or refused), to the same place as the others.
+  void report(const std::string& line) const { report_(line); }
+
   double speed() const;
   bool paused() const;
   /// The command input has ended (the controller is gone): a paused simulation resumes, since nobody is left to
@@ -64,6 +78,7 @@ private:
 
   std::function<void(const std::string&)> report_;
   const bool realTime_;
+  std::vector<ControlEvent> pending_; ///< events parsed, not yet taken by the run loop
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool paused_ = false, pauseReported_ = false;

@@ -5,6 +5,7 @@
 #include "Util/Simulator/Lola/LolaServer.h"
 #include "Util/Simulator/Physics/SimConfig.h"
 #include "Util/Simulator/Physics/SimulatedRobot.h"
+#include "Util/Simulator/Run/ControlEventRunner.h"
 #include "Util/Simulator/Run/SimulationSteps.h"
 #include "Util/Simulator/Run/TextTable.h"
 
@@ -52,7 +53,7 @@ struct FrameLoop
 {
   const SimulationOptions& options;
   const ScenarioScript& script;
-  const sim::VariantEffect& variant;
+  sim::VariantEffect& variant;
   std::optional<SensorFaultInjector>& fault;
   const MotorRange& range;
   sim::SimulatedRobot& simulation;
@@ -60,9 +61,15 @@ struct FrameLoop
   RunStatistics& statistics;
   SimulationResult& result;
   std::chrono::steady_clock::time_point wallStart;
+  ControlEventRunner* controlEvents = nullptr; ///< serve --control's events; null: none
   std::uint64_t framesRun = 0;
   std::size_t nextEvent = 0;
+  double scriptStart = 0; ///< s, simulated time the script's times count from (a restart moves it)
   bool torsoHeld = false;
+  std::vector<ControlEvent> eventsTaken{}; ///< reused frame by frame
+
+  /// The events a user sent since the last frame, applied and answered.
+  void applyControlEvents(std::uint64_t frame);
 
   /// Runs up to `frames` frames; framesRun counts those completed.
   void run(std::uint64_t frames);
@@ -101,6 +108,7 @@ void FrameLoop::run(std::uint64_t frames)
       result.stopped = true;
       break;
     }
+    applyControlEvents(frame);
     holdTorsoOnceHeld();
     applyDueEvents();
     const LolaAnswerStatus answer = exchange(frame, kind);
@@ -122,9 +130,18 @@ void FrameLoop::run(std::uint64_t frames)
   }
 }
 
+void FrameLoop::applyControlEvents(std::uint64_t frame)
+{
+  if (!options.control || !controlEvents) return;
+  options.control->takeEvents(eventsTaken);
+  ControlledRun run{simulation, fault, variant, nextEvent, scriptStart, torsoHeld, result};
+  for (ControlEvent& event : eventsTaken)
+    options.control->report(controlEvents->apply(std::move(event), run, frame));
+}
+
 void FrameLoop::holdTorsoOnceHeld()
 {
-  if (variant.torsoHeldRaise >= 0 && !torsoHeld && simulation.time() >= result.holdStart - 1e-9)
+  if (variant.torsoHeldRaise >= 0 && !torsoHeld && simulation.time() >= scriptStart + result.holdStart - 1e-9)
   {
     simulation.holdTorso(variant.torsoHeldRaise);
     torsoHeld = true;
@@ -133,10 +150,12 @@ void FrameLoop::holdTorsoOnceHeld()
 
 void FrameLoop::applyDueEvents()
 {
-  while (nextEvent < script.events.size() && script.events[nextEvent].time <= simulation.time() + 1e-9)
+  while (nextEvent < script.events.size() &&
+         scriptStart + script.events[nextEvent].time <= simulation.time() + 1e-9)
   {
     const ScriptEvent& event = script.events[nextEvent++];
     result.events.push_back(event);
+    result.events.back().time += static_cast<float>(scriptStart);
     if (event.kind == ScriptEventKind::pickUp)
       simulation.pickUp();
     else if (event.kind == ScriptEventKind::putDown)
@@ -249,6 +268,9 @@ SimulationResult runSimulation(const SimulationOptions& options)
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
   sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
   if (script.batteryCharge >= 0) config.motors.battery.initialCharge = script.batteryCharge;
+  const sim::JointValues start = toJointValues(script.pose(script.start).angles);
+  std::optional<ControlEventRunner> controlEvents; // before the variant changes config
+  if (options.control) controlEvents.emplace(options, config, start, config.motors.battery.initialCharge);
   std::optional<SensorFaultInjector> fault;
   if (!options.fault.empty())
     fault.emplace(findFault(loadSensorFaults(options.configDirectory), options.fault), options.faultAt,
@@ -256,7 +278,7 @@ SimulationResult runSimulation(const SimulationOptions& options)
   sim::VariantEffect variant;
   const sim::RobotVariation drawnRobot = drawSimulatedRobot(options, config, variant);
   sim::SimulatedRobot simulation(config, drawnRobot);
-  simulation.resetToPosture(toJointValues(script.pose(script.start).angles));
+  simulation.resetToPosture(start);
   const MotorRange range = motorRange(options.configDirectory);
 
   SimulationResult result = startResult(options, script, variant, fault);
@@ -267,7 +289,17 @@ SimulationResult runSimulation(const SimulationOptions& options)
   const auto frames = static_cast<std::uint64_t>(std::llround(options.minutes * 60.0 / frameTime));
   RunStatistics statistics(frameTime);
   const auto wallStart = std::chrono::steady_clock::now();
-  FrameLoop loop{options, script, variant, fault, range, simulation, robot, statistics, result, wallStart};
+  FrameLoop loop{options,
+                 script,
+                 variant,
+                 fault,
+                 range,
+                 simulation,
+                 robot,
+                 statistics,
+                 result,
+                 wallStart,
+                 controlEvents ? &*controlEvents : nullptr};
   loop.run(frames);
   result.frames = loop.framesRun;
   result.simulatedSeconds = simulation.time();

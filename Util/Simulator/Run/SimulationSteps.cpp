@@ -300,7 +300,7 @@ void writeRunFiles(const SimulationOptions& options, SimulationResult& result)
   // The fault among the events once it began (a run may end before its onset).
   const bool faultBegan = result.fault && result.fault->onset <= result.simulatedSeconds + 1e-9;
   const std::optional<FaultEvent> faultEvent = faultBegan ? result.fault : std::nullopt;
-  writeEvents(result.eventsCsv, result.events, faultEvent);
+  writeEvents(result.eventsCsv, result.events, faultEvent, result.controlEvents);
   result.summary = options.outputDirectory / "summary.csv";
   writeSummary(result.summary, result);
   if (options.writePlots)

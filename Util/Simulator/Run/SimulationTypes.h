@@ -113,6 +113,13 @@ struct RunSample
   std::array<float, 25> gearTorques{};
 };
 
+/// An event a user sent into the run (serve --control, ControlEvents.h), as applied.
+struct ControlRecord
+{
+  double time = 0;     ///< s, simulated time of the frame it was applied at
+  std::string command; ///< the control line that repeats it ("push 45 0 0 for 0.1 at torso")
+};
+
 struct SimulationResult
 {
   std::string scenario;
@@ -122,8 +129,9 @@ struct SimulationResult
       variant; ///< the plant variant, with the parts a combination picked ("random: a+b"); empty: none
   std::array<JointSummary, 25> joints;
   std::vector<RunSample> samples;
-  std::vector<ScriptEvent> events; ///< the scenario's events that happened, in order
-  std::optional<FaultEvent> fault; ///< the sensor fault the run was given (SimulationOptions::fault)
+  std::vector<ScriptEvent> events;          ///< the scenario's events that happened, in order
+  std::optional<FaultEvent> fault;          ///< the sensor fault the run was given (SimulationOptions::fault)
+  std::vector<ControlRecord> controlEvents; ///< the events a user sent and the run applied, in order
   /// s from which on every leg joint's reported current stayed below heatingCurrent to the end; −1: never.
   double legsBelowHeatingAfter = -1;
   /// s at which the script's first keyframe is reached (its duration; 0 for a speed-timed one): the posture

@@ -84,21 +84,38 @@ TEST(RunEvents, TheScenariosEventsAreWrittenWithUnits)
   const auto folder = freshTemporaryFolder("run-events");
   writeEvents(folder / "events.csv", lifted().events);
   EXPECT_EQ(readFile(folder / "events.csv"),
-            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
-            "10,pickUp,0,0,0,0,\n"
-            "40,putDown,0,0,0,0,\n");
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control\n"
+            "10,pickUp,0,0,0,0,,\n"
+            "40,putDown,0,0,0,0,,\n");
   // A sensor fault among them, in time order, with its duration (0: to the end) and its name.
-  writeEvents(folder / "events.csv", lifted().events, FaultEvent{"batteryZeroOnce", 12.0, 12.012});
+  // A sensor fault among them, in time order, with its duration (0: to the end) and its name; and what a user sent
+  // over serve --control, with the line that repeats it (to the frame's time, however long the run).
+  writeEvents(folder / "events.csv", lifted().events, FaultEvent{"batteryZeroOnce", 12.0, 12.012},
+              {{3600.012, "push 45 0 0 for 0.1 at torso"}, {20.004, "fault clear"}});
   EXPECT_EQ(readFile(folder / "events.csv"),
-            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
-            "10,pickUp,0,0,0,0,\n"
-            "12,sensorFault,0,0,0,0.012,batteryZeroOnce\n"
-            "40,putDown,0,0,0,0,\n");
+            "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control\n"
+            "10,pickUp,0,0,0,0,,\n"
+            "12,sensorFault,0,0,0,0.012,batteryZeroOnce,\n"
+            "20.004,control,0,0,0,0,,fault clear\n"
+            "40,putDown,0,0,0,0,,\n"
+            "3600.012,control,0,0,0,0,,push 45 0 0 for 0.1 at torso\n");
   std::optional<FaultEvent> fault;
-  EXPECT_EQ(readEvents(folder / "events.csv", &fault).size(), 2u);
+  std::vector<ControlRecord> controls;
+  EXPECT_EQ(readEvents(folder / "events.csv", &fault, &controls).size(), 2u);
   ASSERT_TRUE(fault.has_value());
   EXPECT_EQ(fault->name, "batteryZeroOnce");
   EXPECT_NEAR(fault->end, 12.012, 1e-6);
+  ASSERT_EQ(controls.size(), 2u);
+  EXPECT_EQ(controls[0].command, "fault clear");
+  EXPECT_DOUBLE_EQ(controls[1].time, 3600.012);
+  EXPECT_EQ(controls[1].command, "push 45 0 0 for 0.1 at torso");
+  // The simulator's events.csv from before serve --control's events, without the control column, is still read.
+  std::ofstream(folder / "faults.csv")
+      << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault\n"
+         "10,pickUp,0,0,0,0,\n12,sensorFault,0,0,0,0.012,batteryZeroOnce\n";
+  fault.reset();
+  EXPECT_EQ(readEvents(folder / "faults.csv", &fault).size(), 1u);
+  EXPECT_TRUE(fault.has_value());
   // An older simulator's events.csv, without the fault column, is still read.
   std::ofstream(folder / "older.csv") << "time [s],event,force.x [N],force.y [N],force.z [N],duration [s]\n"
                                          "10,pickUp,0,0,0,0\n";

@@ -34,7 +34,8 @@ TEST(SimulationControl, BadLinesGetAnErrorNamingTheLineAndWhatIsWrong)
   Reports reports;
   SimulationControl control(reports.sink(), true);
   EXPECT_EQ(control.execute("frobnicate", 3), "error: line 3: 'frobnicate': unknown command (pause | resume "
-                                              "| step [frames] | speed <factor> | status)");
+                                              "| step [frames] | speed <factor> | status | " +
+                                                  std::string(controlEventSyntax) + ")");
   EXPECT_EQ(control.execute("speed 9", 4),
             "error: line 4: 'speed 9': speed takes a factor of real time from 0.1 to 4.0");
   EXPECT_EQ(control.execute("speed fast", 5),
