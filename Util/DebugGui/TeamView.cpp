@@ -1,12 +1,14 @@
 #include "Util/DebugGui/TeamView.h"
 #include "Util/DebugGui/DisplayUnits.h"
+#include "Util/DebugGui/ThermalDisplay.h"
 #include <QHeaderView>
 
 namespace nao::gui
 {
 namespace
 {
-const QStringList columns = {"robot", "state", "hottest joint", "highest current", "heat adjustment"};
+const QStringList columns = {"robot",           "state",           "hottest joint",
+                             "highest current", "heat adjustment", "minutes left"};
 
 QString q(const std::string& text)
 {
@@ -42,8 +44,10 @@ void TeamView::addRobot(const LinkTarget& target)
           self->store.setFields(representation.name, representation.fields);
           // Twice a second is enough to read; the joints always, the heat adjustment where the robot runs it.
           if (representation.name == "EnergySaving") self->heatProvider = representation.provider;
+          if (representation.name == "ThermalBudget") self->budgetProvider = representation.provider;
           if (representation.provider.empty() || representation.provider.starts_with("off")) continue;
-          if (representation.name == "JointSensorData" || representation.name == "EnergySaving")
+          if (representation.name == "JointSensorData" || representation.name == "EnergySaving" ||
+              representation.name == "ThermalBudget")
             self->link->retain(representation.name, 2);
         }
       },
@@ -104,10 +108,17 @@ void TeamView::show(std::size_t row)
   // A robot that runs no heat adjustment says so ("off" in its scenario, or no such representation at all).
   if (heat.empty() && robot.ready)
     heat = robot.heatProvider.empty() || robot.heatProvider.starts_with("off") ? "not running" : "…";
-  const QStringList texts = {q(robot.name), state, hottest, highest, q(heat)};
+  // Minutes until the first joint reaches status 1 (ThermalBudget), where the robot runs ThermalBudgetProvider.
+  ThermalCell budget = thermalBudgetCell(robot.store);
+  if (robot.ready && (robot.budgetProvider.empty() || robot.budgetProvider.starts_with("off")))
+    budget = {"not running", QColor(), "no ThermalBudgetProvider in this robot's scenario"};
+  const QStringList texts = {q(robot.name), state, hottest, highest, q(heat), budget.text};
   for (int column = 0; column < texts.size(); ++column)
     if (item(static_cast<int>(row), column)->text() != texts[column])
       item(static_cast<int>(row), column)->setText(texts[column]);
+  QTableWidgetItem* minutes = item(static_cast<int>(row), static_cast<int>(columns.size()) - 1);
+  minutes->setToolTip(budget.toolTip);
+  minutes->setBackground(budget.colour.isValid() ? QBrush(budget.colour) : QBrush());
 }
 
 QString TeamView::cell(int robot, const QString& column) const

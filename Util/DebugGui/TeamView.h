@@ -1,7 +1,8 @@
 #pragma once
 // The team view: several robots' key values in one table, one row per robot (--team host:port, repeatable), each
-// robot on a link of its own: its state, its hottest joint, the joint drawing the highest current and the heat
-// adjustment's state (EnergySaving), sampled twice a second.
+// robot on a link of its own: its state, its hottest joint, the joint drawing the highest current, the heat
+// adjustment's state (EnergySaving) and the minutes until its first joint reaches temperature status 1
+// (ThermalBudget, thermalBudgetCell), sampled twice a second.
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"
 #include <QTableWidget>
@@ -19,7 +20,8 @@ public:
   /// Collects what the links received and updates the rows (the main window's timer calls it).
   void pump();
   int robotCount() const { return static_cast<int>(robots_.size()); }
-  /// The text of a robot's column ("state", "hottest joint", "highest current", "heat adjustment"), for tests.
+  /// The text of a robot's column ("state", "hottest joint", "highest current", "heat adjustment",
+  /// "minutes left"), for tests.
   QString cell(int robot, const QString& column) const;
 
 private:
@@ -29,7 +31,8 @@ private:
     std::unique_ptr<RobotLink> link;
     SeriesStore store;
     std::string scenario, error;
-    std::string heatProvider; ///< EnergySaving's provider ("off ...", "" when the robot has none)
+    std::string heatProvider;   ///< EnergySaving's provider ("off ...", "" when the robot has none)
+    std::string budgetProvider; ///< ThermalBudget's provider, the same way
     bool ready = false;
   };
   void show(std::size_t row);

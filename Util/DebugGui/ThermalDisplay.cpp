@@ -117,6 +117,43 @@ ThermalCell thermalCell(const SeriesStore& store, const std::string& joint)
   return cell;
 }
 
+ThermalCell thermalBudgetCell(const SeriesStore& store)
+{
+  const auto flag = [&](const char* leaf)
+  {
+    const std::string value = store.latest(std::string("ThermalBudget.") + leaf);
+    return value == "true" || value == "1";
+  };
+  const auto value = [&](const char* leaf)
+  { return numericValue(store.latest(std::string("ThermalBudget.") + leaf), "float").value_or(NAN); };
+  if (store.latest("ThermalBudget.estimated").empty())
+    return {"…", QColor(), "no ThermalBudget received yet"};
+  if (!flag("estimated")) return {"—", QColor(), "no joint has a temperature estimate yet"};
+  const double left = value("minutesLeft") * 60;
+  const bool limited = flag("limited");
+  QString text =
+      limited ? minutes(left) + " " + QString::fromStdString(store.latest("ThermalBudget.limitingJoint"))
+              : QString("∞");
+  QString tip = QString("until the first joint reaches status 1 at the present load: %1").arg(text);
+  tip +=
+      QString("\nif it sat down now: %1%2")
+          .arg(minutes(value("minutesIfSitting") * 60))
+          .arg(flag("sittingForecast") ? ""
+                                       : " (no sitting posture forecast: the present load's, a lower bound)");
+  tip += QString("\nhottest: %1 %2")
+             .arg(QString::fromStdString(store.latest("ThermalBudget.hottestJoint")))
+             .arg(degrees(value("hottestTemperature")));
+  if (flag("learning"))
+    return {"learning", QColor(215, 215, 215),
+            tip + "\nthe limiting forecast is still learning: not a promise"};
+  if (flag("shouldRest")) text = "rest: " + text;
+  const QColor colour = !limited                      ? QColor(150, 230, 150)
+                        : left < thermalRedSeconds    ? QColor(255, 120, 120)
+                        : left <= thermalGreenSeconds ? QColor(255, 230, 110)
+                                                      : QColor(150, 230, 150);
+  return {text, colour, tip};
+}
+
 std::array<float, 4> temperatureColour(double temperature, double threshold)
 {
   const double span = threshold - thermalBlueTemperature;

@@ -29,6 +29,13 @@ struct ThermalCell
 /// The "status 1 in" cell of `joint` from the store's latest JointThermalState.
 ThermalCell thermalCell(const SeriesStore& store, const std::string& joint);
 
+/// The team view's "minutes left" cell from the store's latest ThermalBudget (ThermalBudgetProvider's README):
+/// "12 min LKneePitch" (the first joint to reach status 1 at the present load), "∞" (none does), prefixed "rest: "
+/// when the module says the robot should rest; "learning" (grey, the minutes in the tooltip) while the limiting
+/// forecast is not trusted; "—" without an estimate, "…" before the first sample. Colours as thermalCell's; the
+/// tooltip adds the minutes if it sat down now and the hottest joint.
+ThermalCell thermalBudgetCell(const SeriesStore& store);
+
 /// RGBA (0..1) of a joint at `temperature` °C: blue at thermalBlueTemperature, red at `threshold` and above, through
 /// violet between.
 std::array<float, 4> temperatureColour(double temperature, double threshold);

@@ -11,6 +11,7 @@
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/SensorStrip.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
+#include "Util/DebugGui/Tests/ReceiveRepresentation.h"
 
 using namespace nao;
 using namespace nao::gui;
@@ -19,24 +20,6 @@ using namespace nao::gui::test;
 namespace
 {
 const QColor failedRed(255, 120, 120), suspectYellow(255, 230, 110);
-
-/// `object` as the debug channel describes and sends it (the robot's own serialisation), into the store.
-template<class T>
-void receive(SeriesStore& store, const std::string& name, const T& object)
-{
-  const auto& registry = RepresentationRegistry::instance();
-  const RepresentationId id = representationId<T>();
-  ASSERT_EQ(registry.find(name), static_cast<int>(id)) << name;
-  store.setFields(name, registry.info(id).describe());
-  debug::Data data;
-  data.representation = name;
-  data.frameNumber = 400;
-  data.time = 4.8;
-  registry.info(id).saveBinary(&object, data.payload);
-  const std::optional<Sample> sample = decodeSample(data);
-  ASSERT_TRUE(sample) << name;
-  store.add(*sample);
-}
 
 /// The robot binary against `Simulator serve stand` with a sensor fault from the first frame, in real time.
 struct FaultyRobot

@@ -272,7 +272,8 @@ TEST(DebugGuiLayout, TheTeamViewShowsTwoRobotsKeyValuesInOneTable)
     return view.cell(robot, "state").startsWith("connected") &&
            view.cell(robot, "hottest joint").contains("°C") &&
            view.cell(robot, "highest current").contains("mA") &&
-           !view.cell(robot, "heat adjustment").isEmpty() && view.cell(robot, "heat adjustment") != "…";
+           !view.cell(robot, "heat adjustment").isEmpty() && view.cell(robot, "heat adjustment") != "…" &&
+           !view.cell(robot, "minutes left").isEmpty() && view.cell(robot, "minutes left") != "…";
   };
   ASSERT_TRUE(waitFor([&] { return filled(0) && filled(1); }))
       << view.cell(0, "state").toStdString() << " | " << view.cell(1, "state").toStdString() << " | "
@@ -282,6 +283,13 @@ TEST(DebugGuiLayout, TheTeamViewShowsTwoRobotsKeyValuesInOneTable)
   EXPECT_TRUE(view.cell(0, "state").contains("standin")) << "the robot's scenario";
   std::cout << "team: " << view.cell(0, "hottest joint").toStdString() << ", "
             << view.cell(0, "highest current").toStdString() << ", "
-            << view.cell(0, "heat adjustment").toStdString() << "\n";
+            << view.cell(0, "heat adjustment").toStdString() << ", "
+            << view.cell(0, "minutes left").toStdString() << "\n";
+  // The stand-in runs ThermalBudgetProvider (default.toml): its minutes, "∞", "learning" or, before its first
+  // temperature estimate, "—"; never "not running".
+  const QRegularExpression budget("^((rest: )?([0-9.]+ min [A-Z][A-Za-z]+|∞)|learning|—)$");
+  for (int robot = 0; robot < 2; ++robot)
+    EXPECT_TRUE(budget.match(view.cell(robot, "minutes left")).hasMatch())
+        << view.cell(robot, "minutes left").toStdString();
   window.close();
 }
