@@ -75,12 +75,12 @@ public:
   /// "Press the button": the chest button (Touch 0) reads pressed for `duration` seconds from now.
   void pressChestButton(double duration) { pressButton(0, duration); }
   /// Touch `touch` (0 chest, 1..3 head front, middle, rear: LoLA's order) reads pressed for `duration` s from now
-  /// (infinity: until released; 0 or less: released now).
+  /// (infinity: until released; 0 or less: released now); sensors() read it at once.
   void pressButton(std::size_t touch, double duration);
   /// "Drain the battery": from now the charge falls linearly to 0 within `duration` seconds, on top of what the
   /// currents draw (a battery running flat, sped up).
   void drainBattery(double duration);
-  /// Sets the battery's charge (0..1) and ends a drain.
+  /// Sets the battery's charge (0..1) and ends a drain; sensors() read it at once.
   void setBatteryCharge(double charge);
   /// Sets one motor's winding temperature (°C); its housing, status and torque cut follow from the next frame on.
   void setWindingTemperature(std::size_t joint, double temperature);

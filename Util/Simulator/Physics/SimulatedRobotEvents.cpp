@@ -29,12 +29,14 @@ std::vector<std::string> SimulatedRobot::bodyNames() const
 void SimulatedRobot::pressButton(std::size_t touch, double duration)
 {
   buttonUntil_.at(touch) = duration > 0 ? time() + duration : -1.0;
+  sensors_.touch[touch] = duration > 0 ? 1.f : 0.f; // a button's reading has no delay: this frame reads it
 }
 
 void SimulatedRobot::setBatteryCharge(double charge)
 {
   battery_.charge = std::clamp(charge, 0.0, 1.0);
   drainRate_ = 0.0;
+  sensors_.battery.charge = battery_.charge; // this frame's reading already (a gauge set, not one that moved)
 }
 
 void SimulatedRobot::setWindingTemperature(std::size_t joint, double temperature)

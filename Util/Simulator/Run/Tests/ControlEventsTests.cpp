@@ -1,0 +1,167 @@
+// serve --control's events into a running simulation (ControlEvents.h, Util/Simulator/App/README.md "Events into a
+// running simulation"): each one's physical effect in a short lock-step stand of robot 1 in this process, driven
+// through SimulationControl as serve's stdin drives it (paused, the lines of a frame sent, stepped to the next), and
+// the errors of bad lines. Buttons, battery and temperature are judged on the plant alone (no robot).
+#include "Representations/Infrastructure/BatteryData.h"
+#include "Representations/MotionControl/SitDown.h"
+#include "Representations/Sensing/SensorHealth.h"
+#include "Util/Simulator/Run/ControlEventRunner.h"
+#include "Util/Simulator/Run/RunRecorder.h"
+#include "Util/Simulator/Run/SimulationSteps.h"
+#include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <mutex>
+#include <numeric>
+
+using namespace nao;
+
+namespace
+{
+constexpr double frameTime = 0.012; // s, one LoLA frame
+
+/// A run and the control lines it answered.
+struct ControlledResult
+{
+  SimulationResult result;
+  std::vector<std::string> replies;
+  bool replied(const std::string& start) const
+  {
+    return std::any_of(replies.begin(), replies.end(),
+                       [&](const std::string& r) { return r.starts_with(start); });
+  }
+};
+
+/// The stand of robot 1 for `seconds` with each line sent in the frame of its time (s): the run starts paused, and
+/// at each pause the lines due are sent and the run stepped to the next line's frame (then resumed).
+ControlledResult runControlled(const std::string& folder, double seconds,
+                               const std::vector<std::pair<double, std::string>>& lines, bool log = false)
+{
+  SimulationOptions options = test::testRunOptions("stand", seconds / 60.0, 1, folder);
+  options.writeLog = log;
+  options.recordPeriod = 0.048;
+  ControlledResult outcome;
+  std::mutex mutex;
+  SimulationControl* control = nullptr;
+  std::size_t next = 0;
+  const auto frameOf = [](double time) { return static_cast<std::uint64_t>(std::llround(time / frameTime)); };
+  const auto keep = [&](const std::string& line)
+  {
+    std::lock_guard lock(mutex);
+    outcome.replies.push_back(line);
+  };
+  SimulationControl channel(
+      [&](const std::string& line)
+      {
+        keep(line);
+        if (!line.starts_with("paused at frame ")) return;
+        const std::uint64_t frame = std::stoull(line.substr(16));
+        for (; next < lines.size() && frameOf(lines[next].first) <= frame; ++next)
+          if (const auto reply = control->execute(lines[next].second, next + 1)) keep(*reply);
+        control->execute(
+            next < lines.size() ? "step " + std::to_string(frameOf(lines[next].first) - frame) : "resume", 0);
+      },
+      false);
+  control = &channel;
+  channel.execute("pause", 0);
+  options.control = &channel;
+  outcome.result = runSimulation(options);
+  return outcome;
+}
+
+/// The mean of `value` over the samples from `from` to `to` (s).
+template<class Value>
+double meanOver(const SimulationResult& result, double from, double to, Value value)
+{
+  double sum = 0;
+  int count = 0;
+  for (const RunSample& sample : result.samples)
+    if (sample.time >= from && sample.time <= to)
+    {
+      sum += value(sample);
+      ++count;
+    }
+  EXPECT_GT(count, 0) << from << ".." << to << " s";
+  return count > 0 ? sum / count : NAN;
+}
+
+double torsoHeight(const RunSample& sample)
+{
+  return sample.torsoHeight;
+}
+} // namespace
+
+TEST(ControlEvents, APushOfFourAndAHalfNewtonSecondsFellsTheStandingRobot)
+{
+  // Config/Scenarios/fallfront.toml's push (45 N for 0.1 s on the torso) through the control channel; an unknown
+  // body is refused with the valid ones and changes nothing.
+  const ControlledResult run =
+      runControlled("nao-control-push", 5.0, {{2.4, "push 45 0 at Nose"}, {2.5, "push 45 0 0 for 0.1"}});
+  EXPECT_TRUE(run.replied("error: line 1: 'push 45 0 at Nose': unknown body 'Nose' (torso, "));
+  EXPECT_TRUE(run.replied("applied push 45 0 0 for 0.1 at torso at frame 208 (2.496 s)"));
+  EXPECT_GT(meanOver(run.result, 2.0, 2.4, torsoHeight), 0.25) << "standing before";
+  EXPECT_LT(meanOver(run.result, 4.5, 5.0, torsoHeight), 0.15) << "lying after";
+  std::vector<ControlRecord> controls;
+  readEvents(run.result.eventsCsv, nullptr, &controls);
+  ASSERT_EQ(controls.size(), 1u) << "the refused push is not in events.csv";
+  EXPECT_EQ(controls[0].command, "push 45 0 0 for 0.1 at torso");
+  EXPECT_NEAR(controls[0].time, 2.496, 1e-9);
+}
+
+TEST(ControlEvents, APickUpTakesTheLoadOffTheSolesAndAPutDownGivesItBack)
+{
+  const ControlledResult run = runControlled("nao-control-pickup", 6.0, {{2.0, "pickup"}, {4.0, "putdown"}});
+  const auto soles = [](const RunSample& s) { return s.footForces[0] + s.footForces[1]; };
+  const double standing = meanOver(run.result, 1.6, 2.0, soles);
+  EXPECT_GT(standing, 40.0) << "N: the robot's weight (5.3 kg)";
+  EXPECT_LT(meanOver(run.result, 3.5, 4.0, soles), 0.02 * standing) << "lifted";
+  EXPECT_GT(meanOver(run.result, 5.5, 6.0, soles), 0.8 * standing) << "put down";
+}
+
+TEST(ControlEvents, AChestButtonHeldAndReleasedSitsTheRobotDown)
+{
+  // SitDownProvider counts a press at its release.
+  const ControlledResult run =
+      runControlled("nao-control-chest", 5.0, {{2.0, "hold chest"}, {2.3, "release chest"}}, true);
+  EXPECT_TRUE(run.replied("applied hold chest at frame 167"));
+  EXPECT_TRUE(run.replied("applied release chest at frame 192"));
+  const auto reasons = test::framesOf<SitDown>(run.result.log, [](const SitDown& s) { return s.reason; });
+  EXPECT_NE(std::find(reasons.begin(), reasons.end(), SitDownReason::chestButton), reasons.end());
+  EXPECT_LT(meanOver(run.result, 4.5, 5.0, torsoHeight), meanOver(run.result, 1.6, 2.0, torsoHeight) - 0.06)
+      << "m: it sat (SitDownSimulationTests' margin)";
+}
+
+TEST(ControlEvents, ADrainedBatterySitsTheRobotDown)
+{
+  // Just above SitDownProvider's 10 % from the first frame on (as Config/Scenarios/lowbattery.toml), then run flat.
+  const ControlledResult run =
+      runControlled("nao-control-drain", 9.0, {{0.0, "battery 0.1015"}, {1.0, "drain 20"}}, true);
+  const auto charges =
+      test::framesOf<BatteryData>(run.result.log, [](const BatteryData& b) { return b.charge; });
+  ASSERT_FALSE(charges.empty());
+  EXPECT_NEAR(charges.front(), 0.1015, 0.01);
+  EXPECT_LT(charges.back(), 0.07);
+  const auto reasons = test::framesOf<SitDown>(run.result.log, [](const SitDown& s) { return s.reason; });
+  EXPECT_NE(std::find(reasons.begin(), reasons.end(), SitDownReason::lowBattery), reasons.end());
+}
+
+TEST(ControlEvents, AStuckGyroscopeShowsInSensorHealthAndClearsAgain)
+{
+  const ControlledResult run =
+      runControlled("nao-control-fault", 6.0,
+                    {{1.0, "fault gyroStuk5"}, {1.0, "fault gyroStuck5"}, {2.5, "fault clear"}}, true);
+  EXPECT_TRUE(run.replied("error: line 1: 'fault gyroStuk5': ")) << "unknown fault";
+  const auto gyro = test::framesOf<FrameInfo, SensorHealth>(
+      run.result.log, [](const FrameInfo& f, const SensorHealth& h)
+      { return std::pair(f.time, std::pair(h[Sensor::gyroscope].state, h[Sensor::gyroscope].fault)); });
+  bool stuck = false, validAtEnd = false;
+  for (const auto& [time, state] : gyro)
+  {
+    stuck |= time > 1.0 && time < 2.5 && state.second == SensorFault::stuck;
+    if (time > 5.8) validAtEnd = state.first == SensorState::valid;
+  }
+  EXPECT_TRUE(stuck);
+  EXPECT_TRUE(validAtEnd) << "SensorHealthProvider's recoverAfter (2 s) after the clear at 2.5 s";
+}
