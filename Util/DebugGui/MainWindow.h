@@ -70,6 +70,10 @@ public:
   void pauseSimulation(bool pause);
   void stepSimulation(int frames);
   void setSimulationSpeed(double factor);
+  /// Simulation → Events: the push of the tool bar's impulse (N·s) along (x, y) of the world frame as the control
+  /// line `push <fx> <fy> 0 for <pushSeconds>` (a force of impulse / pushSeconds on the torso).
+  static std::string pushLine(double x, double y, double impulse);
+  inline static constexpr double pushSeconds = 0.1; ///< s, as the scenario scripts' pushes
 
   /// File → New connection…: another window with its own source, side by side with this one.
   MainWindow* newWindow();
@@ -127,6 +131,7 @@ private:
   void addPlotDock();
   void releaseFields(const std::vector<std::string>& fields);
   void buildSimulationMenu();
+  void buildEventsMenu();
   void enableSimulationControls(bool enable);
   void buildWindowMenu();
   static std::vector<MainWindow*>& windowList();
@@ -172,5 +177,7 @@ private:
   SimulationState simulation_;
   QToolBar* simulationBar_ = nullptr;
   QMenu* simulationMenu_ = nullptr;
+  QToolBar* eventsBar_ = nullptr;
+  double pushImpulse_ = 4.5; ///< N·s, the events tool bar's push (the fall scenarios' 45 N for 0.1 s)
 };
 } // namespace nao::gui

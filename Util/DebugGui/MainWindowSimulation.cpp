@@ -49,6 +49,7 @@ void MainWindow::buildSimulationMenu()
   simulationBar_->addAction(step10);
   simulationBar_->addWidget(new QLabel(" speed "));
   simulationBar_->addWidget(speed);
+  buildEventsMenu();
   enableSimulationControls(false);
 }
 
@@ -56,6 +57,7 @@ void MainWindow::enableSimulationControls(bool enable)
 {
   if (simulationMenu_) simulationMenu_->setEnabled(enable);
   if (simulationBar_) simulationBar_->setEnabled(enable);
+  if (eventsBar_) eventsBar_->setEnabled(enable);
   for (const char* name : {"pauseSimulation", "stepSimulation", "step10Simulation"})
     if (auto* action = findChild<QAction*>(name)) action->setEnabled(enable);
 }

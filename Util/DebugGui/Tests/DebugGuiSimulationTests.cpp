@@ -4,6 +4,7 @@
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include <QAction>
 #include <QComboBox>
+#include <QMenu>
 
 using namespace nao::gui;
 using namespace nao::gui::test;
@@ -97,5 +98,49 @@ TEST(DebugGuiSimulation, PauseStopsTheRobotAStepIsOneLolaFrameAndTheSpeedIsWhatT
   ASSERT_TRUE(waitFor([&] { return frames().value.back() >= static_cast<double>(sent + 40); }));
   for (std::size_t i = samples - 1; i < samples + 10; ++i)
     EXPECT_EQ(frames().value[i + 1] - frames().value[i], 1.0) << "stepped frames are consecutive, at " << i;
+  window.close();
+}
+
+// Simulation → Events: the tool bar's push fells the standing robot and the robot's own FallDownState counts the
+// fall; the fault menu lists Config/Sim/faults.toml and the simulator applies what it sends. ~6 s of the suite.
+TEST(DebugGuiSimulation, ThePushOfTheEventsBarFellsTheRobotAndTheFaultMenuSendsFaults)
+{
+  application();
+  MainWindow window(options());
+  window.show();
+  auto* pushFront = window.findChild<QAction*>("pushFront");
+  ASSERT_TRUE(pushFront);
+  EXPECT_EQ(MainWindow::pushLine(1, 0, 4.5), "push 45 0 0 for 0.1") << "4.5 N·s: the fall scenarios' push";
+  window.startSimulation("stand");
+  ASSERT_TRUE(waitFor([&] { return window.ready() || !window.lastError().empty(); }))
+      << window.statusLine().toStdString();
+  ASSERT_TRUE(window.healthy()) << window.statusLine().toStdString();
+  const std::string falls = "FallDownState.falls", frame = "FrameInfo.frameNumber";
+  window.plotField(falls);
+  window.plotField(frame);
+  // Risen from the crouch and standing (the stand scenario's 1.5 s keyframe, then a second).
+  ASSERT_TRUE(waitFor([&] { return window.store().series(frame).value.size() >= 220; }, 30))
+      << window.statusLine().toStdString();
+  ASSERT_FALSE(window.store().series(falls).value.empty());
+  EXPECT_EQ(window.store().series(falls).value.back(), 0.0) << "standing before the push";
+
+  pushFront->trigger();
+  ASSERT_TRUE(
+      waitFor([&] { return window.simulation().lastReply.starts_with("applied push 45 0 0 for 0.1"); }))
+      << window.simulation().lastReply;
+  ASSERT_TRUE(waitFor([&] { return window.store().series(falls).value.back() >= 1.0; }, 20))
+      << "the robot did not count a fall after a 4.5 N·s push";
+
+  QMenu* faults = nullptr;
+  for (QMenu* menu : window.findChildren<QMenu*>())
+    if (menu->title() == "Sensor &fault") faults = menu;
+  ASSERT_TRUE(faults);
+  QAction* stuck = nullptr;
+  for (QAction* action : faults->actions())
+    if (action->text() == "gyroStuck5") stuck = action;
+  ASSERT_TRUE(stuck) << "faults.toml's gyroStuck5 in the menu";
+  stuck->trigger();
+  ASSERT_TRUE(waitFor([&] { return window.simulation().lastReply.starts_with("applied fault gyroStuck5"); }))
+      << window.simulation().lastReply;
   window.close();
 }
