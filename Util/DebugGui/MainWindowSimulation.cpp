@@ -3,6 +3,7 @@
 // confirms them. A paused simulator sends no LoLA packet, so the robot binary's motion thread waits with it; its
 // debug channel stays up.
 #include "Util/DebugGui/MainWindow.h"
+#include "Util/DebugGui/RobotView3D.h"
 #include <QComboBox>
 #include <QLabel>
 #include <QMenuBar>
@@ -58,6 +59,12 @@ void MainWindow::enableSimulationControls(bool enable)
   if (simulationMenu_) simulationMenu_->setEnabled(enable);
   if (simulationBar_) simulationBar_->setEnabled(enable);
   if (eventsBar_) eventsBar_->setEnabled(enable);
+  // Ctrl-drag in the 3D view pushes the simulated robot that way, with the events bar's impulse.
+  if (robotView_)
+    robotView_->setDragPush(
+        enable ? std::function<void(double, double)>([this](double x, double y)
+                                                     { simulatorCommand(pushLine(x, y, pushImpulse_)); })
+               : nullptr);
   for (const char* name : {"pauseSimulation", "stepSimulation", "step10Simulation"})
     if (auto* action = findChild<QAction*>(name)) action->setEnabled(enable);
 }

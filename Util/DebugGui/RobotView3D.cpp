@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <cmath>
+#include <numbers>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -107,18 +108,30 @@ protected:
     }
   }
   void resizeEvent(QResizeEvent*) override { view_.dirty_ = true; }
-  void mousePressEvent(QMouseEvent* event) override { last_ = event->position(); }
+  void mousePressEvent(QMouseEvent* event) override
+  {
+    last_ = pressed_ = event->position();
+    pushing_ = view_.dragPush_ && (event->modifiers() & Qt::ControlModifier);
+  }
   void mouseMoveEvent(QMouseEvent* event) override
   {
     const QPointF delta = event->position() - last_;
     last_ = event->position();
-    view_.orbit(-0.4 * delta.x(), -0.4 * delta.y());
+    if (!pushing_) view_.orbit(-0.4 * delta.x(), -0.4 * delta.y());
+  }
+  void mouseReleaseEvent(QMouseEvent* event) override
+  {
+    if (!pushing_) return;
+    pushing_ = false;
+    const QPointF drag = event->position() - pressed_;
+    view_.dragPush(drag.x(), drag.y());
   }
   void wheelEvent(QWheelEvent* event) override { view_.zoom(std::pow(0.999, event->angleDelta().y())); }
 
 private:
   RobotView3D& view_;
-  QPointF last_;
+  QPointF last_, pressed_;
+  bool pushing_ = false; ///< a Ctrl-drag: a push on release, no orbit
 };
 
 RobotView3D::RobotView3D(const SeriesStore& store, std::filesystem::path configDir, std::string robot,
@@ -270,7 +283,7 @@ bool RobotView3D::initialise()
   gl_->sceneMade = true;
   mjv_defaultCamera(&gl_->camera);
   gl_->camera.type = mjCAMERA_FREE;
-  gl_->camera.azimuth = 210; // from the front left: x (the robot's forward) points at the viewer
+  gl_->camera.azimuth = azimuth_;
   gl_->camera.elevation = -20;
   gl_->camera.distance = 1.2;
   mjr_defaultContext(&gl_->renderer);
@@ -352,10 +365,28 @@ void RobotView3D::setOverlay(Overlay overlay, bool on)
   dirty_ = true;
 }
 
+std::array<double, 2> dragDirection(double azimuthDegrees, double dx, double dy)
+{
+  const double azimuth = azimuthDegrees * std::numbers::pi / 180;
+  const double forward[2] = {std::cos(azimuth), std::sin(azimuth)}; // away from the camera, on the ground
+  const double right[2] = {forward[1], -forward[0]};                // forward × up
+  const double x = dx * right[0] - dy * forward[0], y = dx * right[1] - dy * forward[1];
+  const double length = std::hypot(x, y);
+  return length > 0 ? std::array<double, 2>{x / length, y / length} : std::array<double, 2>{0, 0};
+}
+
+void RobotView3D::dragPush(double dx, double dy)
+{
+  if (!dragPush_ || std::hypot(dx, dy) < minimumDrag) return;
+  const auto [x, y] = dragDirection(azimuth_, dx, dy);
+  dragPush_(x, y);
+}
+
 void RobotView3D::orbit(double azimuthDegrees, double elevationDegrees)
 {
+  azimuth_ += azimuthDegrees;
   if (!gl_) return;
-  gl_->camera.azimuth += azimuthDegrees;
+  gl_->camera.azimuth = azimuth_;
   gl_->camera.elevation = std::clamp(gl_->camera.elevation + elevationDegrees, -89.0, 89.0);
   dirty_ = true;
 }

@@ -19,7 +19,9 @@
 #include <QColor>
 #include <QImage>
 #include <QWidget>
+#include <array>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -36,6 +38,11 @@ namespace nao::gui
 {
 class RobotLink;
 class SeriesStore;
+
+/// The horizontal world direction (unit x, y) of a mouse drag of (dx, dy) pixels (Qt's y down) in a view whose
+/// camera looks from `azimuthDegrees` (MuJoCo's free camera: it looks along (cos a, sin a) on the ground): right on
+/// the screen is right of the camera, up on the screen is away from it. Zero for a drag of no length.
+std::array<double, 2> dragDirection(double azimuthDegrees, double dx, double dy);
 
 class RobotView3D : public QWidget
 {
@@ -69,6 +76,12 @@ public:
   /// Camera: degrees of azimuth and elevation to turn, a distance factor (< 1 zooms in). The mouse does the same.
   void orbit(double azimuthDegrees, double elevationDegrees);
   void zoom(double factor);
+  double azimuth() const { return azimuth_; } ///< degrees, the camera's (kept without OpenGL too)
+  /// Ctrl-drag: `push` gets the drag's world direction (dragDirection) when the button is released after at least
+  /// minimumDrag pixels; --sim pushes the simulated robot that way (MainWindow). No handler: Ctrl-drag orbits.
+  void setDragPush(std::function<void(double x, double y)> push) { dragPush_ = std::move(push); }
+  void dragPush(double dx, double dy);             ///< what a Ctrl-drag of (dx, dy) pixels does, for tests
+  inline static constexpr double minimumDrag = 10; ///< px
 
   const QImage& image() const { return image_; }
   const QString& error() const { return error_; }
@@ -97,6 +110,8 @@ private:
   QString fallLabel_;
   std::vector<std::pair<QString, QColor>> healthLines_;
   bool initialised_ = false, dirty_ = true;
+  double azimuth_ = 210; ///< degrees: from the front left, x (the robot's forward) points at the viewer
+  std::function<void(double, double)> dragPush_;
   std::uint64_t storeVersion_ = ~std::uint64_t{0}, framesDrawn_ = 0;
   // OpenGL and MuJoCo's rendering state (opaque here: the header stays free of GL).
   struct Gl;

@@ -1,6 +1,7 @@
 // --sim's pause, single step and speed through the window's own actions, against the simulator (serve --control)
 // and the robot binary: what the robot reports over its debug channel must follow what the simulator says it did.
 // ~2 s of the suite (the simulator's start, a second of standing, half a second paused).
+#include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include <QAction>
 #include <QComboBox>
@@ -142,5 +143,27 @@ TEST(DebugGuiSimulation, ThePushOfTheEventsBarFellsTheRobotAndTheFaultMenuSendsF
   stuck->trigger();
   ASSERT_TRUE(waitFor([&] { return window.simulation().lastReply.starts_with("applied fault gyroStuck5"); }))
       << window.simulation().lastReply;
+
+  // Ctrl-drag in the 3D view: from the default camera (azimuth 210°, at the robot's front left), a drag straight up
+  // the screen pushes away from the camera, along (cos 210°, sin 210°).
+  window.robotView().dragPush(0, -120);
+  ASSERT_TRUE(waitFor(
+      [&] { return window.simulation().lastReply.starts_with("applied push -38.9711 -22.5 0 for 0.1"); }))
+      << window.simulation().lastReply;
   window.close();
+}
+
+TEST(DebugGuiSimulation, ADragPushesTheWayItGoesOnTheScreen)
+{
+  // The camera in front of the robot (azimuth 180°: it looks along −x): up the screen is the robot's back, right on
+  // the screen the robot's left.
+  const auto up = dragDirection(180, 0, -50), right = dragDirection(180, 50, 0);
+  EXPECT_NEAR(up[0], -1, 1e-12);
+  EXPECT_NEAR(up[1], 0, 1e-12);
+  EXPECT_NEAR(right[0], 0, 1e-12);
+  EXPECT_NEAR(right[1], 1, 1e-12);
+  const auto diagonal = dragDirection(90, 30, 30); // camera looks along +y; down-right: +x and −y
+  EXPECT_NEAR(diagonal[0], std::sqrt(0.5), 1e-12);
+  EXPECT_NEAR(diagonal[1], -std::sqrt(0.5), 1e-12);
+  EXPECT_EQ(dragDirection(0, 0, 0)[0], 0.0);
 }
