@@ -48,6 +48,12 @@ ParsedControlEvent failure(std::string what)
   return {std::nullopt, std::move(what)};
 }
 
+/// A number that is none, or out of its range: named, then the command's usage with the ranges.
+ParsedControlEvent badNumber(std::string_view word, const std::string& usage)
+{
+  return failure("'" + std::string(word) + "' is not a number in its range: " + usage);
+}
+
 ParsedControlEvent parsePush(const std::vector<std::string_view>& words)
 {
   using L = ControlEventLimits;
@@ -61,14 +67,14 @@ ParsedControlEvent parsePush(const std::vector<std::string_view>& words)
   for (; k < words.size() && axes < 3 && words[k] != "for" && words[k] != "at"; ++k, ++axes)
   {
     const auto force = number(words[k], -L::maxForce, L::maxForce);
-    if (!force) return failure(usage);
+    if (!force) return badNumber(words[k], usage);
     event.force[axes] = *force;
   }
   if (axes < 2) return failure(usage);
   if (k + 1 < words.size() && words[k] == "for")
   {
     const auto seconds = number(words[k + 1], 0.0, L::maxPush, true);
-    if (!seconds) return failure(usage);
+    if (!seconds) return badNumber(words[k + 1], usage);
     event.seconds = *seconds;
     k += 2;
   }
@@ -98,7 +104,7 @@ ParsedControlEvent parseButton(ControlEventKind kind, const std::vector<std::str
   if (words.size() == 3)
   {
     const auto seconds = number(words[2], 0.0, L::maxPress, true);
-    if (!seconds) return failure(usage);
+    if (!seconds) return badNumber(words[2], usage);
     event.seconds = *seconds;
   }
   return {event, {}};
@@ -113,7 +119,7 @@ ParsedControlEvent parseTemperature(const std::vector<std::string_view>& words)
   if (std::find(jointNames.begin(), jointNames.end(), words[1]) == jointNames.end())
     return failure("unknown joint '" + std::string(words[1]) + "' (" + list(jointNames) + ")");
   const auto degrees = number(words[2], L::minTemperature, L::maxTemperature);
-  if (!degrees) return failure(usage);
+  if (!degrees) return badNumber(words[2], usage);
   ControlEvent event = eventOf(ControlEventKind::temperature);
   event.name = words[1];
   event.value = *degrees;
@@ -130,7 +136,7 @@ ParsedControlEvent parseNumber(ControlEventKind kind, const std::vector<std::str
   if (words.size() != 2) return failure(usage);
   const auto value =
       battery ? number(words[1], 0.0, 1.0) : number(words[1], 0.0, ControlEventLimits::maxDrain, true);
-  if (!value) return failure(usage);
+  if (!value) return badNumber(words[1], usage);
   ControlEvent event = eventOf(kind);
   (battery ? event.value : event.seconds) = *value;
   return {event, {}};

@@ -241,3 +241,54 @@ TEST(ControlEvents, ARestartPutsTheRobotBackAtTheScenariosStart)
   ASSERT_EQ(controls.size(), 2u);
   EXPECT_EQ(controls[1].command, "restart");
 }
+
+TEST(ControlEvents, ButtonsAndTheBatteryReadInTheFrameTheyAreAppliedIn)
+{
+  // The plant alone (no robot): the lines through SimulationControl to the run's side, ControlEventRunner, as the
+  // frame loop hands them over; the LoLA frame's Touch 0..3 and Battery are the readings' (SimulationRun.cpp).
+  const SimulationOptions options = test::testRunOptions("stand", 0.1, 1, "nao-control-plant");
+  sim::SimConfig config = sim::loadSimConfig(NAO_CONFIG_DIR);
+  ControlEventRunner runner(options, config, {}, config.motors.battery.initialCharge);
+  sim::SimulatedRobot simulation(config);
+  std::optional<SensorFaultInjector> fault;
+  sim::VariantEffect variant;
+  std::size_t nextEvent = 0;
+  double scriptStart = 0;
+  bool torsoHeld = false;
+  SimulationResult result;
+  ControlledRun run{simulation, fault, variant, nextEvent, scriptStart, torsoHeld, result};
+  std::vector<std::string> replies;
+  SimulationControl control([&](const std::string& line) { replies.push_back(line); }, false);
+  std::vector<ControlEvent> events;
+  std::uint64_t frame = 0;
+  const auto frameWith = [&](const std::vector<std::string>& lines)
+  {
+    for (const std::string& line : lines)
+      control.execute(line, frame + 1);
+    control.takeEvents(events);
+    for (ControlEvent& event : events)
+      replies.push_back(runner.apply(std::move(event), run, frame));
+    const sim::SimSensors sensors = simulation.sensors(); // what this frame's packet carries
+    simulation.advance(simulation.frameTime());
+    ++frame;
+    return sensors;
+  };
+  sim::SimSensors sensors = frameWith({"press head-front 0.05", "hold head-rear", "battery 0.25"});
+  EXPECT_EQ(sensors.touch[1], 1.f);
+  EXPECT_EQ(sensors.touch[2], 0.f);
+  EXPECT_EQ(sensors.touch[3], 1.f);
+  EXPECT_DOUBLE_EQ(sensors.battery.charge, 0.25);
+  for (int k = 0; k < 5; ++k)
+    sensors = frameWith({});
+  EXPECT_EQ(sensors.touch[1], 0.f) << "released after 0.05 s";
+  EXPECT_EQ(sensors.touch[3], 1.f) << "held";
+  sensors = frameWith({"release head-rear", "press head-middle", "push 0 0 at Nose"});
+  EXPECT_EQ(sensors.touch[3], 0.f);
+  EXPECT_EQ(sensors.touch[2], 1.f);
+  ASSERT_EQ(replies.size(), 6u);
+  EXPECT_EQ(replies[0], "applied press head-front 0.05 at frame 0 (0.000 s)");
+  EXPECT_EQ(replies[3], "applied release head-rear at frame 6 (0.072 s)");
+  EXPECT_TRUE(replies[5].starts_with("error: line 7: 'push 0 0 at Nose': unknown body 'Nose' (torso, "))
+      << replies[5];
+  EXPECT_EQ(result.controlEvents.size(), 5u);
+}

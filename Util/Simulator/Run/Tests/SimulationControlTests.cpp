@@ -198,3 +198,94 @@ TEST(ControlInput, AControllerThatLeavesAPausedRunResumesIt)
   EXPECT_NE(reports.lines.back().find("control input ended while paused"), std::string::npos)
       << reports.lines.back();
 }
+
+TEST(SimulationControl, BadEventLinesGetAnErrorAndQueueNothing)
+{
+  // serve --control's events (ControlEvents.h): an unknown button or joint, a number out of its range, NaN, a
+  // missing or surplus argument. Bodies, presets, variants and faults are checked by the run (ControlEventsTests).
+  Reports reports;
+  SimulationControl control(reports.sink(), false);
+  const std::string pushUsage =
+      "push <fx> <fy> [<fz>] [for <s>] [at <body>]: force in N, world frame, each of "
+      "-500..500, for 0..10 s (default 0.1)";
+  EXPECT_EQ(control.execute("push 45", 1), "error: line 1: 'push 45': " + pushUsage);
+  EXPECT_EQ(control.execute("push 45 nan", 2),
+            "error: line 2: 'push 45 nan': 'nan' is not a number in its range: " + pushUsage);
+  EXPECT_EQ(control.execute("push 600 0", 3),
+            "error: line 3: 'push 600 0': '600' is not a number in its range: " + pushUsage);
+  EXPECT_EQ(control.execute("push 45 0 0 for 0", 4),
+            "error: line 4: 'push 45 0 0 for 0': '0' is not a number in its range: " + pushUsage);
+  EXPECT_EQ(control.execute("push 45 0 at", 5), "error: line 5: 'push 45 0 at': " + pushUsage);
+  EXPECT_EQ(control.execute("press knee", 6),
+            "error: line 6: 'press knee': unknown button 'knee' (chest, head-front, head-middle, head-rear)");
+  EXPECT_EQ(
+      control.execute("press chest inf", 7),
+      "error: line 7: 'press chest inf': 'inf' is not a number in its range: press <button> [<s>] (0..60, "
+      "default 0.2), the buttons: chest, head-front, head-middle, head-rear");
+  EXPECT_EQ(control.execute("hold chest 1", 8),
+            "error: line 8: 'hold chest 1': hold <button>, the buttons: chest, "
+            "head-front, head-middle, head-rear");
+  EXPECT_EQ(control.execute("battery 1.5", 9),
+            "error: line 9: 'battery 1.5': '1.5' is not a number in its range: battery <charge>: 0..1");
+  EXPECT_EQ(control.execute("battery NaN", 10),
+            "error: line 10: 'battery NaN': 'NaN' is not a number in its range: battery <charge>: 0..1");
+  EXPECT_EQ(control.execute("drain 0", 11),
+            "error: line 11: 'drain 0': '0' is not a number in its range: drain "
+            "<s>: the battery empty within 0..86400 s");
+  EXPECT_EQ(control.execute("temperature LKnee 70", 12).value_or("").substr(0, 72),
+            "error: line 12: 'temperature LKnee 70': unknown joint 'LKnee' (HeadYaw, ");
+  EXPECT_EQ(control.execute("temperature LKneePitch 200", 13),
+            "error: line 13: 'temperature LKneePitch 200': '200' is not a number in its range: temperature "
+            "<joint> <degC>: a joint of LoLA's (HeadYaw .. RHand) and 0..150 degC");
+  EXPECT_EQ(control.execute("preset", 14),
+            "error: line 14: 'preset': preset <name> (normal: none; Sim/robots.toml)");
+  EXPECT_EQ(control.execute("fault", 15),
+            "error: line 15: 'fault': fault <name> | fault clear (Sim/faults.toml)");
+  EXPECT_EQ(control.execute("pickup now", 16), "error: line 16: 'pickup now': pickup takes no arguments");
+  std::vector<ControlEvent> events;
+  control.takeEvents(events);
+  EXPECT_TRUE(events.empty()) << "a refused line changes nothing";
+  EXPECT_TRUE(reports.lines.empty());
+}
+
+TEST(SimulationControl, EventLinesAreQueuedInOrderAndWrittenBackAsTheLineThatRepeatsThem)
+{
+  Reports reports;
+  SimulationControl control(reports.sink(), false);
+  const std::vector<std::string> lines = {"push 45 0",        "push -10 5 2.5 for 0.25 at Head",
+                                          "pickup",           "putdown",
+                                          "press head-front", "hold chest",
+                                          "release chest",    "battery 0.5",
+                                          "drain 600",        "temperature RKneePitch 65.5",
+                                          "preset worn",      "variant none",
+                                          "fault gyroStuck5", "fault clear",
+                                          "restart"};
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    EXPECT_EQ(control.execute(lines[k], k + 1), std::nullopt) << lines[k] << ": the run loop answers";
+  std::vector<ControlEvent> events;
+  control.takeEvents(events);
+  ASSERT_EQ(events.size(), lines.size());
+  const std::vector<std::string> repeated = {"push 45 0 0 for 0.1 at torso",
+                                             "push -10 5 2.5 for 0.25 at Head",
+                                             "pickup",
+                                             "putdown",
+                                             "press head-front 0.2",
+                                             "hold chest",
+                                             "release chest",
+                                             "battery 0.5",
+                                             "drain 600",
+                                             "temperature RKneePitch 65.5",
+                                             "preset worn",
+                                             "variant none",
+                                             "fault gyroStuck5",
+                                             "fault clear",
+                                             "restart"};
+  for (std::size_t k = 0; k < events.size(); ++k)
+  {
+    EXPECT_EQ(controlLine(events[k]), repeated[k]);
+    EXPECT_EQ(events[k].line, k + 1);
+    EXPECT_EQ(events[k].text, lines[k]);
+  }
+  control.takeEvents(events);
+  EXPECT_TRUE(events.empty()) << "taken once";
+}
