@@ -195,8 +195,10 @@ void SimulatorCommands::addServe(CLI::App& app)
   serve->add_flag("--no-plots", runCommand.noPlots, "no PNG plots");
   serve->add_flag(
       "--control", runCommand.control,
-      "read pause, resume, step [frames], speed <0.1..4>, status from stdin, one a line; replies on "
-      "stdout as 'control: ...'");
+      "read pause, resume, step [frames], speed <0.1..4>, status and events (push, pickup, putdown, press, "
+      "hold, release, battery, drain, temperature, preset, variant, fault, restart: App/README.md) from "
+      "stdin, one "
+      "a line; replies on stdout as 'control: ...'");
 }
 
 void SimulatorCommands::addMatrixAndFaults(CLI::App& app)

@@ -206,6 +206,31 @@ TEST(SimulatorReadme, ThePlantsCalibrationRunsAsWritten)
       std::filesystem::exists(scratch.path / "Build/Simulation/calibration/stand/robot-101/summary.csv"));
 }
 
+TEST(SimulatorReadme, TheEventsIntoAServedSimulationRunAsWritten)
+{
+  // Util/Simulator/App/README.md, "Events into a running simulation": the stand served in lock-step to the robot
+  // binary, the events queued before its first frame; each answered, the unknown body refused, events.csv's rows.
+  const std::string readme = readFile(sourceDirectory() / "Util/Simulator/App/README.md");
+  const auto blocks =
+      fencedBlocks(markdownSection(readme, "## Events into a running simulation (`serve --control`)"), "sh");
+  ASSERT_EQ(blocks.size(), 1u);
+  const Scratch scratch("events");
+  const CommandResult result = scratch.run(blocks[0]);
+  EXPECT_EQ(result.status, 0) << blocks[0] << result.output;
+  for (const char* reply :
+       {"control: applied battery 0.5 at frame 0 (0.000 s)\n",
+        "control: applied temperature LKneePitch 70 at frame 0 (0.000 s)\n",
+        "control: applied press head-front 1 at frame 0 (0.000 s)\n",
+        "control: applied push 0 30 0 for 0.1 at Head at frame 0 (0.000 s)\n",
+        "control: error: line 5: 'push 0 30 at Nose': unknown body 'Nose' (torso, Neck, Head, "})
+    EXPECT_NE(result.output.find(reply), std::string::npos) << reply << result.output;
+  EXPECT_NE(
+      result.output.find("time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control\n"
+                         "0,control,0,0,0,0,,battery 0.5\n"),
+      std::string::npos)
+      << result.output;
+}
+
 TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)
 {
   // The modules' READMEs (Src/Modules/<Area>/<Name>/README.md) show simulator runs (and other tools, such as their
