@@ -1,6 +1,6 @@
 // Cost of logging one frame of about 2 KB of representation-like data: Boost serialization into the frame
-// buffer, then one CRC-checked chunk written to a file; and the way back. Each benchmark reports the median
-// of its repetitions.
+// buffer, then one CRC-checked chunk written to a file; and the way back. Repetitions are the caller's
+// (--benchmark_repetitions; Make/benchmarks takes the medians over its rounds and repetitions).
 
 #include "Tools/BinaryIO/Crc32.h"
 #include "Tools/BinaryIO/LogFormat.h"
@@ -167,11 +167,11 @@ void BM_ReadAndDeserializeFrame(benchmark::State& state)
 }
 } // namespace
 
-BENCHMARK(BM_SerializeFrame)->Repetitions(9)->ReportAggregatesOnly(true);
-BENCHMARK(BM_Crc32OfFrame)->Repetitions(9)->ReportAggregatesOnly(true);
-BENCHMARK(BM_SerializeAndWriteFrame_FlushEveryChunk)->Repetitions(9)->ReportAggregatesOnly(true);
-BENCHMARK(BM_SerializeAndWriteFrame_Buffered)->Repetitions(9)->ReportAggregatesOnly(true);
-BENCHMARK(BM_ReadAndDeserializeFrame)->Repetitions(9)->ReportAggregatesOnly(true);
+BENCHMARK(BM_SerializeFrame);
+BENCHMARK(BM_Crc32OfFrame);
+BENCHMARK(BM_SerializeAndWriteFrame_FlushEveryChunk);
+BENCHMARK(BM_SerializeAndWriteFrame_Buffered);
+BENCHMARK(BM_ReadAndDeserializeFrame);
 } // namespace nao::binaryio
 
 BENCHMARK_MAIN();
