@@ -106,6 +106,22 @@ int RunCommand::checkCommandLine() const
   return 0;
 }
 
+bool RunCommand::readReplay()
+{
+  if (replay.empty()) return true;
+  try
+  {
+    options.replay.clear();
+    readEvents(replay, nullptr, &options.replay);
+  }
+  catch (const std::exception& error)
+  {
+    std::cerr << "Simulator: command line --replay: " << error.what() << "\n";
+    return false;
+  }
+  return true;
+}
+
 bool RunCommand::prepareOutput()
 {
   if (!serve && !minutesGiven)
@@ -144,6 +160,7 @@ int RunCommand::execute(int argc, char** argv)
   if (serve) applyServeDefaults();
   options.configDirectory = configDirectory;
   if (const int status = checkCommandLine(); status != 0) return status;
+  if (!readReplay()) return 2;
   const bool outputExisted = prepareOutput();
   installStopHandlers();
   options.stopRequested = [] { return stopRequested(); };
@@ -280,6 +297,8 @@ EnsembleOptions RunCommand::ensembleOptions() const
   if (!options.variant.empty()) arguments.insert(arguments.end(), {"--variant", options.variant});
   if (!options.fault.empty())
     arguments.insert(arguments.end(), {"--fault", options.fault, "--fault-at", number(options.faultAt)});
+  if (!replay.empty())
+    arguments.insert(arguments.end(), {"--replay", std::filesystem::absolute(replay).string()});
   if (options.noiseSeed != 0)
     arguments.insert(arguments.end(), {"--noise-seed", std::to_string(options.noiseSeed)});
   if (!std::isnan(options.room)) arguments.insert(arguments.end(), {"--room", std::to_string(options.room)});

@@ -24,7 +24,8 @@ struct RunCommand
   bool minutesGiven = false;
   std::string serveSocket = "/tmp/robocup";
   bool lockStep = false;
-  bool control = false; ///< serve --control: pause, resume, step, speed from stdin
+  bool control = false; ///< serve --control: pause, resume, step, speed and events from stdin
+  std::string replay;   ///< --replay: events.csv whose control rows the run applies again
 
   /// Runs it; argc and argv go into error.txt of a failed run. Throws what the run threw.
   int execute(int argc, char** argv);
@@ -39,6 +40,8 @@ private:
   bool prepareOutput();
   /// --provider Representation=Module into the options; false, with the error on stderr, when one is malformed.
   bool addProviderOverrides();
+  /// --replay's events into options.replay; false (said why) when the file cannot be read.
+  bool readReplay();
   /// One robot in this process: progress, --control, the run, its summary table and the files it wrote.
   /// `outputExisted`: whether the output folder was there before (markFailedOutput removes one it left empty).
   int executeOne(int argc, char** argv, bool outputExisted);

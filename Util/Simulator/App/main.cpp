@@ -65,6 +65,10 @@ std::string faultAtHelp(const nao::SimulationOptions& options)
   return withDefault("s: the sensor fault's onset", options.faultAt);
 }
 
+constexpr const char* replayHelp =
+    "events.csv of an earlier run: its control rows (the events a user sent over serve "
+    "--control) again, each in the frame of its time";
+
 /// Every subcommand's options, bound by the add functions, and the one the command line chose run by dispatch().
 struct SimulatorCommands
 {
@@ -121,6 +125,7 @@ void SimulatorCommands::addRun(CLI::App& app)
   run->add_option("--variant", options.variant, variantHelp(options));
   run->add_option("--fault", options.fault, faultHelp(options));
   run->add_option("--fault-at", options.faultAt, faultAtHelp(options))->check(CLI::Range(0.0, 86400.0));
+  run->add_option("--replay", runCommand.replay, replayHelp)->check(CLI::ExistingFile);
   run->add_option("--record-period", options.recordPeriod,
                   withDefault("s of simulated time between the CSV's rows", options.recordPeriod))
       ->check(CLI::Range(0.012, 60.0));
@@ -190,6 +195,7 @@ void SimulatorCommands::addServe(CLI::App& app)
   serve->add_option("--variant", options.variant, variantHelp(options));
   serve->add_option("--fault", options.fault, faultHelp(options));
   serve->add_option("--fault-at", options.faultAt, faultAtHelp(options))->check(CLI::Range(0.0, 86400.0));
+  serve->add_option("--replay", runCommand.replay, replayHelp)->check(CLI::ExistingFile);
   serve->add_option("--output", runCommand.output,
                     "folder for the CSV, summary and plots (default Build/Simulation/serve-<scenario>)");
   serve->add_flag("--no-plots", runCommand.noPlots, "no PNG plots");

@@ -28,6 +28,28 @@ ControlEventRunner::ControlEventRunner(const SimulationOptions& options, const s
     : options_(options), config_(config), start_(start), initialCharge_(initialCharge),
       preset_(options.preset), variant_(options.variant)
 {
+  for (std::size_t k = 0; k < options.replay.size(); ++k)
+  {
+    const auto parsed = parseControlLine(options.replay[k].command);
+    if (!parsed || !parsed->event)
+      throw std::runtime_error("--replay: event " + std::to_string(k + 1) + ", '" +
+                               options.replay[k].command +
+                               "': " + (parsed ? parsed->error : std::string("not an event")));
+  }
+}
+
+void ControlEventRunner::applyReplay(ControlledRun& run, std::uint64_t frame,
+                                     const std::function<void(const std::string&)>& answer)
+{
+  const std::vector<ControlRecord>& replay = options_.replay;
+  for (; nextReplay_ < replay.size() && replay[nextReplay_].time <= run.simulation.time() + 1e-9;
+       ++nextReplay_)
+  {
+    ControlEvent event = *parseControlLine(replay[nextReplay_].command)->event; // checked when constructed
+    event.line = nextReplay_ + 1;
+    event.text = replay[nextReplay_].command;
+    answer(apply(std::move(event), run, frame));
+  }
 }
 
 std::string ControlEventRunner::apply(ControlEvent event, ControlledRun& run, std::uint64_t frame)

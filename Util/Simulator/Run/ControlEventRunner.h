@@ -9,6 +9,7 @@
 #include "Util/Simulator/Run/SimulationTypes.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -30,13 +31,18 @@ class ControlEventRunner
 {
 public:
   /// `config`: the simulator's configuration as loaded, before any variant; `start`: the script's start posture;
-  /// `initialCharge`: the battery's charge at the start.
+  /// `initialCharge`: the battery's charge at the start. Throws std::runtime_error naming the first line of
+  /// options.replay that is no event.
   ControlEventRunner(const SimulationOptions& options, const sim::SimConfig& config, sim::JointValues start,
                      double initialCharge);
 
   /// Applies `event` at the start of frame `frame` (packets sent so far). Returns the reply: "applied <line> at
   /// frame N (T s)", or "error: line L: '<line>': <what>" when it changed nothing.
   std::string apply(ControlEvent event, ControlledRun& run, std::uint64_t frame);
+
+  /// The events of options.replay due by the simulated time now, each applied and its reply given to `answer`.
+  void applyReplay(ControlledRun& run, std::uint64_t frame,
+                   const std::function<void(const std::string&)>& answer);
 
 private:
   /// Each returns what is wrong (nothing changed), or empty.
@@ -53,5 +59,6 @@ private:
   sim::JointValues start_;
   double initialCharge_;
   std::string preset_, variant_; ///< the plant now
+  std::size_t nextReplay_ = 0;   ///< the next of options.replay
 };
 } // namespace nao

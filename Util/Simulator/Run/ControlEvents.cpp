@@ -180,6 +180,18 @@ std::optional<ParsedControlEvent> parseControlEvent(const std::vector<std::strin
   return std::nullopt;
 }
 
+std::optional<ParsedControlEvent> parseControlLine(std::string_view line)
+{
+  std::vector<std::string_view> words;
+  for (std::size_t at = line.find_first_not_of(" \t\r"); at != std::string_view::npos;)
+  {
+    const std::size_t end = line.find_first_of(" \t\r", at);
+    words.push_back(line.substr(at, end - at));
+    at = end == std::string_view::npos ? end : line.find_first_not_of(" \t\r", end);
+  }
+  return parseControlEvent(words);
+}
+
 std::string controlLine(const ControlEvent& event)
 {
   using K = ControlEventKind;

@@ -71,6 +71,9 @@ struct ParsedControlEvent
 /// variants and faults are checked where they are known: by the run, when it applies the event.
 std::optional<ParsedControlEvent> parseControlEvent(const std::vector<std::string_view>& words);
 
+/// A whole line (words separated by spaces or tabs): as parseControlEvent.
+std::optional<ParsedControlEvent> parseControlLine(std::string_view line);
+
 /// The event as the control line that repeats it, its numbers exact: "push 45 0 0 for 0.1 at torso", "press chest
 /// 0.2", "fault gyroStuck5".
 std::string controlLine(const ControlEvent& event);

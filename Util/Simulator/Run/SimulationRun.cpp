@@ -8,6 +8,7 @@
 #include "Util/Simulator/Run/ControlEventRunner.h"
 #include "Util/Simulator/Run/SimulationSteps.h"
 #include "Util/Simulator/Run/TextTable.h"
+#include "Util/Simulator/Run/TruthLine.h"
 
 #include <chrono>
 #include <cmath>
@@ -18,27 +19,6 @@ namespace nao
 {
 namespace
 {
-LolaSensorFrame toLola(const sim::SimSensors& sensors)
-{
-  LolaSensorFrame frame;
-  frame.stiffness = sensors.stiffnesses;
-  frame.position = sensors.positions;
-  frame.temperature = sensors.temperatures;
-  frame.current = sensors.currents;
-  for (std::size_t j = 0; j < numOfJoints; ++j)
-    frame.status[j] = sensors.status[j];
-  frame.battery = {static_cast<float>(sensors.battery.charge), 0.f,
-                   static_cast<float>(sensors.battery.current),
-                   static_cast<float>(sensors.battery.temperature)};
-  frame.accelerometer = lolaAccelerometerFromSpecificForce(sensors.accelerometer);
-  frame.gyroscope = sensors.gyroscope;
-  frame.angles = sensors.angles;
-  frame.fsr = sensors.fsr;
-  frame.sonar = {2.55f, 2.55f}; // m: nothing in front
-  frame.touch = sensors.touch;
-  return frame;
-}
-
 sim::JointValues toJointValues(const JointArray<float>& angles)
 {
   sim::JointValues values{};
@@ -112,6 +92,8 @@ void FrameLoop::run(std::uint64_t frames)
     holdTorsoOnceHeld();
     applyDueEvents();
     const LolaAnswerStatus answer = exchange(frame, kind);
+    if (options.control && options.control->truthDue(frame))
+      options.control->sendTruth(truthLine(frame, simulation));
     if (answer == LolaAnswerStatus::noClient || answer == LolaAnswerStatus::disconnected)
       if (clientGone(answer)) break; // the client left: the run is over
     const LolaActuatorFrame& command = robot.server->command();
@@ -132,11 +114,20 @@ void FrameLoop::run(std::uint64_t frames)
 
 void FrameLoop::applyControlEvents(std::uint64_t frame)
 {
-  if (!options.control || !controlEvents) return;
-  options.control->takeEvents(eventsTaken);
+  if (!controlEvents) return;
   ControlledRun run{simulation, fault, variant, nextEvent, scriptStart, torsoHeld, result};
+  const auto answer = [&](const std::string& reply)
+  {
+    if (options.control)
+      options.control->report(reply);
+    else if (reply.starts_with("error")) // a replayed event the run cannot apply (another Config/)
+      throw std::runtime_error("--replay: " + reply);
+  };
+  controlEvents->applyReplay(run, frame, answer);
+  if (!options.control) return;
+  options.control->takeEvents(eventsTaken);
   for (ControlEvent& event : eventsTaken)
-    options.control->report(controlEvents->apply(std::move(event), run, frame));
+    answer(controlEvents->apply(std::move(event), run, frame));
 }
 
 void FrameLoop::holdTorsoOnceHeld()
@@ -270,7 +261,8 @@ SimulationResult runSimulation(const SimulationOptions& options)
   if (script.batteryCharge >= 0) config.motors.battery.initialCharge = script.batteryCharge;
   const sim::JointValues start = toJointValues(script.pose(script.start).angles);
   std::optional<ControlEventRunner> controlEvents; // before the variant changes config
-  if (options.control) controlEvents.emplace(options, config, start, config.motors.battery.initialCharge);
+  if (options.control || !options.replay.empty())
+    controlEvents.emplace(options, config, start, config.motors.battery.initialCharge);
   std::optional<SensorFaultInjector> fault;
   if (!options.fault.empty())
     fault.emplace(findFault(loadSensorFaults(options.configDirectory), options.fault), options.faultAt,

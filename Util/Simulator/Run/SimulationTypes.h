@@ -20,6 +20,13 @@
 
 namespace nao
 {
+/// An event a user sent into the run (serve --control, ControlEvents.h), as applied.
+struct ControlRecord
+{
+  double time = 0;     ///< s, simulated time of the frame it was applied at
+  std::string command; ///< the control line that repeats it ("push 45 0 0 for 0.1 at torso")
+};
+
 struct SimulationOptions
 {
   std::filesystem::path configDirectory;
@@ -52,6 +59,8 @@ struct SimulationOptions
   std::function<bool()> stopRequested;
   /// Pause, single step and speed from another thread (serve --control); null: none. Not owned.
   SimulationControl* control = nullptr;
+  /// Events to apply again, each at the first frame at or after its time (--replay: events.csv's control rows)
+  std::vector<ControlRecord> replay;
 };
 
 /// What a leg joint's current has to stay below for "all legs below" (B-Human, after Berlin United: currents
@@ -111,13 +120,6 @@ struct RunSample
   bool headOnGround = false, armOnGround = false;
   float headSpeed = 0, armSpeed = 0;
   std::array<float, 25> gearTorques{};
-};
-
-/// An event a user sent into the run (serve --control, ControlEvents.h), as applied.
-struct ControlRecord
-{
-  double time = 0;     ///< s, simulated time of the frame it was applied at
-  std::string command; ///< the control line that repeats it ("push 45 0 0 for 0.1 at torso")
 };
 
 struct SimulationResult

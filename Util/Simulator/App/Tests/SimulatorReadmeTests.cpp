@@ -209,7 +209,8 @@ TEST(SimulatorReadme, ThePlantsCalibrationRunsAsWritten)
 TEST(SimulatorReadme, TheEventsIntoAServedSimulationRunAsWritten)
 {
   // Util/Simulator/App/README.md, "Events into a running simulation": the stand served in lock-step to the robot
-  // binary, the events queued before its first frame; each answered, the unknown body refused, events.csv's rows.
+  // binary, the events queued before its first frame; each answered, the unknown body refused, events.csv's rows;
+  // replayed by `run`: the same rows.
   const std::string readme = readFile(sourceDirectory() / "Util/Simulator/App/README.md");
   const auto blocks =
       fencedBlocks(markdownSection(readme, "## Events into a running simulation (`serve --control`)"), "sh");
@@ -224,11 +225,13 @@ TEST(SimulatorReadme, TheEventsIntoAServedSimulationRunAsWritten)
         "control: applied push 0 30 0 for 0.1 at Head at frame 0 (0.000 s)\n",
         "control: error: line 5: 'push 0 30 at Nose': unknown body 'Nose' (torso, Neck, Head, "})
     EXPECT_NE(result.output.find(reply), std::string::npos) << reply << result.output;
-  EXPECT_NE(
-      result.output.find("time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control\n"
-                         "0,control,0,0,0,0,,battery 0.5\n"),
-      std::string::npos)
-      << result.output;
+  const std::string served = readFile(scratch.path / "Build/Simulation/serve-stand/events.csv");
+  EXPECT_EQ(served.rfind("time [s],event,force.x [N],force.y [N],force.z [N],duration [s],fault,control\n"
+                         "0,control,0,0,0,0,,battery 0.5\n",
+                         0),
+            0u)
+      << served;
+  EXPECT_EQ(readFile(scratch.path / "replayed/events.csv"), served) << "the same events in the same frames";
 }
 
 TEST(SimulatorReadme, EveryModuleReadmesBlocksRunAsWritten)

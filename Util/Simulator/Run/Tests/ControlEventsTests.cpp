@@ -111,6 +111,17 @@ TEST(ControlEvents, APushOfFourAndAHalfNewtonSecondsFellsTheStandingRobot)
   ASSERT_EQ(controls.size(), 1u) << "the refused push is not in events.csv";
   EXPECT_EQ(controls[0].command, "push 45 0 0 for 0.1 at torso");
   EXPECT_NEAR(controls[0].time, 2.496, 1e-9);
+
+  // Replayed from events.csv (--replay), without the control channel: the same push in the same frame, the same fall.
+  SimulationOptions options = test::testRunOptions("stand", 5.0 / 60.0, 1, "nao-control-push-replayed");
+  options.writeLog = false;
+  options.recordPeriod = 0.048;
+  options.replay = controls;
+  const SimulationResult replayed = runSimulation(options);
+  ASSERT_EQ(replayed.controlEvents.size(), 1u);
+  EXPECT_EQ(replayed.controlEvents[0].command, "push 45 0 0 for 0.1 at torso");
+  EXPECT_NEAR(replayed.controlEvents[0].time, 2.496, 1e-9);
+  EXPECT_NEAR(meanOver(replayed, 4.5, 5.0, torsoHeight), meanOver(run.result, 4.5, 5.0, torsoHeight), 0.01);
 }
 
 TEST(ControlEvents, APickUpTakesTheLoadOffTheSolesAndAPutDownGivesItBack)
@@ -291,4 +302,20 @@ TEST(ControlEvents, ButtonsAndTheBatteryReadInTheFrameTheyAreAppliedIn)
   EXPECT_TRUE(replies[5].starts_with("error: line 7: 'push 0 0 at Nose': unknown body 'Nose' (torso, "))
       << replies[5];
   EXPECT_EQ(result.controlEvents.size(), 5u);
+}
+
+TEST(ControlEvents, AReplayWithALineThatIsNoEventStopsBeforeTheRobotStarts)
+{
+  SimulationOptions options = test::testRunOptions("stand", 0.05, 1, "nao-control-bad-replay");
+  options.replay = {{1.0, "pickup"}, {2.0, "push 45"}};
+  try
+  {
+    runSimulation(options);
+    ADD_FAILURE() << "a run with a bad replay ran";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_EQ(std::string(error.what()).rfind("--replay: event 2, 'push 45': push <fx> <fy>", 0), 0u)
+        << error.what();
+  }
 }
