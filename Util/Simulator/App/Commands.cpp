@@ -37,10 +37,12 @@ int report(const std::vector<std::string>& folders, const std::vector<std::strin
                 << jointTable(run);
       const std::filesystem::path eventsFile = std::filesystem::path(folder) / "events.csv";
       std::optional<FaultEvent> fault;
-      const std::vector<ScriptEvent> events =
-          std::filesystem::exists(eventsFile) ? readEvents(eventsFile, &fault) : std::vector<ScriptEvent>{};
-      const auto plots =
-          plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run), events, fault);
+      std::vector<ControlRecord> controls;
+      const std::vector<ScriptEvent> events = std::filesystem::exists(eventsFile)
+                                                  ? readEvents(eventsFile, &fault, &controls)
+                                                  : std::vector<ScriptEvent>{};
+      const auto plots = plotCsv(std::filesystem::path(folder) / (run.scenario + ".csv"), plotTitle(run),
+                                 events, fault, controls);
       std::cout << "plots:";
       for (const auto& plot : plots)
         std::cout << " " << plot.filename().string();

@@ -265,7 +265,7 @@ std::vector<RunSample> readSamples(const std::filesystem::path& csv)
 
 std::string plotScript(const std::filesystem::path& csv, const std::string& title,
                        const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs,
-                       const std::optional<FaultEvent>& fault)
+                       const std::optional<FaultEvent>& fault, const std::vector<ControlRecord>& controls)
 {
   struct Plot
   {
@@ -306,6 +306,8 @@ std::string plotScript(const std::filesystem::path& csv, const std::string& titl
     lines.emplace_back(fault->onset, "sensor fault " + fault->name);
     if (fault->end >= 0) lines.emplace_back(fault->end, fault->name + " ends");
   }
+  for (const ControlRecord& control : controls)
+    lines.emplace_back(control.time, control.command);
   for (const auto& [time, label] : lines)
     out << "set arrow from " << time << ", graph 0 to " << time
         << ", graph 1 nohead dt 3 lw 1.5 lc rgb '#333333'\nset label '" << gnuplotText(label) << "' at "
@@ -331,11 +333,12 @@ std::string plotScript(const std::filesystem::path& csv, const std::string& titl
 
 std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title,
                                            const std::vector<ScriptEvent>& events,
-                                           const std::optional<FaultEvent>& fault)
+                                           const std::optional<FaultEvent>& fault,
+                                           const std::vector<ControlRecord>& controls)
 {
   std::vector<std::filesystem::path> written;
   const std::filesystem::path folder = csv.parent_path().empty() ? "." : csv.parent_path();
-  std::ofstream(folder / "plots.gp") << plotScript(csv, title, events, written, fault);
+  std::ofstream(folder / "plots.gp") << plotScript(csv, title, events, written, fault, controls);
   const std::string command = "cd '" + shellQuoted(folder.string()) + "' && gnuplot plots.gp 2>plots.err";
   if (std::system(command.c_str()) != 0)
     throw std::runtime_error("gnuplot failed (see " + (csv.parent_path() / "plots.err").string() +

@@ -56,15 +56,17 @@ std::string eventLabel(const ScriptEvent& event);
 /// The gnuplot script that draws the CSV into PNGs next to it (`<name>.png` per plot, returned in `pngs`): one
 /// colour per joint, right joints dashed, events as vertical lines named at the top, the same margins in every
 /// panel (so that the panels' time axes and event lines line up). It names its files relative to the CSV's folder,
-/// where gnuplot runs it.
+/// where gnuplot runs it. A user's events (`controls`) are lines too, named by their control line.
 std::string plotScript(const std::filesystem::path& csv, const std::string& title,
                        const std::vector<ScriptEvent>& events, std::vector<std::filesystem::path>& pngs,
-                       const std::optional<FaultEvent>& fault = std::nullopt);
+                       const std::optional<FaultEvent>& fault = std::nullopt,
+                       const std::vector<ControlRecord>& controls = {});
 
 /// PNG plots of the CSV next to it (legs, which carry the load, and the other joints, in separate panels);
 /// the script is kept as plots.gp. Returns the files written; throws std::runtime_error if gnuplot is
 /// missing or fails.
 std::vector<std::filesystem::path> plotCsv(const std::filesystem::path& csv, const std::string& title,
                                            const std::vector<ScriptEvent>& events,
-                                           const std::optional<FaultEvent>& fault = std::nullopt);
+                                           const std::optional<FaultEvent>& fault = std::nullopt,
+                                           const std::vector<ControlRecord>& controls = {});
 } // namespace nao

@@ -306,8 +306,8 @@ void writeRunFiles(const SimulationOptions& options, SimulationResult& result)
   if (options.writePlots)
   {
     const auto plotStart = std::chrono::steady_clock::now();
-    result.plots =
-        plotCsv(result.csv, plotTitle(result, options.providerOverrides), result.events, faultEvent);
+    result.plots = plotCsv(result.csv, plotTitle(result, options.providerOverrides), result.events,
+                           faultEvent, result.controlEvents);
     result.plotSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - plotStart).count();
   }
 }

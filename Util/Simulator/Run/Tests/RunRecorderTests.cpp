@@ -199,6 +199,10 @@ TEST(RunPlots, OneColourPerJointAndTheEventsMarked)
       plotScript("/tmp/run/lifted.csv", "lifted", events, pngs, FaultEvent{"chestButtonGlitch", 12.0, 12.06});
   EXPECT_THAT(withFault, HasSubstr("set label 'sensor fault chestButtonGlitch' at 12, graph 1"));
   EXPECT_THAT(withFault, HasSubstr("set label 'chestButtonGlitch ends' at 12.06, graph 1"));
+  // A user's events (serve --control) named by their control line.
+  const std::string withControls = plotScript("/tmp/run/lifted.csv", "lifted", events, pngs, std::nullopt,
+                                              {{2.496, "push 45 0 0 for 0.1 at torso"}});
+  EXPECT_THAT(withControls, HasSubstr("set label 'push 45 0 0 for 0.1 at torso' at 2.496, graph 1"));
   // Angles and errors are drawn in degrees from the CSV's radians.
   EXPECT_THAT(script, HasSubstr("tracking error: request − measured (deg)"));
   // The files are named relative to the CSV's folder, where gnuplot runs the script: it runs again from there.
