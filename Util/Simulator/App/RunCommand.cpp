@@ -195,6 +195,12 @@ int RunCommand::executeOne(int argc, char** argv, bool outputExisted)
   if (control)
   {
     simulationControl.emplace(reply, options.realTime);
+    simulationControl->setTruthOutput(
+        [&replyMutex](const std::string& line)
+        {
+          std::lock_guard lock(replyMutex);
+          std::cout << "truth: " << line << std::endl;
+        });
     options.control = &*simulationControl;
     controlInput.emplace(STDIN_FILENO, *simulationControl, reply);
   }

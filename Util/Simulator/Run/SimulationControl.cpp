@@ -121,14 +121,34 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
     reanchor_ = true;
     return "speed " + speedText(speed_);
   }
+  if (command == "truth" && parts.size() == 2)
+  {
+    double rate = 0;
+    const auto [end, status] = std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), rate);
+    if (status != std::errc() || end != parts[1].data() + parts[1].size() ||
+        !(rate >= 0 && rate <= maxTruthRate))
+      return error("truth takes a rate from 0 (off) to " + number(maxTruthRate, 1) + " Hz");
+    if (!truthOutput_) return error("this run sends no truth");
+    if (rate == 0)
+    {
+      truthEvery_ = 0;
+      return "truth off";
+    }
+    const auto every =
+        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(maxTruthRate / rate)));
+    truthEvery_ = every;
+    return "truth every " + std::to_string(every) + " frames (" + number(maxTruthRate / every, 1) + " Hz)";
+  }
   if (command == "status" && parts.size() == 1)
     return std::string("status ") + (paused_ ? "paused" : "running") + ", " + describeState() + ", speed " +
            (realTime_ ? speedText(speed_) : std::string("lock-step"));
   if (command == "pause" || command == "resume" || command == "step" || command == "speed" ||
-      command == "status")
-    return error("wrong arguments (pause | resume | step [frames] | speed <factor> | status)");
-  return error(std::string("unknown command (pause | resume | step [frames] | speed <factor> | status | ") +
-               controlEventSyntax + ")");
+      command == "status" || command == "truth")
+    return error("wrong arguments (pause | resume | step [frames] | speed <factor> | status | truth <hz>)");
+  return error(
+      std::string(
+          "unknown command (pause | resume | step [frames] | speed <factor> | status | truth <hz> | ") +
+      controlEventSyntax + ")");
 }
 
 SimulationControl::Frame SimulationControl::awaitFrame(std::uint64_t frame, double time,

@@ -67,6 +67,18 @@ public:
   /// A line from the run loop (an event applied or refused), to the same place as the others.
   void report(const std::string& line) const { report_(line); }
 
+  /// `truth <hz>` (0: off; at most one a frame, 83 Hz): the run loop sends the simulator's ground truth
+  /// (TruthLine.h) to `output` every truthEvery() frames; without an output the command is refused.
+  inline static constexpr double maxTruthRate = 1.0 / 0.012; ///< Hz, one line a LoLA frame
+  void setTruthOutput(std::function<void(const std::string&)> output) { truthOutput_ = std::move(output); }
+  /// Whether frame `frame` (packets sent before it) is one to send the truth of.
+  bool truthDue(std::uint64_t frame) const
+  {
+    const std::uint64_t every = truthEvery_.load();
+    return every > 0 && frame % every == 0;
+  }
+  void sendTruth(const std::string& line) const { truthOutput_(line); }
+
   double speed() const;
   bool paused() const;
   /// The command input has ended (the controller is gone): a paused simulation resumes, since nobody is left to
@@ -79,6 +91,8 @@ private:
   std::function<void(const std::string&)> report_;
   const bool realTime_;
   std::vector<ControlEvent> pending_; ///< events parsed, not yet taken by the run loop
+  std::function<void(const std::string&)> truthOutput_;
+  std::atomic<std::uint64_t> truthEvery_{0}; ///< frames between truth lines; 0: none
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool paused_ = false, pauseReported_ = false;

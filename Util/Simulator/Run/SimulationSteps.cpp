@@ -311,4 +311,24 @@ void writeRunFiles(const SimulationOptions& options, SimulationResult& result)
     result.plotSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - plotStart).count();
   }
 }
+LolaSensorFrame toLola(const sim::SimSensors& sensors)
+{
+  LolaSensorFrame frame;
+  frame.stiffness = sensors.stiffnesses;
+  frame.position = sensors.positions;
+  frame.temperature = sensors.temperatures;
+  frame.current = sensors.currents;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    frame.status[j] = sensors.status[j];
+  frame.battery = {static_cast<float>(sensors.battery.charge), 0.f,
+                   static_cast<float>(sensors.battery.current),
+                   static_cast<float>(sensors.battery.temperature)};
+  frame.accelerometer = lolaAccelerometerFromSpecificForce(sensors.accelerometer);
+  frame.gyroscope = sensors.gyroscope;
+  frame.angles = sensors.angles;
+  frame.fsr = sensors.fsr;
+  frame.sonar = {2.55f, 2.55f}; // m: nothing in front
+  frame.touch = sensors.touch;
+  return frame;
+}
 } // namespace nao

@@ -113,4 +113,6 @@ RunSample recordSample(const sim::SimulatedRobot& simulation, const LolaActuator
 /// Writes the CSV, the events, the summary and (if asked) the plots into options.outputDirectory; nothing without
 /// one.
 void writeRunFiles(const SimulationOptions& options, SimulationResult& result);
+/// The LoLA sensor frame of the simulated sensors (sonar: nothing in front).
+LolaSensorFrame toLola(const sim::SimSensors& sensors);
 } // namespace nao

@@ -34,7 +34,7 @@ TEST(SimulationControl, BadLinesGetAnErrorNamingTheLineAndWhatIsWrong)
   Reports reports;
   SimulationControl control(reports.sink(), true);
   EXPECT_EQ(control.execute("frobnicate", 3), "error: line 3: 'frobnicate': unknown command (pause | resume "
-                                              "| step [frames] | speed <factor> | status | " +
+                                              "| step [frames] | speed <factor> | status | truth <hz> | " +
                                                   std::string(controlEventSyntax) + ")");
   EXPECT_EQ(control.execute("speed 9", 4),
             "error: line 4: 'speed 9': speed takes a factor of real time from 0.1 to 4.0");
@@ -44,7 +44,7 @@ TEST(SimulationControl, BadLinesGetAnErrorNamingTheLineAndWhatIsWrong)
   EXPECT_EQ(control.execute("step -1", 7),
             "error: line 7: 'step -1': step takes a whole number of LoLA frames from 1 to 100000");
   EXPECT_EQ(control.execute("pause now", 8), "error: line 8: 'pause now': wrong arguments (pause | resume | "
-                                             "step [frames] | speed <factor> | status)");
+                                             "step [frames] | speed <factor> | status | truth <hz>)");
   EXPECT_EQ(control.execute("   ", 9), std::nullopt) << "an empty line is no command";
   EXPECT_DOUBLE_EQ(control.speed(), 1.0) << "a refused speed changes nothing";
   EXPECT_EQ(control.execute("speed 2x", 10), "speed 2x");
@@ -55,6 +55,30 @@ TEST(SimulationControl, BadLinesGetAnErrorNamingTheLineAndWhatIsWrong)
             "error: line 1: 'speed 2': a lock-step simulation runs as fast as its "
             "client answers (serve without --lockstep for real time)");
   EXPECT_EQ(lockStep.execute("status", 2), "status running, frame 0 (0.000 s), speed lock-step");
+}
+
+TEST(SimulationControl, TruthIsSentAtTheAskedRateOnlyWhereTheRunHasAnOutputForIt)
+{
+  Reports reports;
+  SimulationControl control(reports.sink(), false);
+  EXPECT_EQ(control.execute("truth 25", 1), "error: line 1: 'truth 25': this run sends no truth");
+  std::vector<std::string> truths;
+  control.setTruthOutput([&](const std::string& line) { truths.push_back(line); });
+  EXPECT_FALSE(control.truthDue(0)) << "off until asked";
+  EXPECT_EQ(control.execute("truth 25", 2), "truth every 3 frames (27.8 Hz)");
+  EXPECT_TRUE(control.truthDue(0));
+  EXPECT_FALSE(control.truthDue(1));
+  EXPECT_TRUE(control.truthDue(3));
+  EXPECT_EQ(control.execute("truth 1000", 3),
+            "error: line 3: 'truth 1000': truth takes a rate from 0 (off) to 83.3 Hz");
+  EXPECT_EQ(control.execute("truth nan", 4),
+            "error: line 4: 'truth nan': truth takes a rate from 0 (off) to 83.3 Hz");
+  EXPECT_TRUE(control.truthDue(3)) << "a refused rate changes nothing";
+  EXPECT_EQ(control.execute("truth 100", 5),
+            "error: line 5: 'truth 100': truth takes a rate from 0 (off) to 83.3 Hz");
+  EXPECT_EQ(control.execute("truth 83.3", 6), "truth every 1 frames (83.3 Hz)");
+  EXPECT_EQ(control.execute("truth 0", 7), "truth off");
+  EXPECT_FALSE(control.truthDue(0));
 }
 
 TEST(SimulationControl, APausedLoopRunsExactlyTheSteppedFrames)
