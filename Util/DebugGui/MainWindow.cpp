@@ -1,6 +1,7 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/SensorStrip.h"
+#include "Util/DebugGui/SimulationTruth.h"
 #include "Util/DebugGui/TeamView.h"
 #include <QApplication>
 #include <QCloseEvent>
@@ -265,7 +266,8 @@ void MainWindow::plotField(const std::string& field)
   }
   PlotView* plot = activePlot_ ? activePlot_ : plot_;
   if (!plot->addSeries(field, description->unit)) return;
-  if (link_) link_->retain(field.substr(0, field.find('.')));
+  if (const std::string representation = robotRepresentationOf(field); link_ && !representation.empty())
+    link_->retain(representation);
   plot->refresh(store_);
   if (log_) plot->showAll(); // a log is known whole: show all of it
 }
@@ -274,7 +276,21 @@ void MainWindow::releaseFields(const std::vector<std::string>& fields)
 {
   if (!link_) return;
   for (const std::string& field : fields)
-    link_->release(field.substr(0, field.find('.')));
+    if (const std::string representation = robotRepresentationOf(field); !representation.empty())
+      link_->release(representation);
+}
+
+std::string MainWindow::robotRepresentationOf(const std::string& field)
+{
+  const std::string representation = field.substr(0, field.find('.'));
+  if (representation == truthRepresentation) return {}; // the simulator sends it
+  // "error.InertialData.pitch": the estimate's representation, which the error needs
+  if (representation == errorRepresentation)
+  {
+    const std::string estimate = field.substr(representation.size() + 1);
+    return estimate.substr(0, estimate.find('.'));
+  }
+  return representation;
 }
 
 void MainWindow::pump()

@@ -64,12 +64,14 @@ public:
     double speed = 1;        ///< times real time, as the simulator confirmed it
     std::string lastReply, lastError;
     std::uint64_t replies = 0; ///< control lines received
+    std::uint64_t truths = 0;  ///< truth lines received (SimulationTruth.h)
   };
   const SimulationState& simulation() const { return simulation_; }
   /// Simulation → Pause / Step / Speed: commands to the simulator's control channel (its stdin).
   void pauseSimulation(bool pause);
   void stepSimulation(int frames);
   void setSimulationSpeed(double factor);
+  inline static constexpr int truthRate = 25; ///< Hz of the simulator's truth lines (`truth <hz>`)
   /// Simulation → Events: the push of the tool bar's impulse (N·s) along (x, y) of the world frame as the control
   /// line `push <fx> <fy> 0 for <pushSeconds>` (a force of impulse / pushSeconds on the torso).
   static std::string pushLine(double x, double y, double impulse);
@@ -137,6 +139,9 @@ private:
   static std::vector<MainWindow*>& windowList();
   void simulatorOutput(const QString& text);
   void simulatorCommand(const std::string& line);
+  void simulatorTruth(const std::string& line); ///< a "truth: " line: into the store as truth and error
+  /// The representation a field's samples come from on the robot: its own, an error's estimate, none for truth.
+  static std::string robotRepresentationOf(const std::string& field);
 
   GuiOptions options_;
   SeriesStore store_;

@@ -4,6 +4,7 @@
 // debug channel stays up.
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/SimulationTruth.h"
 #include <QComboBox>
 #include <QLabel>
 #include <QMenuBar>
@@ -95,6 +96,21 @@ void MainWindow::setSimulationSpeed(double factor)
   simulatorCommand("speed " + QString::number(factor).toStdString());
 }
 
+void MainWindow::simulatorTruth(const std::string& line)
+{
+  const std::optional<Sample> truth = truthSample(line);
+  if (!truth) return; // a simulator of another version: no truth, nothing else changes
+  if (!store_.fields().contains(truthRepresentation))
+  {
+    store_.setFields(truthRepresentation, truthFields());
+    store_.setFields(errorRepresentation, errorFields());
+    showFields();
+  }
+  store_.add(*truth);
+  ++simulation_.truths;
+  if (const std::optional<Sample> errors = estimateErrors(store_, *truth)) store_.add(*errors);
+}
+
 void MainWindow::simulatorOutput(const QString& text)
 {
   // Whole lines only: "control: ..." lines are the control channel's replies, the rest goes to the console.
@@ -103,6 +119,11 @@ void MainWindow::simulatorOutput(const QString& text)
   {
     const QString line = simulatorLine_.left(end).trimmed();
     if (line.isEmpty()) continue;
+    if (line.startsWith("truth: "))
+    {
+      simulatorTruth(line.mid(7).toStdString());
+      continue; // 25 a second: not for the console
+    }
     console_->print("simulator: " + line);
     if (!line.startsWith("control: ")) continue;
     const QString reply = line.mid(9);

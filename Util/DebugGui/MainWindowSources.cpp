@@ -252,6 +252,8 @@ void MainWindow::startSimulation(const std::string& scenario)
           { onError("simulator: " + simulator_->errorString().toStdString()); });
   simulator_->start(q(options_.simulatorBinary), arguments);
   console_->print("started " + q(options_.simulatorBinary) + " " + arguments.join(' '));
+  // The simulator's ground truth beside the robot's estimate (SimulationTruth.h): the 3D view redraws at most 30 Hz.
+  simulator_->write(QByteArray("truth ") + QByteArray::number(truthRate) + "\n");
   // The robot binary needs the socket to exist; the simulator creates it once MuJoCo is ready.
   auto* poll = new QTimer(this);
   auto started = std::make_shared<int>(0);

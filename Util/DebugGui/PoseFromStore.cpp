@@ -1,8 +1,10 @@
 #include "Util/DebugGui/PoseFromStore.h"
 #include "Util/DebugGui/HealthDisplay.h"
 #include "Util/DebugGui/ThermalDisplay.h"
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <numbers>
 
 namespace nao::gui
 {
@@ -68,7 +70,37 @@ RobotPose poseFromStore(const SeriesStore& store)
                                    static_cast<float>(colour.blueF()), 1.0f};
     }
   pose.healthColours = healthColours(store);
+  pose.truth = truePoseFromStore(store);
   return pose;
+}
+
+std::optional<TruePose> truePoseFromStore(const SeriesStore& store)
+{
+  const auto x = latestNumber(store, "truth.torso.x");
+  if (!x) return std::nullopt;
+  TruePose truth;
+  truth.position = {*x, latestNumber(store, "truth.torso.y").value_or(0.f),
+                    latestNumber(store, "truth.torso.z").value_or(0.f)};
+  const char* const angles[] = {"roll", "pitch", "yaw"};
+  for (std::size_t i = 0; i < 3; ++i)
+    truth.rollPitchYaw[i] = latestNumber(store, std::string("truth.torso.") + angles[i]).value_or(0.f);
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    truth.angles[j] = latestNumber(store, "truth.angles." + std::string(jointNames[j])).value_or(0.f);
+  return truth;
+}
+
+std::string truthLabel(const SeriesStore& store)
+{
+  const std::optional<TruePose> truth = truePoseFromStore(store);
+  if (!truth) return {};
+  // The torso's tilt from upright: the angle between its z axis and the world's.
+  const double tilt =
+      std::acos(std::clamp(std::cos(truth->rollPitchYaw[0]) * std::cos(truth->rollPitchYaw[1]), -1.0, 1.0));
+  const int degrees = static_cast<int>(std::lround(tilt * 180 / std::numbers::pi));
+  if (tilt > fallenTilt && truth->position.z() < lyingHeight)
+    return "truth: on the ground (tilt " + std::to_string(degrees) + "°)";
+  if (tilt > uprightTilt) return "truth: tilted " + std::to_string(degrees) + "°";
+  return "truth: upright";
 }
 
 std::string fallStateLabel(const SeriesStore& store)

@@ -22,8 +22,7 @@ constexpr double groundTolerance = 0.005; ///< m: a sole corner this close to th
 /// little joint torque: small p), short axes compliant ones. Eigenvalues of the NAO's limbs with K_c = 1 lie around
 /// 1e-4..0.1 (N·m)²/m², so the radii span the floor..cap range.
 constexpr double ellipsoidScale = 0.01;
-constexpr double ellipsoidCap =
-    0.08; ///< m: drawn radius of a direction whose eigenvalue is ~0 (the stiffest)
+constexpr double ellipsoidCap = 0.08;    ///< m: drawn radius of an eigenvalue ~0 (the stiffest direction)
 constexpr double ellipsoidFloor = 0.004; ///< m: thinnest drawn radius
 
 /// Drawn shapes of the model: light grey, the floor dark blue-grey (MuJoCo's default grey hides the robot).
@@ -111,6 +110,7 @@ RobotScene::RobotScene(const std::filesystem::path& configDir, const std::string
   const sim::MjcfSource config = sim::loadMjcfSource(configDir);
   model_ = sim::loadMjcf(sim::buildMjcf(config.urdfFile, config.physics, config.motors)).release();
   data_ = mj_makeData(model_);
+  truthData_ = mj_makeData(model_);
   torsoBody_ = sim::requireId(*model_, mjOBJ_BODY, config.physics.torsoLink.c_str());
   for (std::size_t fsr = 0; fsr < config.physics.sole.fsrLinks.size(); ++fsr)
     soleGeoms_.push_back(sim::requireId(*model_, mjOBJ_GEOM, sim::mjcf::fsrGeomName(fsr).c_str()));
@@ -153,24 +153,46 @@ RobotScene::RobotScene(const std::filesystem::path& configDir, const std::string
 
 RobotScene::~RobotScene()
 {
+  mj_deleteData(truthData_);
   mj_deleteData(data_);
   mj_deleteModel(model_);
+}
+
+void RobotScene::setJointAngles(mjData& data, const JointArray<double>& angles) const
+{
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+    data.qpos[jointQpos_[j]] = std::isfinite(angles[j]) ? angles[j] : 0.0;
+  // Joints that follow another (RHipYawPitch, the fingers), as the simulator's equality constraints hold them.
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t i = 0; i < mimicQpos_.size(); ++i)
+      data.qpos[mimicQpos_[i][0]] =
+          mimicCoefficients_[i][0] + mimicCoefficients_[i][1] * data.qpos[mimicQpos_[i][1]];
+}
+
+void RobotScene::placeTruth(const TruePose& truth)
+{
+  setJointAngles(*truthData_, truth.angles);
+  const Eigen::Quaterniond orientation = Eigen::AngleAxisd(truth.rollPitchYaw[2], Eigen::Vector3d::UnitZ()) *
+                                         Eigen::AngleAxisd(truth.rollPitchYaw[1], Eigen::Vector3d::UnitY()) *
+                                         Eigen::AngleAxisd(truth.rollPitchYaw[0], Eigen::Vector3d::UnitX());
+  const double placement[7] = {truth.position.x(), truth.position.y(), truth.position.z(), orientation.w(),
+                               orientation.x(),    orientation.y(),    orientation.z()};
+  std::copy_n(placement, 7, truthData_->qpos);
+  mj_kinematics(model_, truthData_);
 }
 
 void RobotScene::setPose(const RobotPose& pose)
 {
   Framework& framework = *framework_;
+  truth_ = pose.truth.has_value();
+  if (truth_) placeTruth(*pose.truth);
+  JointArray<double> angles{};
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
-    const double angle = std::isfinite(pose.angles[j]) ? pose.angles[j] : 0.0;
-    data_->qpos[jointQpos_[j]] = angle;
-    framework.q[static_cast<Eigen::Index>(j)] = angle;
+    angles[j] = pose.angles[j];
+    framework.q[static_cast<Eigen::Index>(j)] = std::isfinite(pose.angles[j]) ? pose.angles[j] : 0.0;
   }
-  // Joints that follow another (RHipYawPitch, the fingers), as the simulator's equality constraints hold them.
-  for (int pass = 0; pass < 2; ++pass)
-    for (std::size_t i = 0; i < mimicQpos_.size(); ++i)
-      data_->qpos[mimicQpos_[i][0]] =
-          mimicCoefficients_[i][0] + mimicCoefficients_[i][1] * data_->qpos[mimicQpos_[i][1]];
+  setJointAngles(*data_, angles);
   placeTorso(pose);
   kinematics::forwardKinematics(framework.robot.model, framework.data, framework.q);
   const Eigen::Vector3d torsoCom = kinematics::updateCenterOfMass(framework.robot.model, framework.data);
@@ -256,6 +278,17 @@ void RobotScene::placeTorso(const RobotPose& pose)
                 lowest, (centre + rotation * Eigen::Vector3d(x * size.x(), y * size.y(), z * size.z())).z());
   }
   data_->qpos[2] = -lowest;
+  if (pose.truth)
+  {
+    // Beside the truth: at its x, y and turned to its heading (no robot estimates either), soles on the ground.
+    mjtNum yaw[4], turned[4];
+    const mjtNum zAxis[3] = {0, 0, 1};
+    mju_axisAngle2Quat(yaw, zAxis, pose.truth->rollPitchYaw[2]);
+    mju_mulQuat(turned, yaw, data_->qpos + 3);
+    std::copy_n(turned, 4, data_->qpos + 3);
+    data_->qpos[0] = pose.truth->position.x();
+    data_->qpos[1] = pose.truth->position.y();
+  }
   mj_kinematics(model_, data_);
 }
 
@@ -264,9 +297,32 @@ Eigen::Vector3d RobotScene::torsoPosition() const
   return Eigen::Map<const Eigen::Vector3d>(data_->xpos + 3 * torsoBody_);
 }
 
+Eigen::Vector3d RobotScene::trueTorsoPosition() const
+{
+  return Eigen::Map<const Eigen::Vector3d>(truthData_->xpos + 3 * torsoBody_);
+}
+
 void RobotScene::draw(mjvScene& scene, mjvCamera& camera, const std::array<bool, numOfOverlays>& overlays)
 {
-  const float alpha = overlays[static_cast<std::size_t>(Overlay::seeThrough)] ? 0.3f : 1.0f;
+  // With the truth, the estimate is the translucent one (and stays so with see-through on).
+  const float alpha = overlays[static_cast<std::size_t>(Overlay::seeThrough)] || truth_ ? 0.3f : 1.0f;
+  colourGeoms(overlays, alpha);
+  const Eigen::Vector3d torso = torsoPosition();
+  camera.lookat[0] = torso.x();
+  camera.lookat[1] = torso.y();
+  camera.lookat[2] = 0.9 * torso.z(); // just below the torso: feet and a raised hand in view
+  mjv_updateScene(model_, data_, &option_, nullptr, &camera, mjCAT_ALL, &scene);
+  if (truth_)
+  {
+    // The true robot solid (see-through still applies), its links in the overlays' colours too.
+    colourGeoms(overlays, overlays[static_cast<std::size_t>(Overlay::seeThrough)] ? 0.3f : 1.0f);
+    mjv_addGeoms(model_, truthData_, &option_, nullptr, mjCAT_DYNAMIC, &scene);
+  }
+  addOverlays(scene, overlays);
+}
+
+void RobotScene::colourGeoms(const std::array<bool, numOfOverlays>& overlays, float alpha)
+{
   for (int g = 0; g < model_->ngeom; ++g)
   {
     std::array<float, 4> colour = robotColours_[static_cast<std::size_t>(g)];
@@ -281,12 +337,6 @@ void RobotScene::draw(mjvScene& scene, mjvCamera& camera, const std::array<bool,
     if (g != floorGeom_) colour[3] *= alpha;
     std::copy(colour.begin(), colour.end(), model_->geom_rgba + 4 * g);
   }
-  const Eigen::Vector3d torso = torsoPosition();
-  camera.lookat[0] = torso.x();
-  camera.lookat[1] = torso.y();
-  camera.lookat[2] = 0.9 * torso.z(); // just below the torso: feet and a raised hand in view
-  mjv_updateScene(model_, data_, &option_, nullptr, &camera, mjCAT_ALL, &scene);
-  addOverlays(scene, overlays);
 }
 
 void RobotScene::addOverlays(mjvScene& scene, const std::array<bool, numOfOverlays>& overlays) const

@@ -25,6 +25,15 @@
 
 namespace nao::gui
 {
+/// The simulator's ground truth of the robot (--sim, SimulationTruth.h): where the torso is and how it is turned,
+/// and each joint's true angle.
+struct TruePose
+{
+  Eigen::Vector3d position = Eigen::Vector3d::Zero(); ///< m, torso origin, world frame
+  std::array<double, 3> rollPitchYaw{};               ///< rad, R = Rz(yaw) Ry(pitch) Rx(roll)
+  JointArray<double> angles{};                        ///< rad
+};
+
 struct RobotPose
 {
   JointArray<float> angles{};                      ///< rad, measured; a non-finite angle is drawn as 0
@@ -37,6 +46,9 @@ struct RobotPose
   /// RGBA (0..1) of each joint's link whose readings (or, at an ankle roll, whose foot's FSRs) are distrusted: the
   /// joint table's colour (HealthDisplay.h)
   JointArray<std::optional<std::array<float, 4>>> healthColours{};
+  /// With the simulator's truth the true robot is drawn where it is, and this pose (the robot's own estimate)
+  /// translucent at the true torso's x, y and heading, its soles on the ground as without.
+  std::optional<TruePose> truth;
 };
 
 enum class Overlay
@@ -85,6 +97,9 @@ public:
   void setOffscreenSamples(int samples) { model_->vis.quality.offsamples = samples; }
   /// m, world frame (z up, ground z = 0), for the last pose.
   Eigen::Vector3d torsoPosition() const;
+  /// Whether the last pose had the simulator's truth, and the true torso (m, world frame).
+  bool hasTruth() const { return truth_; }
+  Eigen::Vector3d trueTorsoPosition() const;
   Eigen::Vector3d centerOfMass() const { return centerOfMass_; }
   /// m, the convex hull of the sole outline corners on the ground (within 5 mm), counter-clockwise.
   const std::vector<Eigen::Vector2d>& supportPolygon() const { return supportPolygon_; }
@@ -99,12 +114,17 @@ public:
 
 private:
   void placeTorso(const RobotPose& pose);
+  void placeTruth(const TruePose& truth);
+  void setJointAngles(mjData& data, const JointArray<double>& angles) const;
   void addOverlays(mjvScene& scene, const std::array<bool, numOfOverlays>& overlays) const;
+  void colourGeoms(const std::array<bool, numOfOverlays>& overlays, float alpha);
 
   struct Framework; ///< the framework's side: robot description, kinematics data, shapes
   std::unique_ptr<Framework> framework_;
   mjModel* model_ = nullptr;
   mjData* data_ = nullptr;
+  mjData* truthData_ = nullptr; ///< the true robot's pose (RobotPose::truth)
+  bool truth_ = false;
   mjvOption option_;
   int torsoBody_ = 0, floorGeom_ = 0;
   std::vector<int> soleGeoms_;    ///< FSR spheres and outline boxes

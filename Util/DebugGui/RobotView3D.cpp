@@ -18,9 +18,9 @@
 #include <QWheelEvent>
 #include <cmath>
 #include <numbers>
-#include <set>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 namespace nao::gui
 {
@@ -84,6 +84,7 @@ protected:
     // The top left corner: FallDownState, then each distrusted sensor in its colour, on one dark box.
     std::vector<std::pair<QString, QColor>> lines;
     if (!view_.fallLabel_.isEmpty()) lines.emplace_back(view_.fallLabel_, Qt::white);
+    if (!view_.truthLabel_.isEmpty()) lines.emplace_back(view_.truthLabel_, QColor(150, 200, 255));
     lines.insert(lines.end(), view_.healthLines_.begin(), view_.healthLines_.end());
     if (!lines.empty() && view_.error_.isEmpty())
     {
@@ -121,10 +122,8 @@ protected:
   }
   void mouseReleaseEvent(QMouseEvent* event) override
   {
-    if (!pushing_) return;
-    pushing_ = false;
     const QPointF drag = event->position() - pressed_;
-    view_.dragPush(drag.x(), drag.y());
+    if (std::exchange(pushing_, false)) view_.dragPush(drag.x(), drag.y());
   }
   void wheelEvent(QWheelEvent* event) override { view_.zoom(std::pow(0.999, event->angleDelta().y())); }
 
@@ -317,6 +316,7 @@ bool RobotView3D::refresh()
 {
   storeVersion_ = store_.version();
   fallLabel_ = QString::fromStdString(fallStateLabel(store_));
+  truthLabel_ = QString::fromStdString(gui::truthLabel(store_));
   healthLines_ = overlay(Overlay::sensorHealth) ? distrustedSensorLines(store_)
                                                 : std::vector<std::pair<QString, QColor>>{};
   return render(poseFromStore(store_));

@@ -87,6 +87,8 @@ public:
   const QString& error() const { return error_; }
   /// FallDownState's label drawn over the image (fallStateLabel(); empty: none).
   const QString& fallLabel() const { return fallLabel_; }
+  /// The simulator's truth under it (truthLabel(); empty: no truth), light blue: the true robot is the solid one.
+  const QString& truthLabel() const { return truthLabel_; }
   /// The distrusted sensors drawn under it while the sensor health overlay is on (distrustedSensorLines()).
   const std::vector<std::pair<QString, QColor>>& healthLines() const { return healthLines_; }
   RobotScene* scene() { return scene_.get(); }
@@ -107,7 +109,7 @@ private:
   QTimer* timer_;
   QImage image_;
   QString error_;
-  QString fallLabel_;
+  QString fallLabel_, truthLabel_;
   std::vector<std::pair<QString, QColor>> healthLines_;
   bool initialised_ = false, dirty_ = true;
   double azimuth_ = 210; ///< degrees: from the front left, x (the robot's forward) points at the viewer

@@ -9,6 +9,7 @@
 #include "Tools/Testing/SourceTree.h"
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/Tests/ScreenshotSupport.h"
 #include "Util/DebugGui/Tests/XvfbApplication.h"
 #include <QApplication>
 #include <QCheckBox>
@@ -35,36 +36,7 @@ using namespace nao::gui::testing;
 
 namespace
 {
-/// Where a README screenshot goes: into the build folder, and with NAO_UPDATE_SCREENSHOTS=1 over the README's own
-/// (Util/DebugGui/Docs), so that a test run leaves the source tree as it was unless asked.
-QString readmeScreenshot(const char* name)
-{
-  const char* update = std::getenv("NAO_UPDATE_SCREENSHOTS");
-  const std::filesystem::path folder = update && std::string_view(update) == "1"
-                                           ? nao::test::sourceDirectory() / "Util/DebugGui/Docs"
-                                           : std::filesystem::path(NAO_BUILD_DIR);
-  return QString::fromStdString((folder / name).string());
-}
-
-/// Counts pixels for which `is(r, g, b)` holds.
-template<class Predicate>
-int count(const QImage& image, Predicate is)
-{
-  int n = 0;
-  for (int y = 0; y < image.height(); ++y)
-    for (int x = 0; x < image.width(); ++x)
-    {
-      const QRgb p = image.pixel(x, y);
-      if (is(qRed(p), qGreen(p), qBlue(p))) ++n;
-    }
-  return n;
-}
-
-// The colours the view draws with (RobotScene.h), as they come out lit.
-bool robotGrey(int r, int g, int b)
-{
-  return std::min({r, g, b}) >= 110 && std::max({r, g, b}) - std::min({r, g, b}) <= 30;
-}
+// The colours the view draws with (RobotScene.h), as they come out lit (robotGrey: ScreenshotSupport.h).
 bool red(int r, int g, int b)
 {
   return r >= 150 && g <= 90 && b <= 90;
