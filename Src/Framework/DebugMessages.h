@@ -26,6 +26,7 @@ enum class MessageType : std::uint16_t
   logStop = 12,      ///< client -> robot: Empty; answered with Reply
   reply = 13,        ///< robot -> client: Reply
   refused = 14,      ///< robot -> client, then closed: why the token was refused (raw text, not an archive)
+  annotate = 15,     ///< client -> robot: Name (text for the running log); answered with Reply
 };
 
 struct Empty

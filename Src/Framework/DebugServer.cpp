@@ -129,6 +129,8 @@ void DebugServer::onFrame(network::ConnectionId client, std::uint16_t type, std:
       return startLog(client, payload);
     case MessageType::logStop:
       return stopLog(client);
+    case MessageType::annotate:
+      return annotateLog(client, payload);
     case MessageType::hello: // a token presented to a robot that requires none: nothing to check
       break;
     default:
@@ -263,6 +265,16 @@ void DebugServer::stopLog(network::ConnectionId client)
             ? "no log is being written"
             : "no log is being written: " + before.path + " failed after " +
                   std::to_string(before.framesWritten) + " frames: " + before.lastError);
+}
+
+void DebugServer::annotateLog(network::ConnectionId client, std::span<const char> payload)
+{
+  auto request = binaryio::deserialize<debug::Name>(payload);
+  if (request.name.empty()) return reply(client, false, "annotate: give the text to record");
+  const std::string path = logger_.status().path;
+  if (!logger_.noteText(request.name))
+    return reply(client, false, "no log is being written: nothing records the annotation (log start first)");
+  reply(client, true, "annotated " + path + ": " + request.name);
 }
 
 void DebugServer::onDisconnected(network::ConnectionId client)

@@ -1,6 +1,6 @@
 #pragma once
-// The robot side of the debug channel, run on the Debug thread: answers list / get / set / provider / log
-// requests and streams subscribed representations. Subscriptions are taps: the motion thread copies the
+// The robot side of the debug channel, run on the Debug thread: answers list / get / set / provider / log /
+// annotate requests and streams subscribed representations. Subscriptions are taps: the motion thread copies the
 // representation into a preallocated ring at the requested rate; this thread serializes and sends. A bad
 // message is answered with an error and counted; it never reaches the motion thread.
 #include "Framework/Controller.h"
@@ -72,6 +72,7 @@ private:
   void setProvider(network::ConnectionId client, std::span<const char> payload);
   void startLog(network::ConnectionId client, std::span<const char> payload);
   void stopLog(network::ConnectionId client);
+  void annotateLog(network::ConnectionId client, std::span<const char> payload);
   template<class T>
   void send(network::ConnectionId client, debug::MessageType type, const T& message);
   void reply(network::ConnectionId client, bool ok, std::string message);

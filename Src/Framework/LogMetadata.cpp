@@ -163,6 +163,25 @@ std::optional<LoggedParameters> parseParametersAnnotation(std::string_view text)
   return parameters;
 }
 
+std::string noteAnnotation(const LoggedNote& note)
+{
+  return std::string(noteAnnotationHeader) + " frame " + std::to_string(note.frame) + "\n" + note.text;
+}
+
+std::optional<LoggedNote> parseNoteAnnotation(std::string_view text)
+{
+  if (!text.starts_with(std::string(noteAnnotationHeader) + " ")) return std::nullopt;
+  const std::size_t end = std::min(text.find('\n'), text.size());
+  const std::vector<std::string> parts = words(text.substr(0, end));
+  // "nao-log note v1" is three words.
+  if (parts.size() != 5 || parts[3] != "frame" ||
+      parts[4].find_first_not_of("0123456789") != std::string::npos || parts[4].size() > 10 ||
+      std::stoull(parts[4]) > UINT32_MAX)
+    throw std::runtime_error("note annotation: '" + std::string(text.substr(0, end)) + "' is not understood");
+  return LoggedNote{static_cast<std::uint32_t>(std::stoull(parts[4])),
+                    end < text.size() ? std::string(text.substr(end + 1)) : ""};
+}
+
 LogMetadata LogMetadata::fromAnnotations(const std::vector<binaryio::LogAnnotation>& annotations)
 {
   LogMetadata metadata;

@@ -18,6 +18,9 @@
 //   nao-log parameters v1 MODULE from frame N
 //   followed by the module's whole parameter table as TOML text in file units (what `get MODULE` gives).
 // An edit is in force from frame N on: the first frame the logger wrote after the edit was made.
+// Note annotation, one per debug-channel `annotate` request (a user's or the GUI's words about the run):
+//   nao-log note v1 frame N
+//   followed by the text; N is the first frame the logger wrote after the request.
 #include "Framework/DebugMessages.h"
 #include "Tools/BinaryIO/LogFormat.h"
 #include <cstdint>
@@ -33,6 +36,7 @@ class Controller;
 
 inline constexpr std::string_view moduleGraphAnnotationHeader = "nao-log module-graph v1";
 inline constexpr std::string_view parametersAnnotationHeader = "nao-log parameters v1";
+inline constexpr std::string_view noteAnnotationHeader = "nao-log note v1";
 
 /// The module graph as the debug channel's `list` reply gives it (modules of this binary, what each requires,
 /// uses and provides, which are active, the providers and the execution order).
@@ -54,6 +58,17 @@ struct LoggedParameters
 std::string parametersAnnotation(const LoggedParameters& parameters);
 /// nullopt: the text is not a parameters annotation. Throws std::runtime_error for one that does not parse.
 std::optional<LoggedParameters> parseParametersAnnotation(std::string_view text);
+
+struct LoggedNote
+{
+  std::uint32_t frame = 0; ///< the first frame written after the request
+  std::string text;
+  bool operator==(const LoggedNote&) const = default;
+};
+
+std::string noteAnnotation(const LoggedNote& note);
+/// nullopt: the text is not a note annotation. Throws std::runtime_error for one that does not parse.
+std::optional<LoggedNote> parseNoteAnnotation(std::string_view text);
 
 /// A log's module graph and parameters, gathered from its annotations.
 struct LogMetadata

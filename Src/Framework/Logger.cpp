@@ -141,13 +141,23 @@ void Logger::noteParameters(const std::string& module, std::string toml)
   pendingEdits_.push_back({module, std::move(toml), attachedTap_->copied.load(std::memory_order_acquire)});
 }
 
+bool Logger::noteText(std::string text)
+{
+  std::lock_guard lock(mutex_);
+  if (!attachedTap_ || failed_) return false;
+  pendingEdits_.push_back({{}, std::move(text), attachedTap_->copied.load(std::memory_order_acquire)});
+  return true;
+}
+
 void Logger::writeEdits(Session& session, std::uint32_t frame, bool all)
 {
   std::size_t written = 0;
   for (const ParameterEdit& edit : session.edits)
   {
     if (!all && edit.fromRecord > session.recordsRead) break;
-    session.writer->writeAnnotation(parametersAnnotation({edit.module, false, frame, edit.toml}));
+    session.writer->writeAnnotation(edit.module.empty()
+                                        ? noteAnnotation({frame, edit.toml})
+                                        : parametersAnnotation({edit.module, false, frame, edit.toml}));
     ++written;
   }
   session.edits.erase(session.edits.begin(), session.edits.begin() + static_cast<std::ptrdiff_t>(written));

@@ -45,8 +45,13 @@ public:
   /// module's whole parameter table (TOML, file units) before the first frame the motion thread copied after
   /// the edit. Nothing happens without an active log.
   void noteParameters(const std::string& module, std::string toml);
+  /// Called on the controller's thread (the debug channel's `annotate`): the log records `text` as a note
+  /// annotation at the first frame the motion thread copies after the call (LogMetadata.h). False without an
+  /// active log.
+  bool noteText(std::string text);
 
 private:
+  /// A live parameter edit, or a note (module empty, toml its text).
   struct ParameterEdit
   {
     std::string module, toml;

@@ -270,6 +270,11 @@ int logCommand(DebugClient& client, const Options& options)
   return printReply(options.key == "start" ? client.startLog(options.path) : client.stopLog());
 }
 
+int annotateCommand(DebugClient& client, const Options& options)
+{
+  return printReply(client.annotate(options.value));
+}
+
 int healthCommand(DebugClient& client, const Options& options)
 {
   const auto known = client.list();

@@ -30,6 +30,8 @@ int setCommand(DebugClient& client, const Options& options);
 int providerCommand(DebugClient& client, const Options& options);
 /// `log`: start or stop writing a log on the robot.
 int logCommand(DebugClient& client, const Options& options);
+/// `annotate`: a note in the robot's running log at the current frame.
+int annotateCommand(DebugClient& client, const Options& options);
 /// `health`: `count` SensorHealth reports.
 int healthCommand(DebugClient& client, const Options& options);
 /// `subscribe`: `count` samples of a representation, every field or a table of the chosen ones.

@@ -15,7 +15,7 @@ namespace
 /// The subcommands, one of which the command line names.
 struct Subcommands
 {
-  CLI::App *list, *get, *set, *subscribe, *provider, *log, *health;
+  CLI::App *list, *get, *set, *subscribe, *provider, *log, *annotate, *health;
 };
 
 /// The options before the subcommand: where the robot is and how long to wait for it.
@@ -61,6 +61,9 @@ Subcommands addSubcommands(CLI::App& app, Options& o)
       ->add_option("name", o.path,
                    "start: file name inside the robot's logDirectory (settings.toml); never overwrites")
       ->default_str("<scenario>-<UTC time>.log");
+  s.annotate =
+      app.add_subcommand("annotate", "record a text in the robot's running log at the current frame");
+  s.annotate->add_option("text", o.value, "the note, e.g. \"pushed by hand\"")->required();
   s.health =
       app.add_subcommand("health", "the robot's sensor health: each sensor and joint that is not valid, "
                                    "and the battery charge it believes (SensorHealth)");
@@ -96,6 +99,7 @@ int run(const Subcommands& s, const Options& o)
   if (*s.set) return debugclient::setCommand(*client, o);
   if (*s.provider) return debugclient::providerCommand(*client, o);
   if (*s.log) return debugclient::logCommand(*client, o);
+  if (*s.annotate) return debugclient::annotateCommand(*client, o);
   if (*s.health) return debugclient::healthCommand(*client, o);
   if (*s.subscribe) return debugclient::subscribeCommand(*client, o);
   return 0;

@@ -58,8 +58,22 @@ int info(const std::string& path)
   }
   logtool::printMetadataSummary(LogMetadata::fromAnnotations(decoder.reader().annotations()), std::cout);
   for (const auto& annotation : decoder.reader().annotations())
-    if (!LogMetadata::isMetadata(annotation.text))
+  {
+    if (LogMetadata::isMetadata(annotation.text)) continue;
+    std::optional<LoggedNote> note;
+    try
+    {
+      note = parseNoteAnnotation(annotation.text);
+    }
+    catch (const std::exception& error)
+    {
+      std::cerr << "warning: annotation @" << annotation.offset << ": " << error.what() << "\n";
+    }
+    if (note)
+      std::cout << "note at frame " << note->frame << ": " << note->text << "\n";
+    else
       std::cout << "annotation @" << annotation.offset << ": " << annotation.text << "\n";
+  }
   printWarnings(decoder);
   return 0;
 }

@@ -105,6 +105,11 @@ debug::Reply DebugClient::stopLog()
   return request(MessageType::logStop, debug::Empty{});
 }
 
+debug::Reply DebugClient::annotate(const std::string& text)
+{
+  return request(MessageType::annotate, debug::Name{text});
+}
+
 void DebugClient::throwRefused(const network::Frame& frame)
 {
   throw DebugConnectionRefused(

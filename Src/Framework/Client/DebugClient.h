@@ -31,6 +31,8 @@ public:
   debug::Reply unsubscribe(const std::string& representation);
   debug::Reply startLog(const std::string& path);
   debug::Reply stopLog();
+  /// Records `text` in the robot's running log at the current frame; refused when no log runs.
+  debug::Reply annotate(const std::string& text);
   /// The next streamed sample, or nothing within the timeout (0: only what has arrived). Replies arriving meanwhile
   /// are skipped.
   std::optional<debug::Data> nextData(std::chrono::milliseconds timeout);
