@@ -49,6 +49,61 @@ std::vector<ScriptTarget> takeTargets(toml::table& script)
   streams::loadFromTable(only, loaded);
   return std::move(loaded.targets);
 }
+/// A ConfigError at `node` (or at no position) for key `key`.
+streams::ConfigError scriptError(const std::filesystem::path& scenarioFile, const toml::node* node,
+                                 const std::string& key, const std::string& message)
+{
+  const toml::source_position where = node ? node->source().begin : toml::source_position{};
+  return streams::ConfigError(streams::ConfigIssue{scenarioFile.string(), static_cast<int>(where.line),
+                                                   static_cast<int>(where.column), key, message});
+}
+
+/// One `kind = "control"` entry, checked: `time` (s, 0..1e6) and a non-empty `line`, nothing else.
+ScriptControlEvent controlEvent(const toml::table& entry, const std::string& key,
+                                const std::filesystem::path& scenarioFile)
+{
+  for (const auto& [name, node] : entry)
+    if (name != "time" && name != "kind" && name != "line")
+      throw scriptError(scenarioFile, &node, key + "." + std::string(name.str()),
+                        "a control event takes only time, kind and line");
+  const toml::node* time = entry.get("time");
+  const std::optional<double> seconds = time ? time->value<double>() : std::nullopt;
+  if (!seconds || !(*seconds >= 0.0 && *seconds <= 1e6))
+    throw scriptError(scenarioFile, time ? time : &entry, key + ".time",
+                      "expected s since the start, 0..1e6");
+  const toml::node* line = entry.get("line");
+  const std::optional<std::string> text = line ? line->value<std::string>() : std::nullopt;
+  if (!text || text->find_first_not_of(" \t") == std::string::npos)
+    throw scriptError(scenarioFile, line ? line : &entry, key + ".line",
+                      "expected a control line, e.g. \"push 45 0 0 for 0.1 at torso\"");
+  return {static_cast<float>(*seconds), *text};
+}
+
+/// The `kind = "control"` entries of [[Script.events]], taken out of the table (the archive reads the others).
+std::vector<ScriptControlEvent> takeControls(toml::table& script, const std::filesystem::path& scenarioFile)
+{
+  toml::array* events = script["events"].as_array();
+  if (!events) return {}; // missing or not an array: the archive says so
+  std::vector<ScriptControlEvent> controls;
+  std::size_t index = 0;
+  for (auto entry = events->begin(); entry != events->end(); ++index)
+  {
+    const toml::table* table = entry->as_table();
+    const toml::node* kind = table ? table->get("kind") : nullptr;
+    if (!kind || kind->value<std::string>() != "control")
+    {
+      ++entry;
+      continue;
+    }
+    const std::string key = "Script.events[" + std::to_string(index) + "]";
+    controls.push_back(controlEvent(*table, key, scenarioFile));
+    if (controls.size() > 1 && controls.back().time < controls[controls.size() - 2].time)
+      throw scriptError(scenarioFile, table->get("time"), key + ".time",
+                        "control events must be in time order");
+    entry = events->erase(entry);
+  }
+  return controls;
+}
 } // namespace
 
 ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
@@ -59,6 +114,7 @@ ScenarioScript ScenarioScript::load(const std::filesystem::path& scenarioFile)
   ScenarioScript script;
   script.batteryCharge = takeBatteryCharge(*table, scenarioFile);
   script.targets = takeTargets(*table);
+  script.controls = takeControls(*table, scenarioFile);
   streams::loadFromTable(*table, script);
   const std::string where = scenarioFile.string() + ": [Script]: ";
   if (script.keyframes.empty()) throw std::runtime_error(where + "no keyframes");
@@ -133,6 +189,9 @@ double ScenarioScript::scriptedEnd(const std::vector<float>& transitionTimes) co
                                                              : 0.0));
   for (const ScriptTarget& target : targets)
     end = std::max(end, static_cast<double>(target.time));
+  for (const ScriptControlEvent& control :
+       controls) // its duration is the simulator's to know: the margin covers it
+    end = std::max(end, static_cast<double>(control.time));
   return end;
 }
 

@@ -27,6 +27,10 @@
 //   force = [0.0, 0.0, 0.0]         # N in the world frame (push)
 //   duration = 0.1                  # s (push: how long; pressButton: how long the chest button is held;
 //                                   # drainBattery: the time in which the charge falls to 0)
+//   [[Script.events]]               # or: a line of the simulator's control channel (Util/Simulator/App/README.md,
+//   time = 3.0                      # "Events into a running simulation"), applied at the first frame at or after
+//   kind = "control"                # `time`; only these three keys. Kept apart in `controls`, in time order; the
+//   line = "push 45 0 0 for 0.1 at torso" # simulator checks the line when a run starts.
 //   [[Script.targets]]              # optional: task-space targets for TaskSpaceMotionProvider
 //   time = 2.0                      # s since start, from when on the target holds
 //   task = "rightHand"              # leftHand | rightHand (wrist) | lookAt | rightFoot (sole; left foot supports)
@@ -114,6 +118,15 @@ struct ScriptEvent
   }
 };
 
+/// A `kind = "control"` event: a control-channel line for the simulator, which parses it (Src/ does not know the
+/// simulator's commands).
+struct ScriptControlEvent
+{
+  float time = 0.f; ///< s since the start
+  std::string line; ///< "push 45 0 0 for 0.1 at torso"
+  bool operator==(const ScriptControlEvent&) const = default;
+};
+
 /// A task of TaskSpaceMotionProvider a script can aim (TaskSpaceMotionProvider/README.md).
 NAO_ENUM(
     ScriptTask, std::uint8_t,
@@ -152,6 +165,8 @@ struct ScenarioScript
   std::vector<ScriptEvent> events;
   /// Optional key, read by load() beside serialize() (as batteryCharge), in time order.
   std::vector<ScriptTarget> targets;
+  /// The `kind = "control"` entries of [[Script.events]], taken out before the archive reads `events`, in time order.
+  std::vector<ScriptControlEvent> controls;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
