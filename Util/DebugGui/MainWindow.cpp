@@ -1,6 +1,7 @@
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
 #include "Util/DebugGui/SensorStrip.h"
+#include "Util/DebugGui/SimulatedTeam.h"
 #include "Util/DebugGui/SimulationTruth.h"
 #include "Util/DebugGui/TeamView.h"
 #include <QApplication>
@@ -43,6 +44,7 @@ MainWindow::MainWindow(GuiOptions options)
   const MainDocks docks = buildDocks();
   connectViews();
   buildMenus();
+  if (options_.robots > 1) buildSimulatedTeam();
   resize(1400, 900);
   resizeDocks({docks.representations, docks.view3d}, {300, 400}, Qt::Horizontal);
   resizeDocks({docks.joints}, {300}, Qt::Vertical);
@@ -340,6 +342,14 @@ QString MainWindow::statusLine() const
       text += ", " + std::to_string(link_->samplesDiscarded()) + " discarded (the GUI fell behind)";
     if (link_->samplesUndecodable() > 0)
       text += ", " + std::to_string(link_->samplesUndecodable()) + " undecodable";
+  }
+  if (simTeam_) // --robots N: how many of the team view's rows are connected
+  {
+    int connected = 0;
+    for (int robot = 0; robot < team_->robotCount(); ++robot)
+      connected += team_->cell(robot, "state").startsWith("connected") ? 1 : 0;
+    text +=
+        ", team of " + std::to_string(simTeam_->size()) + " (" + std::to_string(connected) + " connected)";
   }
   if (log_) text += ", " + std::to_string(log_->frames.size()) + " frames";
   if (!list_.scenario.empty()) text += ", scenario " + list_.scenario;

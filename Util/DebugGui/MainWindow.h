@@ -21,6 +21,7 @@ namespace nao::gui
 {
 class RobotView3D;
 class SensorStrip;
+class SimulatedTeam;
 class TeamView;
 
 struct GuiOptions
@@ -31,6 +32,9 @@ struct GuiOptions
   std::string log;                ///< a log file to replay
   std::string sim;                ///< a scenario: starts `Simulator serve` and the robot binary
   std::string preset;             ///< robots.toml preset of the simulated robot
+  int robots = 1;                 ///< --sim: robots in the team (SimulatedTeam.h); robot 0 in the views
+  int worn = 0;                   ///< --sim: the last `worn` robots get the preset worn
+  unsigned seed = 1;              ///< --sim: robot i's simulator draws its robot with seed + i
   std::vector<std::string> plots; ///< fields to plot at start ("Repr.leaf")
   std::vector<std::string> team;  ///< host:port of each robot in the team view
   std::filesystem::path config; ///< Config/ folder: parameter files, and for --sim the robot's configuration
@@ -103,6 +107,8 @@ public:
   /// The team view (a dock): several robots' key values, one row each; this adds a robot ("host:port").
   TeamView& team() { return *team_; }
   void addTeamRobot(const std::string& hostPort);
+  /// --sim --robots N with N > 1: robots 1..N-1 and the events' target; nullptr for one robot.
+  SimulatedTeam* simulatedTeam() { return simTeam_.get(); }
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -134,6 +140,7 @@ private:
   void releaseFields(const std::vector<std::string>& fields);
   void buildSimulationMenu();
   void buildEventsMenu();
+  void buildSimulatedTeam(); ///< --robots N > 1: the team's processes and the events' Target selector
   void enableSimulationControls(bool enable);
   void buildWindowMenu();
   static std::vector<MainWindow*>& windowList();
@@ -180,6 +187,7 @@ private:
   QString robotOutput_;
   QString simulatorLine_; ///< the simulator's output up to the next line end
   SimulationState simulation_;
+  std::unique_ptr<SimulatedTeam> simTeam_; ///< --robots N > 1: the other robots' processes
   QToolBar* simulationBar_ = nullptr;
   QMenu* simulationMenu_ = nullptr;
   QToolBar* eventsBar_ = nullptr;

@@ -4,6 +4,7 @@
 // debug channel stays up.
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/SimulatedTeam.h"
 #include "Util/DebugGui/SimulationTruth.h"
 #include <QComboBox>
 #include <QLabel>
@@ -72,6 +73,8 @@ void MainWindow::enableSimulationControls(bool enable)
 
 void MainWindow::simulatorCommand(const std::string& line)
 {
+  // --robots N: pause, step and speed go to every robot, events to the target (SimulatedTeam.h).
+  if (simTeam_ && !simTeam_->send(line)) return;
   if (!simulator_ || simulator_->state() != QProcess::Running)
   {
     console_->print("simulation: no simulator runs (File → Simulate…)");

@@ -2,6 +2,8 @@
 // child processes).
 #include "Util/DebugGui/MainWindow.h"
 #include "Util/DebugGui/RobotView3D.h"
+#include "Util/DebugGui/SimulatedTeam.h"
+#include "Util/DebugGui/TeamView.h"
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -9,10 +11,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cmath>
-#include <csignal>
 #include <set>
-#include <sys/prctl.h>
-#include <unistd.h>
 
 namespace nao::gui
 {
@@ -23,18 +22,6 @@ QString q(const std::string& text)
   return QString::fromStdString(text);
 }
 
-/// A child that the GUI cannot stop itself (it was killed, it crashed) gets SIGTERM from the kernel when the GUI
-/// ends; stopChildren() stops it in every other case.
-void endWithTheGui(QProcess& process)
-{
-  const pid_t gui = ::getpid();
-  process.setChildProcessModifier(
-      [gui]
-      {
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (::getppid() != gui) ::raise(SIGTERM); // the GUI ended before the line above
-      });
-}
 /// What a log replay plots when no --plot names fields: the current and the angle of the joint that worked hardest
 /// (its current spans the widest range; among equal currents, as a stand-in body reports them, its angle does), each
 /// on its unit's axis.
@@ -234,13 +221,14 @@ void MainWindow::startSimulation(const std::string& scenario)
                         socket,       "--output",  simFolder_->filePath("simulation"),
                         "--no-plots", "--config",  q(options_.config.string()),
                         "--control"};
-  if (!options_.preset.empty()) arguments << "--preset" << q(options_.preset);
+  arguments << SimulatedTeam::simulatorArguments(options_, 0); // --preset as given; --robots: --seed, worn
   connect(simulator_, &QProcess::readyRead,
           [this] { simulatorOutput(QString::fromLocal8Bit(simulator_->readAll())); });
   simulation_ = {};
   simulation_.running = true;
   simulatorLine_.clear();
   enableSimulationControls(true);
+  if (simTeam_) simTeam_->start(scenario);
   connect(simulator_, &QProcess::finished,
           [this]
           {
@@ -293,6 +281,7 @@ void MainWindow::startSimulation(const std::string& scenario)
                         target.waitSeconds = 5;
                         const std::string source = source_;
                         connectTo(target);
+                        if (simTeam_) simTeam_->setPort(0, target.port);
                         source_ = source + " (robot binary at 127.0.0.1:" + std::to_string(target.port) + ")";
                       }
                     });
@@ -301,6 +290,21 @@ void MainWindow::startSimulation(const std::string& scenario)
           });
   poll->start(50);
   statusBar()->showMessage(q("starting the simulator for " + scenario + " …"));
+}
+
+void MainWindow::buildSimulatedTeam()
+{
+  SimulatedTeam::Callbacks callbacks;
+  callbacks.print = [this](const QString& line) { console_->print(line); };
+  callbacks.error = [this](const std::string& message) { onError(message); };
+  // Every robot in the team view, robot 0 first, once each has printed its debug port.
+  callbacks.allPorts = [this](const std::vector<std::uint16_t>& ports)
+  {
+    for (const std::uint16_t port : ports)
+      addTeamRobot("127.0.0.1:" + std::to_string(port));
+  };
+  simTeam_ = std::make_unique<SimulatedTeam>(options_, std::move(callbacks));
+  simTeam_->buildTargetSelector(*eventsBar_, *simulationMenu_);
 }
 
 void MainWindow::stopChildren()
@@ -325,6 +329,7 @@ void MainWindow::stopChildren()
     delete process;
   }
   robot_ = simulator_ = nullptr;
+  if (simTeam_) simTeam_->stop();
   simFolder_.reset();
   simulation_.running = false;
   enableSimulationControls(false);

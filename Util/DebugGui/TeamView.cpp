@@ -47,7 +47,7 @@ void TeamView::addRobot(const LinkTarget& target)
           if (representation.name == "ThermalBudget") self->budgetProvider = representation.provider;
           if (representation.provider.empty() || representation.provider.starts_with("off")) continue;
           if (representation.name == "JointSensorData" || representation.name == "EnergySaving" ||
-              representation.name == "ThermalBudget")
+              representation.name == "ThermalBudget" || representation.name == "FallDownState")
             self->link->retain(representation.name, 2);
         }
       },
@@ -77,6 +77,8 @@ void TeamView::show(std::size_t row)
   QString state = robot.ready ? (robot.link->connected() ? "connected, scenario " + q(robot.scenario)
                                                          : QString("connection lost"))
                               : QString("connecting …");
+  const std::string fall = robot.store.latest("FallDownState.state");
+  if (robot.ready && !fall.empty() && fall != "upright" && fall != "staggering") state += ", " + q(fall);
   if (!robot.error.empty()) state = "error: " + q(robot.error);
   // The hottest joint and the highest current: a JointSensorData leaf per joint, in the file units (°C, mA).
   QString hottest, highest;

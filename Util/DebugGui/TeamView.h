@@ -2,7 +2,8 @@
 // The team view: several robots' key values in one table, one row per robot (--team host:port, repeatable), each
 // robot on a link of its own: its state, its hottest joint, the joint drawing the highest current, the heat
 // adjustment's state (EnergySaving) and the minutes until its first joint reaches temperature status 1
-// (ThermalBudget, thermalBudgetCell), sampled twice a second.
+// (ThermalBudget, thermalBudgetCell), sampled twice a second; the state says when the robot is not upright
+// (FallDownState: "falling", "fallen", "lifted").
 #include "Util/DebugGui/RobotLink.h"
 #include "Util/DebugGui/SeriesStore.h"
 #include <QTableWidget>
@@ -23,6 +24,9 @@ public:
   /// The text of a robot's column ("state", "hottest joint", "highest current", "heat adjustment",
   /// "minutes left"), for tests.
   QString cell(int robot, const QString& column) const;
+  /// What a robot's link received: the latest value of each leaf it samples (JointSensorData, EnergySaving,
+  /// ThermalBudget, FallDownState), for tests.
+  const SeriesStore& store(int robot) const { return robots_.at(static_cast<std::size_t>(robot))->store; }
 
 private:
   struct Robot

@@ -47,6 +47,15 @@ void addOptions(CLI::App& app, CommandLine& line)
       app.add_option("--sim", options.sim,
                      "a scenario: starts `Simulator serve <scenario>` and the robot binary against it");
   app.add_option("--preset", options.preset, "--sim: robots.toml preset of the simulated robot, e.g. worn");
+  app.add_option("--robots", options.robots,
+                 "--sim: a team of this many simulated robots (each its own simulator and robot binary); the "
+                 "window shows robot 0, the team view all")
+      ->check(CLI::Range(1, 11));
+  app.add_option("--worn", options.worn, "--sim: the last K robots of the team simulate the preset worn")
+      ->check(CLI::Range(0, 11));
+  app.add_option("--seed", options.seed,
+                 "--sim: robots.toml draw of the simulated robot; robot i gets seed + i")
+      ->check(CLI::Range(1u, 1000000u));
   connect->excludes(log)->excludes(sim);
   log->excludes(sim);
   app.add_option("--plot", options.plots, "Representation.leaf to plot at start; repeatable");
