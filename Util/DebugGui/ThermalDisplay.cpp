@@ -140,6 +140,11 @@ ThermalCell thermalBudgetCell(const SeriesStore& store)
           .arg(minutes(value("minutesIfSitting") * 60))
           .arg(flag("sittingForecast") ? ""
                                        : " (no sitting posture forecast: the present load's, a lower bound)");
+  tip += flag("standingForecast")
+             ? QString("\nif it stood: %1%2")
+                   .arg(minutes(value("minutesIfStanding") * 60))
+                   .arg(flag("standing") ? " (it stands)" : " (at its last stand's load)")
+             : QString("\nif it stood: unknown (no stand seen yet)");
   tip += QString("\nhottest: %1 %2")
              .arg(QString::fromStdString(store.latest("ThermalBudget.hottestJoint")))
              .arg(degrees(value("hottestTemperature")));

@@ -160,8 +160,8 @@ std::string minutesText(float minutes)
   return minutes <= 0 ? "now" : fixed(minutes, 1) + " min";
 }
 
-/// One line for the robot of a log: hottest joint, minutes left and the joint that limits them, if sitting, whether
-/// it should rest, and where that comes from.
+/// One line for the robot of a log: hottest joint, minutes left and the joint that limits them, if sitting, if
+/// standing, whether it should rest, and where that comes from.
 void printBudgetLine(const std::string& path, const ThermalBudget& budget, const std::string& source)
 {
   std::cout << "budget " << path << ": ";
@@ -175,8 +175,10 @@ void printBudgetLine(const std::string& path, const ThermalBudget& budget, const
   if (budget.limited) std::cout << " (" << jointNames[static_cast<std::size_t>(budget.limitingJoint)] << ")";
   std::cout << (budget.learning ? " learning" : " trusted") << "; sitting "
             << minutesText(budget.minutesIfSitting)
-            << (budget.sittingForecast ? "" : " (no sitting forecast: at the present load)") << "; rest "
-            << (budget.shouldRest ? "YES" : "no") << " (" << source << ")\n";
+            << (budget.sittingForecast ? "" : " (no sitting forecast: at the present load)") << "; standing "
+            << (budget.standingForecast ? minutesText(budget.minutesIfStanding)
+                                        : std::string("unknown (no stand seen)"))
+            << "; rest " << (budget.shouldRest ? "YES" : "no") << " (" << source << ")\n";
 }
 
 /// The logged ThermalBudget, else the budget computed from the logged JointThermalState (the module's function). A

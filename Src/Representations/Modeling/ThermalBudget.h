@@ -1,6 +1,6 @@
 #pragma once
 // How long this robot can keep doing what it does before its first joint reaches temperature status 1 (the firmware
-// starts to reduce its stiffness), how long if it sat down, which joint limits it and whether it should rest: the
+// starts to reduce its stiffness), how long if it stood or sat down, which joint limits it and whether it should rest: the
 // per-robot answer a coach and the motion side read, reduced from JointThermalState by ThermalBudgetProvider
 // (Src/Modules/Modeling/Common/ThermalBudgetComputation.h, README.md of ThermalBudgetProvider). Minutes, not seconds:
 // the one representation made for people deciding who plays the second half.
@@ -26,7 +26,13 @@ struct ThermalBudget
   /// status 1); when no sitting posture is forecast, minutesLeft: sitting limp draws less current than any load, so
   /// the present load's minutes are a lower bound, never a promise
   float minutesIfSitting = std::numeric_limits<float>::infinity();
-  bool sittingForecast = false;        ///< minutesIfSitting comes from the sitting posture's forecast
+  bool sittingForecast = false; ///< minutesIfSitting comes from the sitting posture's forecast
+  /// min, the same if the robot stood still on both feet from now: minutesLeft while it stands; otherwise from the
+  /// loads it drew the last time it stood (ThermalBudgetProvider remembers them), solved on each joint's fitted
+  /// nodes; before it was first seen standing, minutesLeft (standingForecast false: the present load's, no promise)
+  float minutesIfStanding = std::numeric_limits<float>::infinity();
+  bool standingForecast = false; ///< minutesIfStanding comes from a stand (now, or the last one seen)
+  bool standing = false; ///< the robot stands still on both feet now (for at least the provider's standHold)
   Joint hottestJoint = Joint::HeadYaw; ///< the joint with the highest estimated temperature
   float hottestTemperature = 0.f;      ///< °C, its estimate (0 while no joint has one)
   bool estimated = false;              ///< some joint has an estimate (JointThermalState::valid)
@@ -44,7 +50,11 @@ struct ThermalBudget
         BOOST_SERIALIZATION_NVP(limitingJoint) & BOOST_SERIALIZATION_NVP(limited) &
         BOOST_SERIALIZATION_NVP(learning) &
         streams::field("minutesIfSitting", minutesIfSitting).doc("min, the same if the robot sat down now") &
-        BOOST_SERIALIZATION_NVP(sittingForecast) & BOOST_SERIALIZATION_NVP(hottestJoint) &
+        BOOST_SERIALIZATION_NVP(sittingForecast) &
+        streams::field("minutesIfStanding", minutesIfStanding)
+            .doc("min, the same if the robot stood from now") &
+        BOOST_SERIALIZATION_NVP(standingForecast) & BOOST_SERIALIZATION_NVP(standing) &
+        BOOST_SERIALIZATION_NVP(hottestJoint) &
         streams::field("hottestTemperature", hottestTemperature).unit(Unit::degreesCelsius) &
         BOOST_SERIALIZATION_NVP(estimated) & BOOST_SERIALIZATION_NVP(shouldRest) &
         BOOST_SERIALIZATION_NVP(unusableTimes);

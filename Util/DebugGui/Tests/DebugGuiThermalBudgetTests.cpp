@@ -43,6 +43,13 @@ TEST(DebugGuiThermalBudget, TheMinutesLeftCellSaysWhatTheRobotsBudgetSays)
   EXPECT_EQ(later.colour, green);
   EXPECT_TRUE(later.toolTip.contains("if it sat down now: 40 min")) << later.toolTip.toStdString();
   EXPECT_TRUE(later.toolTip.contains("hottest: RAnklePitch 61.5 °C")) << later.toolTip.toStdString();
+  EXPECT_TRUE(later.toolTip.contains("if it stood: unknown (no stand seen yet)"))
+      << later.toolTip.toStdString();
+  ThermalBudget stood = trustedLimit(25.f);
+  stood.standingForecast = true;
+  stood.minutesIfStanding = 8.f;
+  EXPECT_TRUE(cellOf(stood).toolTip.contains("if it stood: 8.0 min (at its last stand's load)"))
+      << cellOf(stood).toolTip.toStdString();
 
   EXPECT_EQ(cellOf(trustedLimit(6.f)).colour, yellow);
   ThermalBudget rest = trustedLimit(1.5f);

@@ -182,7 +182,8 @@ TEST(LogToolThermal, TheReadmeBlockOfManyLogsPrintsOneLinePerRobot)
     EXPECT_THAT(result.output, ::testing::ContainsRegex(
                                    "budget " + log +
                                    ": hottest [A-Za-z]+ 3[0-9]\\.[0-9] °C; left never (trusted|learning); "
-                                   "sitting never; rest no \\(logged ThermalBudget\\)\n"))
+                                   "sitting never; standing (never|unknown \\(no stand seen\\)); rest no "
+                                   "\\(logged ThermalBudget\\)\n"))
         << result.output;
   EXPECT_THAT(result.output, ::testing::Not(HasSubstr("k [K/A²]"))) << "several logs: no joint tables";
 }
@@ -201,7 +202,8 @@ TEST(LogToolThermal, ManyLogsComputeTheBudgetFromJointThermalStateAndRestOnlyOnA
   EXPECT_THAT(result.output,
               HasSubstr("budget " + trusted.string() +
                         ": hottest RKneePitch 52.5 °C; left 2.0 min (LKneePitch) trusted; sitting "
-                        "2.0 min (no sitting forecast: at the present load); rest YES (computed from "
+                        "2.0 min (no sitting forecast: at the present load); standing unknown (no stand "
+                        "seen); rest YES (computed from "
                         "JointThermalState, restBelow 5.0 min)"));
   EXPECT_THAT(result.output, HasSubstr("budget " + learning.string() +
                                        ": hottest RKneePitch 52.5 °C; left 1.0 min (LKneePitch) learning"));

@@ -1,6 +1,7 @@
 #include "Util/Simulator/Run/ThermalForecast.h"
 
 #include "Framework/Client/LogDecoder.h"
+#include "Modules/Modeling/Common/ThermalBudgetComputation.h"
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointThermalState.h"
@@ -46,21 +47,6 @@ std::string celsius(double value)
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", value);
   return text;
-}
-/// The module's nodes of joint `j` as logged (JointThermalState: node 0 the slowest, unused nodes have τ 0).
-ThermalNodes loggedNodes(const JointThermalState& state, std::size_t j)
-{
-  ThermalNodes nodes;
-  nodes.ambient = state.ambients[j];
-  nodes.slowest = state.nodeTimeConstants[0];
-  for (std::size_t i = 0; i < JointThermalState::maxNodes && state.nodeTimeConstants[i] > 0; ++i)
-  {
-    nodes.powers[i] = static_cast<int>(std::lround(nodes.slowest / state.nodeTimeConstants[i]));
-    nodes.rises[i] = state.nodeRises[i][j];
-    nodes.gains[i] = state.nodeGains[i][j];
-    nodes.nodes = static_cast<int>(i) + 1;
-  }
-  return nodes;
 }
 } // namespace
 
@@ -114,7 +100,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         forecast.timeConstant = state->timeConstants[j];
         forecast.load = load;
         forecast.learning = state->learning[j];
-        forecast.nodes = loggedNodes(*state, j);
+        forecast.nodes = thermalNodesOf(*state, j);
         robot.forecasts.push_back(forecast);
       }
     }

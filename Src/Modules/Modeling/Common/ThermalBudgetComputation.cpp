@@ -1,4 +1,5 @@
 #include "Modules/Modeling/Common/ThermalBudgetComputation.h"
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -85,6 +86,46 @@ void computeThermalBudget(const JointThermalState& state, float restBelowMinutes
   budget.shouldRest = leastTrusted / secondsPerMinute < restBelowMinutes;
   budget.sittingForecast = state.posture.name == PostureName::sit;
   budget.minutesIfSitting = budget.sittingForecast ? sittingMinutes(state, memory) : budget.minutesLeft;
+}
+
+ThermalNodes thermalNodesOf(const JointThermalState& state, std::size_t joint)
+{
+  ThermalNodes nodes;
+  nodes.ambient = state.ambients[joint];
+  nodes.slowest = state.nodeTimeConstants[0];
+  for (std::size_t i = 0; i < JointThermalState::maxNodes && state.nodeTimeConstants[i] > 0; ++i)
+  {
+    nodes.powers[i] = static_cast<int>(std::lround(nodes.slowest / state.nodeTimeConstants[i]));
+    nodes.rises[i] = state.nodeRises[i][joint];
+    nodes.gains[i] = state.nodeGains[i][joint];
+    nodes.nodes = static_cast<int>(i) + 1;
+  }
+  return nodes;
+}
+
+void computeStandingBudget(const JointThermalState& state, const StandingLoads& loads, bool standingNow,
+                           ThermalBudget& budget)
+{
+  budget.standing = standingNow;
+  bool known = false;
+  for (const float load : loads)
+    known = known || std::isfinite(load);
+  budget.standingForecast = standingNow || known;
+  budget.minutesIfStanding = budget.minutesLeft;
+  if (standingNow || !known) return;
+  float least = infinity;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    if (!state.valid[j]) continue;
+    const ThermalNodes nodes = thermalNodesOf(state, j);
+    const float present = state.rmsCurrents[j] * state.rmsCurrents[j];
+    const double load = std::isfinite(loads[j]) ? loads[j] : present;
+    const double threshold = state.hot.thresholds[j];
+    if (nodes.nodes == 0 || !std::isfinite(load) || !std::isfinite(threshold)) continue;
+    const auto seconds = static_cast<float>(timeToReach(nodes, load, threshold));
+    if (!std::isnan(seconds) && seconds >= 0.f) least = std::min(least, seconds);
+  }
+  budget.minutesIfStanding = least / secondsPerMinute;
 }
 
 ThermalBudget thermalBudgetOf(const JointThermalState& state, float restBelowMinutes)

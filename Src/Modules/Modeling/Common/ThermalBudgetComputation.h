@@ -5,6 +5,7 @@
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointThermalState.h"
 #include "Representations/Modeling/ThermalBudget.h"
+#include "Tools/Thermal/ThermalNodes.h"
 
 namespace nao
 {
@@ -28,6 +29,20 @@ struct ThermalBudgetMemory
 /// learning. `memory` is updated.
 void computeThermalBudget(const JointThermalState& state, float restBelowMinutes, ThermalBudgetMemory& memory,
                           ThermalBudget& budget);
+
+/// A², each joint's mean squared current the last time the robot stood still on both feet (ThermalBudgetProvider
+/// learns them); NaN where none is known.
+using StandingLoads = JointArray<float>;
+
+/// minutesIfStanding and standingForecast into `budget` (after computeThermalBudget): minutesLeft when `standingNow`;
+/// else the minimum over the joints with an estimate of the time their fitted nodes reach the status-1 threshold at
+/// the standing load (a joint without a known standing load: its present load); with no standing load known,
+/// minutesLeft and standingForecast false.
+void computeStandingBudget(const JointThermalState& state, const StandingLoads& loads, bool standingNow,
+                           ThermalBudget& budget);
+
+/// Joint `joint`'s fitted nodes as JointThermalState holds them (node 0 the slowest; unused nodes have τ 0).
+ThermalNodes thermalNodesOf(const JointThermalState& state, std::size_t joint);
 
 /// The same for one state alone (a log's last), with nothing held.
 ThermalBudget thermalBudgetOf(const JointThermalState& state, float restBelowMinutes);
