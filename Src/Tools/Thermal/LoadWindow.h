@@ -28,7 +28,7 @@ public:
   {
     const float value = static_cast<float>(squaredCurrent);
     ring_[static_cast<std::size_t>(next_)] = value;
-    next_ = (next_ + 1) % ring;
+    next_ = next_ + 1 == ring ? 0 : next_ + 1; // no division: a wrap, bitwise the same as % ring
     held_ = std::min(held_ + 1, ring);
 
     shortSum_ += value;
@@ -46,23 +46,30 @@ public:
     else
       count_ = window;
 
+    double mean = sum_ / count_; // count_ ≥ 1 here
     if (count_ > shortCount_)
     {
-      const double recent = shortSum_ / shortCount_ + settings.changeFloor;
-      const double held = sum_ / count_ + settings.changeFloor;
+      const double recentMean = shortSum_ / shortCount_;
+      const double recent = recentMean + settings.changeFloor;
+      const double held = mean + settings.changeFloor;
       if (recent > settings.changeRatio * held || held > settings.changeRatio * recent)
       {
         count_ = shortCount_;
         sum_ = shortSum_;
         sinceChange_ = 0;
+        ++changes_;
+        mean = recentMean;
       }
     }
+    load_ = std::max(mean, 0.0);
   }
 
-  /// A², the present load (0 before the first block).
-  double load() const { return count_ > 0 ? std::max(sum_ / count_, 0.0) : 0.0; }
+  /// A², the present load (0 before the first block); kept by add(), so that reading it divides nothing.
+  double load() const { return load_; }
   /// Blocks the present load is the mean of.
   int blocks() const { return count_; }
+  /// How often the load changed (the window started again) since the start or clear().
+  unsigned changes() const { return changes_; }
 
 private:
   static constexpr int ring = maxBlocks + 1; ///< one more: the block leaving a full window is still there
@@ -70,7 +77,8 @@ private:
   /// The block `steps` before the newest (0: the newest).
   double back(int steps) const
   {
-    return ring_[static_cast<std::size_t>((next_ - 1 - steps + 2 * ring) % ring)];
+    const int index = next_ - 1 - steps; // steps ≤ maxBlocks: index ≥ −ring, one wrap (no division)
+    return ring_[static_cast<std::size_t>(index < 0 ? index + ring : index)];
   }
 
   std::array<float, ring> ring_{};
@@ -81,5 +89,7 @@ private:
   int sinceChange_ = 0; ///< blocks since the load last changed (or since the start)
   double shortSum_ = 0; ///< A²
   double sum_ = 0;      ///< A²
+  double load_ = 0;     ///< A², sum_ / count_ (not below 0)
+  unsigned changes_ = 0;
 };
 } // namespace nao

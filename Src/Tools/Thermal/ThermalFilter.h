@@ -119,11 +119,21 @@ public:
       b[i] = (used_[i] - decays_[i]) * meanSquaredCurrent;
       x_[i] = decays_[i] * x_[i] + b[i] * x_[gainIndex + i];
     }
-    // Rows c_i of F·P (the rows g_i are not changed, so in place), then columns c_j of (F·P)·Fᵀ.
+    // Rows c_i of F·P (the rows g_i are not changed, so in place), then columns c_j of (F·P)·Fᵀ: in the rows c_i at
+    // once, before they are stored, in the others after. (The rows run over the 8 places of c and g, then T_amb: the
+    // compiler pairs 8, not 9. The columns are computed, not mirrored from the rows: P is symmetric only up to
+    // rounding, and the forecast's solver can tell.)
     for (std::size_t i = 0; i < maxNodes; ++i)
-      for (std::size_t k = 0; k < maxState; ++k)
-        P_[i][k] = decays_[i] * P_[i][k] + b[i] * P_[gainIndex + i][k];
-    for (std::size_t k = 0; k < maxState; ++k)
+    {
+      Vector row;
+      for (std::size_t k = 0; k < ambientIndex; ++k)
+        row[k] = decays_[i] * P_[i][k] + b[i] * P_[gainIndex + i][k];
+      row[ambientIndex] = decays_[i] * P_[i][ambientIndex] + b[i] * P_[gainIndex + i][ambientIndex];
+      for (std::size_t j = 0; j < maxNodes; ++j)
+        row[j] = decays_[j] * row[j] + b[j] * row[gainIndex + j];
+      P_[i] = row;
+    }
+    for (std::size_t k = gainIndex; k < maxState; ++k)
       for (std::size_t j = 0; j < maxNodes; ++j)
         P_[k][j] = decays_[j] * P_[k][j] + b[j] * P_[k][gainIndex + j];
     const double nodeDrift = noise.temperatureDrift * dt / n_, gainDrift = noise.riseDrift * dt;
@@ -138,17 +148,22 @@ public:
   /// The reading `measured` (°C). Returns false when it was rejected by the gate.
   bool correct(double measured, const ThermalNoise& noise)
   {
+    // u = P h serves the gate and the update (s = hᵀu + R is the innovation's variance).
     const double innovation = measured - temperature();
-    const double s = temperatureVariance() + noise.measurementVariance;
+    const Vector u = covarianceTimesH();
+    const double s = u[0] + u[1] + u[2] + u[3] + u[ambientIndex] + noise.measurementVariance;
     if (innovation * innovation > noise.gate * noise.gate * s)
     {
       if (++rejections_ <= noise.maxRejections) return false;
       // The readings have disagreed for a while: believe them, the fastest node's uncertainty widened.
       const auto fastest = static_cast<std::size_t>(n_ - 1);
       P_[fastest][fastest] += innovation * innovation;
+      rejections_ = 0;
+      update(measured, noise);
+      return true;
     }
     rejections_ = 0;
-    update(measured, noise);
+    update(noise, u, s, innovation);
     return true;
   }
 
@@ -161,11 +176,14 @@ public:
   }
   double temperatureVariance() const ///< K², of T = hᵀx with h = [1..1, 0..0, 1]
   {
-    double sum = 0;
-    for (std::size_t r : measuredPlaces)
-      for (std::size_t c : measuredPlaces)
-        sum += P_[r][c];
-    return sum;
+    // Row sums side by side, then their sum: no chain of 25 dependent additions.
+    std::array<double, maxNodes + 1> rows{};
+    for (std::size_t k = 0; k < rows.size(); ++k)
+    {
+      const Vector& row = P_[measuredPlaces[k]];
+      rows[k] = row[0] + row[1] + row[2] + row[3] + row[ambientIndex];
+    }
+    return rows[0] + rows[1] + rows[2] + rows[3] + rows[4];
   }
   double ambient() const { return x_[ambientIndex]; } ///< °C
   /// The same nodes' time constants as `other`'s: a state of one means the same in the other.
@@ -190,26 +208,41 @@ public:
   }
   /// K², the variance of the temperature predicted `time` s ahead at the load L (A²): hᵀPh with h = [z^m_i ..,
   /// L·(1 − z^m_i) .., 1].
+  /// `time` +∞ (or beyond 700 slow time constants, where z underflows): the steady state, no exp.
   double forecastVariance(double time, double load) const
   {
+    const double ratio = time / slowest_;
+    return forecastVarianceAt(ratio < 700.0 ? std::exp(-ratio) : 0.0, load);
+  }
+  /// forecastVariance at z = e^(−time/τ_slowest) (0: the steady state), where the caller has z already.
+  double forecastVarianceAt(double z, double load) const
+  {
     Vector h{};
-    const double z = std::exp(-time / slowest_);
+    double power = z; // z^(m_i): m_0 = 1, each the previous to the ratio's power (as ThermalNodes::at)
+    const int ratio = n_ > 1 ? powers_[1] : 1;
     for (std::size_t i = 0; i < maxNodes; ++i)
     {
-      const double decay = used_[i] * ThermalNodes::integerPower(z, powers_[i]);
+      if (i > 0) power = ThermalNodes::integerPower(power, ratio);
+      const double decay = used_[i] * power;
       h[i] = decay;
       h[gainIndex + i] = load * (used_[i] - decay);
     }
     h[ambientIndex] = 1.0;
-    double sum = 0;
+    // P h as a sum of P's rows (P is symmetric), one vector loop per row, then hᵀ(P h).
+    Vector ph{};
     for (std::size_t r = 0; r < maxState; ++r)
     {
-      double row = 0;
-      for (std::size_t c = 0; c < maxState; ++c)
-        row += P_[r][c] * h[c];
-      sum += h[r] * row;
+      for (std::size_t c = 0; c < ambientIndex; ++c)
+        ph[c] += h[r] * P_[r][c];
+      ph[ambientIndex] += h[r] * P_[r][ambientIndex];
     }
-    return std::max(sum, 0.0);
+    std::array<double, 2> sums{};
+    for (std::size_t c = 0; c < ambientIndex; c += 2)
+    {
+      sums[0] += h[c] * ph[c];
+      sums[1] += h[c + 1] * ph[c + 1];
+    }
+    return std::max(sums[0] + sums[1] + h[ambientIndex] * ph[ambientIndex], 0.0);
   }
   const Vector& state() const { return x_; }
   const Matrix& covariance() const { return P_; }
@@ -219,22 +252,38 @@ private:
   static_assert(maxNodes == 4, "measuredPlaces and update() name the nodes one by one");
   static constexpr std::array<std::size_t, maxNodes + 1> measuredPlaces = {0, 1, 2, 3, ambientIndex};
 
-  /// The Kalman update with y = hᵀx + v: u = P h, s = hᵀu + R, x += u·ν/s, P −= u uᵀ/s; then c_i ≥ 0, g_i ≥ 0
-  /// and T_amb within its bounds (projection onto the physical set).
-  void update(double measured, const ThermalNoise& noise)
+  Vector covarianceTimesH() const ///< P h
   {
     Vector u{};
     for (std::size_t r = 0; r < maxState; ++r)
       u[r] = P_[r][0] + P_[r][1] + P_[r][2] + P_[r][3] + P_[r][ambientIndex];
-    const double s = u[0] + u[1] + u[2] + u[3] + u[ambientIndex] + noise.measurementVariance;
-    const double innovation = measured - temperature();
+    return u;
+  }
+  /// The Kalman update with y = hᵀx + v: u = P h, s = hᵀu + R, x += u·ν/s, P −= u uᵀ/s; then c_i ≥ 0, g_i ≥ 0
+  /// and T_amb within its bounds (projection onto the physical set).
+  void update(double measured, const ThermalNoise& noise)
+  {
+    const Vector u = covarianceTimesH();
+    update(noise, u, u[0] + u[1] + u[2] + u[3] + u[ambientIndex] + noise.measurementVariance,
+           measured - temperature());
+  }
+  /// u = P h and s = hᵀu + R of the present P, `innovation` the reading less temperature(). (The loops run over the
+  /// 8 places of c and g, then T_amb, so that the compiler pairs them: 9 it does not.)
+  void update(const ThermalNoise& noise, const Vector u, double s, double innovation)
+  {
     const double inverse = 1.0 / s;
+    std::array<double, maxState> gains{};
+    for (std::size_t r = 0; r < maxState; ++r)
+      gains[r] = u[r] * inverse;
+    for (std::size_t r = 0; r < ambientIndex; ++r)
+      x_[r] += gains[r] * innovation;
+    x_[ambientIndex] += gains[ambientIndex] * innovation;
     for (std::size_t r = 0; r < maxState; ++r)
     {
-      const double gain = u[r] * inverse;
-      x_[r] += gain * innovation;
-      for (std::size_t c = 0; c < maxState; ++c)
-        P_[r][c] -= gain * u[c];
+      Vector& row = P_[r];
+      for (std::size_t c = 0; c < ambientIndex; ++c)
+        row[c] -= gains[r] * u[c];
+      row[ambientIndex] -= gains[r] * u[ambientIndex];
     }
     for (int i = 0; i < n_; ++i)
     {
@@ -260,8 +309,11 @@ private:
     const double variance = P_[k][k];
     const double excess = x_[k] - bound;
     if (variance > 1e-12)
-      for (std::size_t r = 0; r < maxState; ++r)
+    {
+      for (std::size_t r = 0; r < ambientIndex; ++r)
         x_[r] -= P_[r][k] / variance * excess;
+      x_[ambientIndex] -= P_[ambientIndex][k] / variance * excess;
+    }
     x_[k] = bound;
   }
 

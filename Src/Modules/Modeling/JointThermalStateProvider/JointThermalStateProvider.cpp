@@ -26,6 +26,9 @@ void JointThermalStateProvider::configure()
   // A changed basis starts every joint's fit over (its state means nothing in another basis).
   ThermalFilter basis;
   basis.configure(noise_);
+  const ThermalNodes nodes = basis.model();
+  for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i) // a node not used: 0 (its gain is 0 too)
+    nodeTimeConstants_[i] = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
@@ -73,6 +76,9 @@ void JointThermalStateProvider::configure()
   loadSettings_ = load;
   thresholdsSet_ = true;
   configured_ = true;
+  // Thresholds, windows or the basis may have changed: each joint forecasts at its next step, the τ_i are written.
+  forecastDue_.fill(true);
+  timeConstantsDue_ = true;
 }
 
 void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus status, double time)
@@ -118,10 +124,13 @@ void JointThermalStateProvider::confirmThreshold(std::size_t j, double time)
     joint.thresholds[lower] = std::min(joint.thresholds[lower], estimate);
 }
 
-void JointThermalStateProvider::step(std::size_t j, double time, const JointSensorData& sensors,
+bool JointThermalStateProvider::step(std::size_t j, double time, const JointSensorData& sensors,
                                      JointThermalState& state)
 {
   JointModel& joint = joints_[j];
+  const bool wasInitialised = joint.filter.initialised();
+  const unsigned changesBefore = joint.load.changes();
+  const std::array<float, 3> thresholdsBefore = joint.thresholds;
   if (samples_[j] > 0) joint.lastSquaredCurrent = static_cast<double>(squaredCurrentSums_[j]) / samples_[j];
   const double squaredCurrent = joint.lastSquaredCurrent;
   squaredCurrentSums_[j] = 0;
@@ -164,10 +173,13 @@ void JointThermalStateProvider::step(std::size_t j, double time, const JointSens
       }
     }
   }
-  writeJoint(j, state);
+  writeEstimate(j, state);
+  // What changes a forecast at once rather than by drift: a start, a new load (the window started again), a threshold.
+  return joint.filter.initialised() != wasInitialised || joint.load.changes() != changesBefore ||
+         joint.thresholds != thresholdsBefore;
 }
 
-void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& state) const
+void JointThermalStateProvider::writeEstimate(std::size_t j, JointThermalState& state) const
 {
   const JointModel& joint = joints_[j];
   const ThermalFilter& filter = joint.filter;
@@ -181,6 +193,34 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
     forecast.thresholds[j] = joint.thresholds[static_cast<std::size_t>(s - 1)];
     forecast.sources[j] = joint.sources[static_cast<std::size_t>(s - 1)];
   }
+  if (!filter.initialised()) return;
+  // From the filter's state directly, over all maxNodes places (a node not used holds 0 there, so the sums are
+  // ThermalNodes' bit for bit): no copy, no loop of a length known only at run time.
+  const ThermalFilter::Vector& x = filter.state();
+  constexpr std::size_t gainIndex = ThermalFilter::gainIndex;
+  double gain = 0, weighted = 0; // ThermalNodes::gain and effectiveTimeConstant with τ_i of configure()
+  for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+  {
+    gain += x[gainIndex + i];
+    weighted += x[gainIndex + i] * nodeTimeConstants_[i];
+  }
+  state.temperatures[j] = static_cast<float>(filter.temperature());
+  state.temperatureStdDevs[j] = static_cast<float>(std::sqrt(std::max(filter.temperatureVariance(), 0.0)));
+  state.rises[j] = static_cast<float>(gain);
+  state.timeConstants[j] = static_cast<float>(gain > 0 ? weighted / gain : nodeTimeConstants_[0]);
+  state.ambients[j] = static_cast<float>(filter.ambient());
+  state.steadyTemperatures[j] = static_cast<float>(filter.ambient() + gain * load);
+  for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
+  {
+    state.nodeRises[i][j] = static_cast<float>(x[i]);
+    state.nodeGains[i][j] = static_cast<float>(x[gainIndex + i]);
+  }
+}
+
+void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& state) const
+{
+  const JointModel& joint = joints_[j];
+  const ThermalFilter& filter = joint.filter;
   if (!filter.initialised())
   {
     for (int s = 1; s <= 3; ++s)
@@ -190,22 +230,9 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
     writePosture(j, ThermalNodes{}, 0.0, state);
     return;
   }
+  const double load = joint.load.load();
   const ThermalNodes nodes = filter.model();
-  const double temperature = nodes.temperature();
   const double steady = nodes.steady(load);
-  state.temperatures[j] = static_cast<float>(temperature);
-  state.temperatureStdDevs[j] = static_cast<float>(std::sqrt(std::max(filter.temperatureVariance(), 0.0)));
-  state.rises[j] = static_cast<float>(nodes.gain());
-  state.timeConstants[j] = static_cast<float>(nodes.effectiveTimeConstant());
-  state.ambients[j] = static_cast<float>(nodes.ambient);
-  state.steadyTemperatures[j] = static_cast<float>(steady);
-  for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
-  {
-    const bool used = static_cast<int>(i) < nodes.nodes;
-    state.nodeTimeConstants[i] = used ? static_cast<float>(nodes.slowest / nodes.powers[i]) : 0.f;
-    state.nodeRises[i][j] = used ? static_cast<float>(nodes.rises[i]) : 0.f;
-    state.nodeGains[i][j] = used ? static_cast<float>(nodes.gains[i]) : 0.f;
-  }
   // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
   // predicted there (hᵀPh) over the rate of rise there; a "never" is confident when the steady state stays two
   // standard deviations below the threshold.
@@ -228,11 +255,12 @@ void JointThermalStateProvider::writeJoint(std::size_t j, JointThermalState& sta
       const double z = std::exp(-time / nodes.slowest);
       nodes.at(z, load, slope);
       const double rate = -slope * z / nodes.slowest; // K/s, dT/dt = dT/dz · dz/dt
-      if (rate > 0) deviation = std::sqrt(filter.forecastVariance(time, load)) / rate;
+      if (rate > 0) deviation = std::sqrt(filter.forecastVarianceAt(z, load)) / rate;
       learning = !(deviation <= params().learningSpread * time);
     }
     else
-      learning = threshold - steady < 2.0 * std::sqrt(filter.forecastVariance(1e9, load));
+      learning =
+          threshold - steady < 2.0 * std::sqrt(filter.forecastVarianceAt(0.0, load)); // the steady state
     state.timeStdDevs[j] = static_cast<float>(deviation);
     state.learning[j] = learning;
   }
@@ -294,7 +322,7 @@ void JointThermalStateProvider::update(JointThermalState& state)
   const bool postureChanged = posture.name != posture_.name || std::memcmp(posture.stiffnesses.values.data(),
                                                                            posture_.stiffnesses.values.data(),
                                                                            sizeof(posture_.stiffnesses)) != 0;
-  posture_ = posture;
+  if (postureChanged) posture_ = posture;
   const float maxSquared = params().maxCurrent * params().maxCurrent;
   // Branch-free, so that it runs four joints at a time: heat goes with I², so a negative current counts by its
   // magnitude; a current beyond maxCurrent (also ±∞) is a fault of the reading and skipped like NaN (NaN fails
@@ -318,12 +346,30 @@ void JointThermalStateProvider::update(JointThermalState& state)
   // The output is written in full when it does not hold this module's last frame (the first frame, or after the
   // framework reset it to its default), else only for the joint that stepped.
   const bool fresh = steps_ == 0 || state.steps != steps_ || postureChanged;
-  step(next_, get<FrameInfo>().time, sensors, state);
-  next_ = (next_ + 1) % numOfJoints;
+  if (fresh || timeConstantsDue_) // the same for every joint until the parameters change
+  {
+    for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
+      state.nodeTimeConstants[i] = static_cast<float>(nodeTimeConstants_[i]);
+    timeConstantsDue_ = false;
+  }
+  const bool changed = step(next_, get<FrameInfo>().time, sensors, state);
+  // The stepped joint's forecast in its turn (the header: forecastEvery): round r forecasts the joints j with (r + j)
+  // % forecastEvery == 0, so that a frame forecasts one joint in forecastEvery on average; at once where the step
+  // changed more than the drift of the fit, or the parameters changed since its last step.
+  const std::uint32_t round = steps_ / numOfJoints;
+  if (changed || forecastDue_[next_] || (round + next_) % forecastEvery == 0)
+  {
+    writeForecast(next_, state);
+    forecastDue_[next_] = false;
+  }
+  next_ = next_ + 1 == numOfJoints ? 0 : next_ + 1;
   ++steps_;
   if (fresh)
     for (std::size_t j = 0; j < numOfJoints; ++j)
-      writeJoint(j, state);
+    {
+      writeEstimate(j, state);
+      writeForecast(j, state);
+    }
   state.steps = steps_;
   state.rejectedReadings = rejectedReadings_;
   state.faultyStatusChanges = faultyStatusChanges_;

@@ -1,6 +1,6 @@
 // Cost of JointThermalStateProvider per frame for the 25 joints: every joint's I² into its window, the status
-// checks, one joint's filter step and forecast, and its forecast in the named posture (the module's update alone, as
-// the framework calls it).
+// checks, one joint's filter step, and in one frame of forecastEvery its forecast and its forecast in the named
+// posture (the module's update alone, as the framework calls it; the mean over many frames).
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include <benchmark/benchmark.h>
