@@ -76,7 +76,7 @@ ScriptControlEvent controlEvent(const toml::table& entry, const std::string& key
   if (!text || text->find_first_not_of(" \t") == std::string::npos)
     throw scriptError(scenarioFile, line ? line : &entry, key + ".line",
                       "expected a control line, e.g. \"push 45 0 0 for 0.1 at torso\"");
-  return {static_cast<float>(*seconds), *text};
+  return {*seconds, *text};
 }
 
 /// The `kind = "control"` entries of [[Script.events]], taken out of the table (the archive reads the others).
@@ -97,11 +97,10 @@ std::vector<ScriptControlEvent> takeControls(toml::table& script, const std::fil
     }
     const std::string key = "Script.events[" + std::to_string(index) + "]";
     controls.push_back(controlEvent(*table, key, scenarioFile));
-    if (controls.size() > 1 && controls.back().time < controls[controls.size() - 2].time)
-      throw scriptError(scenarioFile, table->get("time"), key + ".time",
-                        "control events must be in time order");
     entry = events->erase(entry);
   }
+  std::stable_sort(controls.begin(), controls.end(),
+                   [](const ScriptControlEvent& a, const ScriptControlEvent& b) { return a.time < b.time; });
   return controls;
 }
 } // namespace
@@ -191,7 +190,7 @@ double ScenarioScript::scriptedEnd(const std::vector<float>& transitionTimes) co
     end = std::max(end, static_cast<double>(target.time));
   for (const ScriptControlEvent& control :
        controls) // its duration is the simulator's to know: the margin covers it
-    end = std::max(end, static_cast<double>(control.time));
+    end = std::max(end, control.time);
   return end;
 }
 

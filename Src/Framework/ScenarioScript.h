@@ -29,8 +29,8 @@
 //                                   # drainBattery: the time in which the charge falls to 0)
 //   [[Script.events]]               # or: a line of the simulator's control channel (Util/Simulator/App/README.md,
 //   time = 3.0                      # "Events into a running simulation"), applied at the first frame at or after
-//   kind = "control"                # `time`; only these three keys. Kept apart in `controls`, in time order; the
-//   line = "push 45 0 0 for 0.1 at torso" # simulator checks the line when a run starts.
+//   kind = "control"                # `time`; only these three keys, in any order among the events. Kept apart
+//   line = "push 45 0 0 for 0.1 at torso" # in `controls`, sorted by time; the simulator checks the line at its start.
 //   [[Script.targets]]              # optional: task-space targets for TaskSpaceMotionProvider
 //   time = 2.0                      # s since start, from when on the target holds
 //   task = "rightHand"              # leftHand | rightHand (wrist) | lookAt | rightFoot (sole; left foot supports)
@@ -122,7 +122,7 @@ struct ScriptEvent
 /// simulator's commands).
 struct ScriptControlEvent
 {
-  float time = 0.f; ///< s since the start
+  double time = 0;  ///< s since the start (double: a frame's time, exactly as the simulator reported it)
   std::string line; ///< "push 45 0 0 for 0.1 at torso"
   bool operator==(const ScriptControlEvent&) const = default;
 };
@@ -165,7 +165,7 @@ struct ScenarioScript
   std::vector<ScriptEvent> events;
   /// Optional key, read by load() beside serialize() (as batteryCharge), in time order.
   std::vector<ScriptTarget> targets;
-  /// The `kind = "control"` entries of [[Script.events]], taken out before the archive reads `events`, in time order.
+  /// The `kind = "control"` entries of [[Script.events]], taken out before the archive reads `events`, sorted by time.
   std::vector<ScriptControlEvent> controls;
 
   template<class Archive>

@@ -188,6 +188,7 @@ void MainWindow::buildMenus()
                         QInputDialog::getText(this, "Simulate", "scenario", QLineEdit::Normal, "stand", &ok);
                     if (ok && !scenario.isEmpty()) startSimulation(scenario.toStdString());
                   });
+  addEventLogActions(file);
   file->addSeparator();
   file->addAction("&Quit", [this] { close(); });
   QMenu* view = menuBar()->addMenu("&View");

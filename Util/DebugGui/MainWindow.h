@@ -59,10 +59,20 @@ public:
   /// Runs the GUI's timer work now: drains the link, refreshes the views.
   void pump();
 
+  /// An event the simulator applied (its reply "applied <line> at frame N (T s)"): the event log.
+  struct AppliedEvent
+  {
+    double time = 0;  ///< s since the script's start (T less the last restart's)
+    std::string line; ///< the control line that repeats it
+  };
   /// --sim: what the simulator last reported on its control channel (`Simulator serve --control`).
   struct SimulationState
   {
-    bool running = false; ///< a simulator process is up
+    std::string scenario;              ///< the scenario it runs
+    std::vector<AppliedEvent> applied; ///< since the script's start or last restart (MainWindowEventLog.cpp)
+    double scriptStart = 0;            ///< s of simulated time of the last restart
+    std::uint64_t notes = 0;           ///< events the robot's running log took as notes
+    bool running = false;              ///< a simulator process is up
     bool paused = false;
     std::uint64_t frame = 0; ///< LoLA packets sent when it paused (the robot's last frame number + 1)
     double speed = 1;        ///< times real time, as the simulator confirmed it
@@ -71,6 +81,9 @@ public:
     std::uint64_t truths = 0;  ///< truth lines received (SimulationTruth.h)
   };
   const SimulationState& simulation() const { return simulation_; }
+  /// File → Save events as scenario…: the running scenario's file with an [[Script.events]] entry of kind
+  /// "control" appended for each applied event, so that `Simulator run` repeats the run. An error text, or empty.
+  std::string saveEventsAsScenario(const std::filesystem::path& path) const;
   /// Simulation → Pause / Step / Speed: commands to the simulator's control channel (its stdin).
   void pauseSimulation(bool pause);
   void stepSimulation(int frames);
@@ -147,6 +160,9 @@ private:
   void simulatorOutput(const QString& text);
   void simulatorCommand(const std::string& line);
   void simulatorTruth(const std::string& line); ///< a "truth: " line: into the store as truth and error
+  /// A reply "applied <line> at frame N (T s)": into the event log, and a note for the robot's running log.
+  void logAppliedEvent(const std::string& reply);
+  void addEventLogActions(QMenu* file); ///< File → Save events as scenario…
   /// The representation a field's samples come from on the robot: its own, an error's estimate, none for truth.
   static std::string robotRepresentationOf(const std::string& field);
 

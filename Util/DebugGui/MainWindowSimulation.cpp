@@ -139,6 +139,7 @@ void MainWindow::simulatorOutput(const QString& text)
       statusBar()->showMessage("simulation: " + reply);
       continue;
     }
+    if (reply.startsWith("applied ")) logAppliedEvent(reply.toStdString());
     const QRegularExpressionMatch paused = QRegularExpression("^paused at frame (\\d+)").match(reply);
     if (paused.hasMatch())
     {

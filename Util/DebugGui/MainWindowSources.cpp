@@ -226,6 +226,7 @@ void MainWindow::startSimulation(const std::string& scenario)
           [this] { simulatorOutput(QString::fromLocal8Bit(simulator_->readAll())); });
   simulation_ = {};
   simulation_.running = true;
+  simulation_.scenario = scenario;
   simulatorLine_.clear();
   enableSimulationControls(true);
   if (simTeam_) simTeam_->start(scenario);

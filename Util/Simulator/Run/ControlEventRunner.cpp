@@ -24,6 +24,27 @@ std::size_t jointIndex(const std::string& name)
 }
 } // namespace
 
+std::vector<ControlRecord> withScriptControls(const std::vector<ControlRecord>& replay,
+                                              const ScenarioScript& script,
+                                              const std::filesystem::path& scenarioFile)
+{
+  std::vector<ControlRecord> merged = replay;
+  for (std::size_t k = 0; k < script.controls.size(); ++k)
+  {
+    const ScriptControlEvent& control = script.controls[k];
+    const auto parsed = parseControlLine(control.line);
+    if (!parsed || !parsed->event)
+      throw std::runtime_error(
+          scenarioFile.string() + ": control event " + std::to_string(k + 1) + " (time " +
+          std::to_string(control.time) + " s), line '" + control.line +
+          "': " + (parsed ? parsed->error : "not an event (" + std::string(controlEventSyntax) + ")"));
+    merged.push_back({control.time, control.line});
+  }
+  std::stable_sort(merged.begin(), merged.end(),
+                   [](const ControlRecord& a, const ControlRecord& b) { return a.time < b.time; });
+  return merged;
+}
+
 ControlEventRunner::ControlEventRunner(const SimulationOptions& options, const sim::SimConfig& config,
                                        sim::JointValues start, double initialCharge)
     : options_(options), config_(config), start_(start), initialCharge_(initialCharge),

@@ -27,6 +27,13 @@ struct ControlledRun
   SimulationResult& result;
 };
 
+/// The run's replay list: `replay` (--replay) and the scenario's control events (its [[Script.events]] of kind
+/// "control", ScenarioScript::controls), in time order. Throws std::runtime_error naming the scenario file, the event
+/// and what is wrong for a line that is no event.
+std::vector<ControlRecord> withScriptControls(const std::vector<ControlRecord>& replay,
+                                              const ScenarioScript& script,
+                                              const std::filesystem::path& scenarioFile);
+
 class ControlEventRunner
 {
 public:

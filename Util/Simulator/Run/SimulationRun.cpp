@@ -253,10 +253,12 @@ SimulationOptions freshRunOptions(const std::filesystem::path& configDirectory, 
   return options;
 }
 
-SimulationResult runSimulation(const SimulationOptions& options)
+SimulationResult runSimulation(const SimulationOptions& given)
 {
-  const auto scenarioFile = options.configDirectory / "Scenarios" / (options.scenario + ".toml");
+  const auto scenarioFile = given.configDirectory / "Scenarios" / (given.scenario + ".toml");
   const ScenarioScript script = ScenarioScript::load(scenarioFile);
+  SimulationOptions options = given; // with the script's control events among the replayed ones
+  options.replay = withScriptControls(given.replay, script, scenarioFile);
   sim::SimConfig config = sim::loadSimConfig(options.configDirectory);
   if (script.batteryCharge >= 0) config.motors.battery.initialCharge = script.batteryCharge;
   const sim::JointValues start = toJointValues(script.pose(script.start).angles);

@@ -319,3 +319,32 @@ TEST(ControlEvents, AReplayWithALineThatIsNoEventStopsBeforeTheRobotStarts)
         << error.what();
   }
 }
+
+TEST(ControlEvents, AScenariosControlEventsJoinTheReplayInTimeOrderAndABadLineNamesTheScenario)
+{
+  ScenarioScript script;
+  script.controls = {{0.5, "pickup"}, {3.0, "push 45 0 0 for 0.1 at torso"}};
+  const std::vector<ControlRecord> merged =
+      withScriptControls({{1.0, "putdown"}, {4.0, "press chest 0.2"}}, script, "Scenarios/mine.toml");
+  ASSERT_EQ(merged.size(), 4u);
+  EXPECT_EQ(merged[0].command, "pickup");
+  EXPECT_EQ(merged[1].command, "putdown");
+  EXPECT_EQ(merged[2].command, "push 45 0 0 for 0.1 at torso");
+  EXPECT_EQ(merged[2].time, 3.0);
+  EXPECT_EQ(merged[3].command, "press chest 0.2");
+  script.controls.push_back({5.0, "push 45"});
+  try
+  {
+    withScriptControls({}, script, "Scenarios/mine.toml");
+    ADD_FAILURE() << "a bad control line was taken";
+  }
+  catch (const std::runtime_error& error)
+  {
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("Scenarios/mine.toml: control event 3 (time 5.000000 s), line "
+                         "'push 45': push <fx> <fy>",
+                         0),
+              0u)
+        << error.what();
+  }
+}
