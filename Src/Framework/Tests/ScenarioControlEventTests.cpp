@@ -13,6 +13,14 @@ using ::testing::HasSubstr;
 
 namespace
 {
+std::string readFileText(const std::filesystem::path& path)
+{
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 /// fallfront.toml with `appended` after it, written to a scratch file.
 std::filesystem::path scenarioWith(const std::string& appended)
 {
@@ -72,4 +80,43 @@ TEST(ScenarioControlEvents, ABadOneNamesTheFileTheKeyAndWhat)
   const std::string extra = loadError(head + "time = 1.0\nline = \"pickup\"\nforce = [1.0, 0.0, 0.0]\n");
   EXPECT_THAT(extra, HasSubstr("Script.events[1].force"));
   EXPECT_THAT(extra, HasSubstr("only time, kind and line"));
+  EXPECT_THAT(loadError(head + "time = \"soon\"\nline = \"pickup\"\n"), HasSubstr("Script.events[1].time"));
+  EXPECT_THAT(loadError(head + "time = 1.0\nline = 5\n"), HasSubstr("Script.events[1].line"));
+}
+
+TEST(ScenarioControlEvents, HostileEventListsAreRefusedWithAReason)
+{
+  // Not tables, a kind that is no string, an inline control event: refused by the archive or taken, never a crash.
+  const auto withEvents = [](const std::string& events)
+  {
+    std::string text = readFileText(std::filesystem::path(NAO_CONFIG_DIR) / "Scenarios" / "fallfront.toml");
+    const auto at = text.find("[[Script.events]]");
+    text.erase(at, text.find("[[Script.poses]]") - at);
+    text.replace(text.find("loopFrom = -1"), 13, "loopFrom = -1\nevents = " + events);
+    return text;
+  };
+  for (const std::string& events : {"3", "[1, \"x\"]", "[{ kind = 5 }]", "[{ kind = \"control\" }]"})
+  {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("nao-control-hostile-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(file) << withEvents(events);
+    try
+    {
+      ScenarioScript::load(file);
+      ADD_FAILURE() << "events = " << events << " loaded";
+    }
+    catch (const std::exception& error)
+    {
+      EXPECT_THAT(error.what(), HasSubstr("nao-control-hostile-")) << events;
+    }
+    std::filesystem::remove(file);
+  }
+  const auto file =
+      std::filesystem::temp_directory_path() / ("nao-control-inline-" + std::to_string(::getpid()) + ".toml");
+  std::ofstream(file) << withEvents("[{ time = 1.5, kind = \"control\", line = \"pickup\" }]");
+  const ScenarioScript script = ScenarioScript::load(file);
+  std::filesystem::remove(file);
+  EXPECT_TRUE(script.events.empty());
+  ASSERT_EQ(script.controls.size(), 1u);
+  EXPECT_EQ(script.controls[0], (ScriptControlEvent{1.5, "pickup"}));
 }
