@@ -19,6 +19,9 @@ function(nao_add_test name)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main GTest::gmock)
   target_compile_definitions(${name} PRIVATE NAO_CONFIG_DIR="${NAO_CONFIG_DIR}"
                                              NAO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  # A test's own files at -O1 in Release: they call the libraries (built -O2, where the work is) and compile about a
+  # fifth faster, which is most of a fresh clone's build. What they test is the libraries' optimised code.
+  target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 600)
   endif()
