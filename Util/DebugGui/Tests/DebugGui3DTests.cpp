@@ -372,12 +372,7 @@ TEST(DebugGui3D, TheWindowShowsALoggedRobotWithItsStiffnessEllipsoids)
 TEST(DebugGui3D, TheSimulatedRobotIsDrawnFromTheDebugChannel)
 {
   application();
-  GuiOptions options;
-  options.config = NAO_CONFIG_DIR;
-  options.robot = "Default";
-  options.robotBinary = NAO_ROBOT_BINARY;
-  options.simulatorBinary = NAO_SIMULATOR_BINARY;
-  MainWindow window(options);
+  MainWindow window(simulationOptions());
   window.resize(1600, 1000);
   window.show();
   window.startSimulation("stand");

@@ -28,12 +28,7 @@ double latest(MainWindow& window, const std::string& field)
 TEST(DebugGuiTruth, TheTrueRobotIsDrawnBesideTheEstimateAndFallsWhenPushed)
 {
   application();
-  GuiOptions options;
-  options.config = NAO_CONFIG_DIR;
-  options.robot = "Default";
-  options.robotBinary = NAO_ROBOT_BINARY;
-  options.simulatorBinary = NAO_SIMULATOR_BINARY;
-  MainWindow window(options);
+  MainWindow window(simulationOptions());
   window.resize(1600, 1000);
   window.show();
   window.startSimulation("stand");

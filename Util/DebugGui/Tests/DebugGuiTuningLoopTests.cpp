@@ -45,12 +45,7 @@ void screenshot(MainWindow& window, const char* name)
 TEST(DebugGuiTuningLoop, AShorterLieStillTimeMakesTheFallenRobotPassiveSooner)
 {
   application();
-  GuiOptions options;
-  options.config = NAO_CONFIG_DIR;
-  options.robot = "Default";
-  options.robotBinary = NAO_ROBOT_BINARY;
-  options.simulatorBinary = NAO_SIMULATOR_BINARY;
-  MainWindow window(options);
+  MainWindow window(simulationOptions());
   window.resize(1600, 1000);
   window.show();
   // 1. The simulated stand, the fall protection's phase and the true torso pitch plotted.

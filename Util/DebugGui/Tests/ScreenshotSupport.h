@@ -1,7 +1,8 @@
 #pragma once
-// What the 3D view's tests share: where a README screenshot goes, counting pixels of a colour, and the robot's grey
-// as it comes out lit (RobotScene.h).
+// What the 3D view's tests share: the window's options for this build's robot binary and simulator, where a README
+// screenshot goes, counting pixels of a colour, and the robot's grey as it comes out lit (RobotScene.h).
 #include "Tools/Testing/SourceTree.h"
+#include "Util/DebugGui/MainWindow.h"
 #include <QImage>
 #include <QString>
 #include <algorithm>
@@ -11,6 +12,17 @@
 
 namespace nao::gui::testing
 {
+/// The window's options: this source tree's Config/, robot Default, this build's robot binary and simulator.
+inline GuiOptions simulationOptions()
+{
+  GuiOptions options;
+  options.config = NAO_CONFIG_DIR;
+  options.robot = "Default";
+  options.robotBinary = NAO_ROBOT_BINARY;
+  options.simulatorBinary = NAO_SIMULATOR_BINARY;
+  return options;
+}
+
 /// Where a README screenshot goes: into the build folder, and with NAO_UPDATE_SCREENSHOTS=1 over the README's own
 /// (Util/DebugGui/Docs), so that a test run leaves the source tree as it was unless asked.
 inline QString readmeScreenshot(const char* name)
