@@ -62,15 +62,14 @@ public:
   /// An event the simulator applied (its reply "applied <line> at frame N (T s)"): the event log.
   struct AppliedEvent
   {
-    double time = 0;  ///< s since the script's start (T less the last restart's)
+    double time = 0; ///< s of simulated time (T): a restart is an event like the others, replayed at its time
     std::string line; ///< the control line that repeats it
   };
   /// --sim: what the simulator last reported on its control channel (`Simulator serve --control`).
   struct SimulationState
   {
     std::string scenario;              ///< the scenario it runs
-    std::vector<AppliedEvent> applied; ///< since the script's start or last restart (MainWindowEventLog.cpp)
-    double scriptStart = 0;            ///< s of simulated time of the last restart
+    std::vector<AppliedEvent> applied; ///< since the simulator started, in order (MainWindowEventLog.cpp)
     std::uint64_t notes = 0;           ///< events the robot's running log took as notes
     bool running = false;              ///< a simulator process is up
     bool paused = false;

@@ -100,13 +100,9 @@ void MainWindow::logAppliedEvent(const std::string& reply)
   if (!match.hasMatch()) return;
   const std::string line = match.captured(1).toStdString(), frame = match.captured(2).toStdString();
   const double time = match.captured(3).toDouble();
-  if (line == "restart") // the script starts again: what is saved repeats the run from here
-  {
-    simulation_.applied.clear();
-    simulation_.scriptStart = time;
-  }
-  else
-    simulation_.applied.push_back({time - simulation_.scriptStart, line});
+  // A restart is kept as the others are: replayed at its time, it restarts the script there again, and the events
+  // after it keep their simulated times (as --replay events.csv replays them).
+  simulation_.applied.push_back({time, line});
   if (!link_ || !link_->connected()) return;
   link_->post(
       [this,

@@ -1,5 +1,6 @@
 // --sim's event log (issue 46): a push from the events bar becomes a note in the robot's running log, and File → Save
-// events as scenario… writes a scenario that `Simulator run` plays to the same fall, within two frames. ~15 s.
+// events as scenario… writes a scenario (the push and a restart) that `Simulator run` plays to the same fall, within
+// two frames. ~10 s.
 #include "Framework/Client/DebugClient.h"
 #include "Framework/Client/LogDecoder.h"
 #include "Framework/LogMetadata.h"
@@ -75,6 +76,13 @@ TEST(DebugGuiEventLog, APushIsANoteInTheRobotsLogAndTheSavedScenarioFallsAtTheSa
   ASSERT_TRUE(waitFor([&] { return firstAtLeastOne(window.store().series(falls)) >= 0; }, 20))
       << "the robot did not count a fall after a 4.5 N·s push";
   const double guiFall = firstAtLeastOne(window.store().series(falls));
+  // A restart is an event like the others: saved at its time, after the push.
+  window.findChild<QAction*>("restartScenario")->trigger();
+  ASSERT_TRUE(waitFor([&] { return window.simulation().applied.size() == 2; }))
+      << window.simulation().lastReply;
+  const MainWindow::AppliedEvent restart = window.simulation().applied.back();
+  EXPECT_EQ(restart.line, "restart");
+  EXPECT_GT(restart.time, push.time);
   const std::filesystem::path saved = config.directory / "Scenarios" / "standevents.toml";
   ASSERT_EQ(window.saveEventsAsScenario(saved), "");
   window.link()->post([](DebugClient& client) -> std::function<void()>
@@ -109,8 +117,9 @@ TEST(DebugGuiEventLog, APushIsANoteInTheRobotsLogAndTheSavedScenarioFallsAtTheSa
 
   // The saved scenario: the stand's file and the push as a control event; run again, the robot falls as it did.
   const ScenarioScript script = ScenarioScript::load(saved);
-  ASSERT_EQ(script.controls.size(), 1u) << readFile(saved);
+  ASSERT_EQ(script.controls.size(), 2u) << readFile(saved);
   EXPECT_EQ(script.controls[0], (ScriptControlEvent{std::round(push.time * 1000) / 1000, push.line}));
+  EXPECT_EQ(script.controls[1], (ScriptControlEvent{std::round(restart.time * 1000) / 1000, "restart"}));
   EXPECT_EQ(script.keyframes.size(),
             ScenarioScript::load(config.directory / "Scenarios" / "stand.toml").keyframes.size());
   EXPECT_TRUE(ScenarioScript::load(config.directory / "Scenarios" / "early.toml").controls.empty());
@@ -119,7 +128,7 @@ TEST(DebugGuiEventLog, APushIsANoteInTheRobotsLogAndTheSavedScenarioFallsAtTheSa
   simulator.setProcessChannelMode(QProcess::MergedChannels);
   simulator.start(NAO_SIMULATOR_BINARY,
                   {"run", "standevents", "--config", QString::fromStdString(config.directory.string()),
-                   "--minutes", QString::number((guiFall + 2) / 60.0), "--output",
+                   "--minutes", QString::number((restart.time + 0.5) / 60.0), "--output",
                    QString::fromStdString(output.string()), "--no-plots", "--quiet"});
   ASSERT_TRUE(simulator.waitForFinished(120000));
   ASSERT_EQ(simulator.exitCode(), 0) << simulator.readAll().toStdString();
