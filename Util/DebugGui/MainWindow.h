@@ -152,6 +152,13 @@ private:
   void releaseFields(const std::vector<std::string>& fields);
   void buildSimulationMenu();
   void buildEventsMenu();
+  /// --sim: the robot binary against the simulator's socket, connected once it prints its debug port.
+  void startSimulatedRobot(const std::string& scenario, const QString& socket);
+  /// Simulation → Events' battery, temperature, plant and fault menus (their dialogs and the Config/Sim lists).
+  void buildEventSettingsMenus(QMenu* events);
+  /// An action of the events menu `menu` named `name` (tests find it), on the events bar too if `onBar`.
+  QAction* addEventAction(QMenu* menu, const char* name, const QString& title, std::function<void()> what,
+                          const char* key = nullptr, bool onBar = false);
   void buildSimulatedTeam(); ///< --robots N > 1: the team's processes and the events' Target selector
   void enableSimulationControls(bool enable);
   void buildWindowMenu();

@@ -75,16 +75,7 @@ void MainWindow::buildEventsMenu()
   connect(impulse, &QDoubleSpinBox::valueChanged, [this](double value) { pushImpulse_ = value; });
   eventsBar_->addWidget(new QLabel(" push "));
   eventsBar_->addWidget(impulse);
-  const auto add = [&](QMenu* menu, const char* name, const QString& title, std::function<void()> what,
-                       const char* key = nullptr, bool onBar = false)
-  {
-    QAction* action = menu->addAction(title);
-    action->setObjectName(name);
-    if (key) action->setShortcut(QKeySequence(key));
-    connect(action, &QAction::triggered, std::move(what));
-    if (onBar) eventsBar_->addAction(action);
-    return action;
-  };
+  const auto add = [this](auto&&... arguments) { return addEventAction(arguments...); };
   for (const PushDirection& direction : pushDirections)
     add(
         events, direction.name, direction.title,
@@ -108,6 +99,27 @@ void MainWindow::buildEventsMenu()
     buttons->addAction(QString("Release %1").arg(button),
                        [this, name] { simulatorCommand("release " + name); });
   }
+  buildEventSettingsMenus(events);
+  events->addSeparator();
+  add(
+      events, "restartScenario", "&Restart the scenario", [this] { simulatorCommand("restart"); },
+      "Ctrl+Shift+R");
+}
+
+QAction* MainWindow::addEventAction(QMenu* menu, const char* name, const QString& title,
+                                    std::function<void()> what, const char* key, bool onBar)
+{
+  QAction* action = menu->addAction(title);
+  action->setObjectName(name);
+  if (key) action->setShortcut(QKeySequence(key));
+  connect(action, &QAction::triggered, std::move(what));
+  if (onBar) eventsBar_->addAction(action);
+  return action;
+}
+
+void MainWindow::buildEventSettingsMenus(QMenu* events)
+{
+  const auto add = [this](auto&&... arguments) { return addEventAction(arguments...); };
   QMenu* battery = events->addMenu("&Battery");
   add(battery, "setBattery", "Set the &charge…",
       [this]
@@ -153,9 +165,5 @@ void MainWindow::buildEventsMenu()
   faults->addSeparator();
   for (const QString& fault : namesIn(options_.config, "faults.toml", "faults"))
     faults->addAction(fault, [this, fault] { simulatorCommand("fault " + fault.toStdString()); });
-  events->addSeparator();
-  add(
-      events, "restartScenario", "&Restart the scenario", [this] { simulatorCommand("restart"); },
-      "Ctrl+Shift+R");
 }
 } // namespace nao::gui

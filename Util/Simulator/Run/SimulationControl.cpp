@@ -87,58 +87,11 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
     wake_.notify_all();
     return "running at " + speedText(speed_) + " from " + describeState();
   }
-  if (command == "step" && parts.size() <= 2)
-  {
-    std::uint64_t frames = 1;
-    if (parts.size() == 2)
-    {
-      const auto [end, status] = std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), frames);
-      if (status != std::errc() || end != parts[1].data() + parts[1].size() || frames < 1 || frames > maxStep)
-        return error("step takes a whole number of LoLA frames from 1 to " + std::to_string(maxStep));
-    }
-    if (!paused_) return error("pause first (the simulation is running)");
-    if (steps_ > 0)
-      return error("the last step has not finished (" + std::to_string(steps_) + " frames to go)");
-    steps_ = frames;
-    pauseReported_ = false;
-    wake_.notify_all();
-    return std::nullopt;
-  }
-  if (command == "speed" && parts.size() == 2)
-  {
-    std::string_view text = parts[1];
-    if (text.ends_with('x')) text.remove_suffix(1);
-    double speed = 0;
-    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), speed);
-    if (status != std::errc() || end != text.data() + text.size() ||
-        !(speed >= minSpeed && speed <= maxSpeed))
-      return error("speed takes a factor of real time from " + number(minSpeed, 1) + " to " +
-                   number(maxSpeed, 1));
-    if (!realTime_)
-      return error("a lock-step simulation runs as fast as its client answers (serve without --lockstep "
-                   "for real time)");
-    speed_ = speed;
-    reanchor_ = true;
-    return "speed " + speedText(speed_);
-  }
-  if (command == "truth" && parts.size() == 2)
-  {
-    double rate = 0;
-    const auto [end, status] = std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), rate);
-    if (status != std::errc() || end != parts[1].data() + parts[1].size() ||
-        !(rate >= 0 && rate <= maxTruthRate))
-      return error("truth takes a rate from 0 (off) to " + number(maxTruthRate, 1) + " Hz");
-    if (!truthOutput_) return error("this run sends no truth");
-    if (rate == 0)
-    {
-      truthEvery_ = 0;
-      return "truth off";
-    }
-    const auto every =
-        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(maxTruthRate / rate)));
-    truthEvery_ = every;
-    return "truth every " + std::to_string(every) + " frames (" + number(maxTruthRate / every, 1) + " Hz)";
-  }
+  const auto answer = [&](const CommandReply& reply)
+  { return reply.error.empty() ? reply.text : error(reply.error); };
+  if (command == "step" && parts.size() <= 2) return answer(step(parts));
+  if (command == "speed" && parts.size() == 2) return answer(setSpeed(parts[1]));
+  if (command == "truth" && parts.size() == 2) return answer(setTruthRate(parts[1]));
   if (command == "status" && parts.size() == 1)
     return std::string("status ") + (paused_ ? "paused" : "running") + ", " + describeState() + ", speed " +
            (realTime_ ? speedText(speed_) : std::string("lock-step"));
@@ -149,6 +102,59 @@ std::optional<std::string> SimulationControl::execute(std::string_view line, std
       std::string(
           "unknown command (pause | resume | step [frames] | speed <factor> | status | truth <hz> | ") +
       controlEventSyntax + ")");
+}
+
+SimulationControl::CommandReply SimulationControl::step(const std::vector<std::string_view>& parts)
+{
+  std::uint64_t frames = 1;
+  if (parts.size() == 2)
+  {
+    const auto [end, status] = std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), frames);
+    if (status != std::errc() || end != parts[1].data() + parts[1].size() || frames < 1 || frames > maxStep)
+      return {{}, "step takes a whole number of LoLA frames from 1 to " + std::to_string(maxStep)};
+  }
+  if (!paused_) return {{}, "pause first (the simulation is running)"};
+  if (steps_ > 0) return {{}, "the last step has not finished (" + std::to_string(steps_) + " frames to go)"};
+  steps_ = frames;
+  pauseReported_ = false;
+  wake_.notify_all();
+  return {};
+}
+
+SimulationControl::CommandReply SimulationControl::setSpeed(std::string_view text)
+{
+  if (text.ends_with('x')) text.remove_suffix(1);
+  double speed = 0;
+  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), speed);
+  if (status != std::errc() || end != text.data() + text.size() || !(speed >= minSpeed && speed <= maxSpeed))
+    return {{},
+            "speed takes a factor of real time from " + number(minSpeed, 1) + " to " + number(maxSpeed, 1)};
+  if (!realTime_)
+    return {
+        {},
+        "a lock-step simulation runs as fast as its client answers (serve without --lockstep for real time)"};
+  speed_ = speed;
+  reanchor_ = true;
+  return {"speed " + speedText(speed_), {}};
+}
+
+SimulationControl::CommandReply SimulationControl::setTruthRate(std::string_view text)
+{
+  double rate = 0;
+  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), rate);
+  if (status != std::errc() || end != text.data() + text.size() || !(rate >= 0 && rate <= maxTruthRate))
+    return {{}, "truth takes a rate from 0 (off) to " + number(maxTruthRate, 1) + " Hz"};
+  if (!truthOutput_) return {{}, "this run sends no truth"};
+  if (rate == 0)
+  {
+    truthEvery_ = 0;
+    return {"truth off", {}};
+  }
+  const auto every =
+      std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(maxTruthRate / rate)));
+  truthEvery_ = every;
+  return {"truth every " + std::to_string(every) + " frames (" + number(maxTruthRate / every, 1) + " Hz)",
+          {}};
 }
 
 SimulationControl::Frame SimulationControl::awaitFrame(std::uint64_t frame, double time,

@@ -87,6 +87,15 @@ public:
 
 private:
   std::string describeState() const; ///< with mutex_ held
+  /// A command's reply (none: the run loop reports later) or what is wrong with it; with mutex_ held.
+  struct CommandReply
+  {
+    std::optional<std::string> text;
+    std::string error;
+  };
+  CommandReply step(const std::vector<std::string_view>& parts);
+  CommandReply setSpeed(std::string_view factor);
+  CommandReply setTruthRate(std::string_view hertz);
 
   std::function<void(const std::string&)> report_;
   const bool realTime_;
