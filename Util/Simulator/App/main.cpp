@@ -67,7 +67,7 @@ std::string faultAtHelp(const nao::SimulationOptions& options)
 
 constexpr const char* replayHelp =
     "events.csv of an earlier run: its control rows (the events a user sent over serve "
-    "--control) again, each in the frame of its time";
+    "--control) again, each in the frame of its time (default: none)";
 
 /// Every subcommand's options, bound by the add functions, and the one the command line chose run by dispatch().
 struct SimulatorCommands
