@@ -52,6 +52,8 @@ struct Scratch : TemporaryFolder
     script = replaceAll(script, "--minutes 10", "--minutes 0.05");
     script = replaceAll(script, "--minutes 3 ", "--minutes 0.05 ");
     script = replaceAll(script, "fallprotection --robots 8 ", "fallprotection --robots 1 ");
+    script = replaceAll(script, "falls --robots 8 ",
+                        "falls --robots 1 "); // every push of the table: ~20 s a robot
     script = replaceAll(script, "faults --robots 8 ", "faults --robots 1 --faults chestButtonGlitch ");
     script = replaceAll(script, "--robots 200 ", "--robots 2 ");
     script = replaceAll(script, "--robots 20 ", "--robots 2 ");
