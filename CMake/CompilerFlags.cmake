@@ -11,6 +11,13 @@ add_compile_options(-Wall -Wextra -Wno-psabi)
 # binaries run on the robot; wider instruction sets are used only by the JIT, chosen at run time.
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG -march=silvermont -mtune=generic")
 set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O2 -g -DNDEBUG -march=silvermont -mtune=generic")
+# LLVM's linker where the machine has it (Debian's lld, beside clang): it links the ~120 executables of a build with about
+# half the CPU of GNU ld (76 s against 42 s for Build/Release's links, measured on 2 cores); GNU ld otherwise.
+include(CheckLinkerFlag)
+check_linker_flag(CXX "-fuse-ld=lld" NAO_HAVE_LLD)
+if(NAO_HAVE_LLD)
+  add_link_options(-fuse-ld=lld)
+endif()
 
 # Sanitizer and fuzzing builds (Make/sanitize, Make/fuzz; Docs/Reliability.md). NAO_SANITIZE is the list given to
 # -fsanitize= for every target ("address,undefined" or "thread"); any report ends the process with an error.
