@@ -109,6 +109,7 @@ struct LoggedThermal
   double time = NAN; ///< s, FrameInfo time of the log's last frame with one
   std::uint32_t lastFrame = 0;
   std::uint64_t frames = 0; ///< frames with a JointThermalState
+  SettledFit fit;           ///< which joints' fits settled (for --overlay)
 };
 
 bool namesType(LogDecoder& decoder, const std::string& name)
@@ -142,6 +143,7 @@ std::optional<LoggedThermal> readThermal(const std::string& path, bool budgetWil
     if (const JointThermalState* state = recordOf<JointThermalState>(records))
     {
       logged.state = *state;
+      logged.fit.add(*state);
       logged.lastFrame = frameNumber;
       ++logged.frames;
     }
@@ -262,7 +264,7 @@ int printThermal(const std::string& path, const std::optional<std::filesystem::p
               << (left <= 0 ? "reached" : "in " + minutes(left) + " min") << "\n";
   printPosture(state, h);
   printBudget(path, *logged, restBelowMinutes);
-  if (overlay) writeTaughtThresholds(state, *overlay);
+  if (overlay) writeTaughtOverlay(state, logged->fit, *overlay);
   return 0;
 }
 } // namespace nao

@@ -218,8 +218,8 @@ int main(int argc, char** argv)
   std::optional<std::filesystem::path> overlay;
   thermalCommand->add_option(
       "--overlay", overlay,
-      "also write the thresholds the robot taught into this overlay of "
-      "JointThermalStateProvider (Config/Robots/<robot>/Modules/JointThermalStateProvider.toml)");
+      "also write the thresholds the robot taught, its settled node gains and its ambient into this overlay "
+      "of JointThermalStateProvider (Config/Robots/<robot>/Modules/JointThermalStateProvider.toml)");
   std::optional<std::uint32_t> parametersFrame;
   auto* parametersCommand = app.add_subcommand(
       "parameters",
@@ -234,7 +234,7 @@ int main(int argc, char** argv)
     if (*parametersCommand) return logtool::printParameters(path, parametersFrame);
     if (*thermalCommand && thermalLogs.size() > 1 && overlay)
     {
-      std::cerr << "LogTool thermal: --overlay writes one robot's thresholds: give one log\n";
+      std::cerr << "LogTool thermal: --overlay writes what one robot taught: give one log\n";
       return 1;
     }
     if (*thermalCommand && thermalLogs.size() > 1) return printThermalBudgets(thermalLogs, restBelow);
