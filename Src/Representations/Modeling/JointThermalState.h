@@ -90,6 +90,9 @@ struct JointThermalState
   JointArray<float> rmsCurrents;
   JointArray<float> loadWindows;        ///< s, how far back that mean reaches
   JointArray<float> steadyTemperatures; ///< °C, T_amb + Σ g_i·I² at the present load
+  /// K, how far the temperature peaks above its course at the mean load within a cycle of the present load (the fast
+  /// nodes' response to the load's swings); the statuses are forecast for the peaks
+  JointArray<float> ripples{};
   /// s, standard deviation of the time to the next status not reached (+∞ when that is "never" but might be)
   JointArray<float> timeStdDevs = ThermalStatusForecast::filled(std::numeric_limits<float>::infinity());
   /// the forecast is not yet to be trusted: its standard deviation exceeds the provider's learningSpread of the
@@ -141,6 +144,7 @@ struct JointThermalState
         streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
         streams::field("loadWindows", loadWindows).unit(Unit::seconds) &
         streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
+        streams::field("ripples", ripples).unit(Unit::kelvins) &
         streams::field("timeStdDevs", timeStdDevs).unit(Unit::seconds) & BOOST_SERIALIZATION_NVP(learning) &
         streams::field("nodeTimeConstants", nodeTimeConstants).unit(Unit::seconds) &
         streams::field("nodeRises", nodeRises).unit(Unit::kelvins) & BOOST_SERIALIZATION_NVP(nodeGains) &

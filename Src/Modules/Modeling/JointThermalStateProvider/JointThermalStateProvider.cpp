@@ -28,7 +28,14 @@ void JointThermalStateProvider::configure()
   basis.configure(noise_);
   const ThermalNodes nodes = basis.model();
   for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i) // a node not used: 0 (its gain is 0 too)
+  {
     nodeTimeConstants_[i] = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
+    // A node that settles within loadWindow follows a cycle's swings; a slower one averages them (and would sum
+    // the error of a load mean that is not yet a whole cycle's for longer than a cycle).
+    const bool swings = nodeTimeConstants_[i] > 0 && nodeTimeConstants_[i] <= p.loadWindow;
+    swingNodes_[i] = swings ? 1.0 : 0.0;
+    swingDecays_[i] = swings ? std::exp(-stepPeriod / nodeTimeConstants_[i]) : 0.0;
+  }
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
@@ -156,6 +163,7 @@ bool JointThermalStateProvider::step(std::size_t j, double time, const JointSens
     if (!plausible || !joint.filter.correct(reading, noise_)) ++rejectedReadings_;
   }
   joint.lastStepTime = time;
+  followRipple(j, squaredCurrent, joint.load.changes() != changesBefore || !wasInitialised, time);
 
   confirmThreshold(j, time);
   // The robot says "below status s" at an estimate above a prior of s: that prior was too low (raised by at most
@@ -177,6 +185,48 @@ bool JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   // What changes a forecast at once rather than by drift: a start, a new load (the window started again), a threshold.
   return joint.filter.initialised() != wasInitialised || joint.load.changes() != changesBefore ||
          joint.thresholds != thresholdsBefore;
+}
+
+void JointThermalStateProvider::followRipple(std::size_t j, double squaredCurrent, bool newLoad, double time)
+{
+  // The model is linear in I²: the nodes' course at the load's mean plus each node's response to the deviation from
+  // it. The temperature reaches a status at the peaks of that response, which a periodic load repeats every cycle.
+  JointModel& joint = joints_[j];
+  if (newLoad || !joint.filter.initialised())
+  {
+    joint.swings = {};
+    joint.peak = joint.peakBefore = joint.excessSum = 0;
+    joint.excesses = 0;
+    joint.peakSince = time;
+    return;
+  }
+  const double deviation = squaredCurrent - joint.load.load();
+  const ThermalFilter::Vector& x = joint.filter.state();
+  double excess = 0;
+  for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+  {
+    joint.swings[i] = swingDecays_[i] * joint.swings[i] + (swingNodes_[i] - swingDecays_[i]) * deviation;
+    excess += x[ThermalFilter::gainIndex + i] * joint.swings[i];
+  }
+  // The peak above the window's mean swing: a load mean that is not yet the cycle's (the window still growing)
+  // shifts every swing alike, not the peak above their mean.
+  if (time - joint.peakSince >= params().cycleWindow)
+  {
+    joint.peakBefore = joint.peak - joint.excessSum / std::max(joint.excesses, 1);
+    joint.peak = joint.excessSum = 0;
+    joint.excesses = 0;
+    joint.peakSince = time;
+  }
+  joint.peak = joint.excesses == 0 ? excess : std::max(joint.peak, excess);
+  joint.excessSum += excess;
+  ++joint.excesses;
+}
+
+double JointThermalStateProvider::ripple(std::size_t j) const
+{
+  const JointModel& joint = joints_[j];
+  const double now = joint.excesses > 0 ? joint.peak - joint.excessSum / joint.excesses : 0.0;
+  return std::max({now, joint.peakBefore, 0.0});
 }
 
 void JointThermalStateProvider::writeEstimate(std::size_t j, JointThermalState& state) const
@@ -210,6 +260,7 @@ void JointThermalStateProvider::writeEstimate(std::size_t j, JointThermalState& 
   state.timeConstants[j] = static_cast<float>(gain > 0 ? weighted / gain : nodeTimeConstants_[0]);
   state.ambients[j] = static_cast<float>(filter.ambient());
   state.steadyTemperatures[j] = static_cast<float>(filter.ambient() + gain * load);
+  state.ripples[j] = static_cast<float>(ripple(j));
   for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
   {
     state.nodeRises[i][j] = static_cast<float>(x[i]);
@@ -231,19 +282,26 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     return;
   }
   const double load = joint.load.load();
-  const ThermalNodes nodes = filter.model();
+  const ThermalNodes present = filter.model();
+  // The course at the mean load (each node less its swing) reaches a status where its peaks, `ripple` above it, do.
+  ThermalNodes nodes = present;
+  for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+    nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.swings[i], 0.0);
+  const double ripple = this->ripple(j);
   const double steady = nodes.steady(load);
   // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
-  // predicted there (hᵀPh) over the rate of rise there; a "never" is confident when the steady state stays two
-  // standard deviations below the threshold.
-  const std::array<double, 3> thresholds = {joint.thresholds[0], joint.thresholds[1], joint.thresholds[2]};
+  // predicted there (hᵀPh, and a quarter of the ripple for the fast gain it is computed from) over the rate of rise
+  // there; a "never" is confident when the steady state stays two standard deviations below the threshold.
+  const double swingVariance = 0.0625 * ripple * ripple;
+  const std::array<double, 3> thresholds = {joint.thresholds[0] - ripple, joint.thresholds[1] - ripple,
+                                            joint.thresholds[2] - ripple};
   std::array<double, 3> times{};
   timesToReach(nodes, load, thresholds.data(), times.data(), 3);
   bool nextFound = false;
   for (int s = 1; s <= 3; ++s)
   {
     const double threshold = thresholds[static_cast<std::size_t>(s - 1)];
-    const double time = times[static_cast<std::size_t>(s - 1)];
+    double time = times[static_cast<std::size_t>(s - 1)];
     state.forecast(s).times[j] = static_cast<float>(time);
     if (nextFound || time <= 0) continue;
     nextFound = true;
@@ -255,12 +313,27 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
       const double z = std::exp(-time / nodes.slowest);
       nodes.at(z, load, slope);
       const double rate = -slope * z / nodes.slowest; // K/s, dT/dt = dT/dz · dz/dt
-      if (rate > 0) deviation = std::sqrt(filter.forecastVarianceAt(z, load)) / rate;
+      if (rate > 0) deviation = std::sqrt(filter.forecastVarianceAt(z, load) + swingVariance) / rate;
       learning = !(deviation <= params().learningSpread * time);
     }
     else
-      learning =
-          threshold - steady < 2.0 * std::sqrt(filter.forecastVarianceAt(0.0, load)); // the steady state
+    {
+      const double steadyDeviation = std::sqrt(filter.forecastVarianceAt(0.0, load) + swingVariance);
+      learning = threshold - steady < 2.0 * steadyDeviation; // the steady state
+      // A "never" the fit cannot yet rule out is no forecast to act on: while learning, the time is the earliest
+      // that the fit allows, every gain raised so that the steady state is two standard deviations higher.
+      if (learning && steady > nodes.ambient)
+      {
+        ThermalNodes earliest = nodes;
+        const double raise = 1.0 + 2.0 * steadyDeviation / (steady - nodes.ambient);
+        for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+          earliest.gains[i] *= raise;
+        const int first = s - 1;
+        timesToReach(earliest, load, thresholds.data() + first, times.data() + first, 3 - first);
+        time = times[static_cast<std::size_t>(first)];
+        state.forecast(s).times[j] = static_cast<float>(time);
+      }
+    }
     state.timeStdDevs[j] = static_cast<float>(deviation);
     state.learning[j] = learning;
   }
@@ -269,7 +342,7 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     state.timeStdDevs[j] = 0.f; // at every threshold: nothing to forecast
     state.learning[j] = false;
   }
-  writePosture(j, nodes, load, state);
+  writePosture(j, present, load, state);
 }
 
 void JointThermalStateProvider::writePosture(std::size_t j, const ThermalNodes& nodes, double load,
@@ -352,10 +425,10 @@ void JointThermalStateProvider::update(JointThermalState& state)
       state.nodeTimeConstants[i] = static_cast<float>(nodeTimeConstants_[i]);
     timeConstantsDue_ = false;
   }
-  const bool changed = step(next_, get<FrameInfo>().time, sensors, state);
   // The stepped joint's forecast in its turn (the header: forecastEvery): round r forecasts the joints j with (r + j)
   // % forecastEvery == 0, so that a frame forecasts one joint in forecastEvery on average; at once where the step
   // changed more than the drift of the fit, or the parameters changed since its last step.
+  const bool changed = step(next_, get<FrameInfo>().time, sensors, state);
   const std::uint32_t round = steps_ / numOfJoints;
   if (changed || forecastDue_[next_] || (round + next_) % forecastEvery == 0)
   {

@@ -55,7 +55,10 @@ struct Reference
     std::array<float, 3> thresholds{};
     float squaredSum = 0;
     int samples = 0;
-    std::deque<Forecast> history; ///< newest first, forecastEvery + 1 of them
+    std::deque<Forecast> history;                        ///< newest first, forecastEvery + 1 of them
+    std::array<double, ThermalNodes::maxNodes> swings{}; ///< A², the provider's ripple rule, as it states it
+    double peak = 0, peakBefore = 0, peakSince = 0, excessSum = 0;
+    int excesses = 0;
   };
   const JointThermalStateParameters p;
   ThermalPrior prior;
@@ -118,6 +121,8 @@ struct Reference
     if (joint.samples > 0) joint.lastSquaredCurrent = static_cast<double>(joint.squaredSum) / joint.samples;
     joint.squaredSum = 0;
     joint.samples = 0;
+    const unsigned changesBefore = joint.load.changes();
+    const bool wasInitialised = joint.filter.initialised();
     joint.load.add(joint.lastSquaredCurrent, settings);
     const float reading = sensors.temperatures[j];
     const bool plausible = reading >= p.minTemperature && reading <= p.maxTemperature;
@@ -132,6 +137,7 @@ struct Reference
       if (plausible) joint.filter.correct(reading, noise);
     }
     joint.lastStepTime = time;
+    followRipple(joint, joint.load.changes() != changesBefore || !wasInitialised, time);
     // Status 0 all along: a prior below the estimate is raised (by at most statusBand).
     if (joint.filter.initialised())
     {
@@ -140,6 +146,46 @@ struct Reference
       for (std::size_t s = 0; s < 3; ++s)
         joint.thresholds[s] = std::max(joint.thresholds[s], std::min(estimate, priors[s] + p.statusBand));
     }
+  }
+
+  /// The provider's ripple (its followRipple): the nodes that settle within loadWindow follow the load's deviation
+  /// from its mean; the peak of Σ g_i·r_i above the swings' mean over this cycle window and the one before.
+  void followRipple(Joint& joint, bool newLoad, double time) const
+  {
+    if (newLoad || !joint.filter.initialised())
+    {
+      joint.swings = {};
+      joint.peak = joint.peakBefore = joint.excessSum = 0;
+      joint.excesses = 0;
+      joint.peakSince = time;
+      return;
+    }
+    const ThermalNodes nodes = joint.filter.model();
+    const double deviation = joint.lastSquaredCurrent - joint.load.load();
+    double excess = 0;
+    for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+    {
+      const double tau = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
+      const bool swings = tau > 0 && tau <= p.loadWindow;
+      const double decay = swings ? std::exp(-JointThermalStateProvider::stepPeriod / tau) : 0.0;
+      joint.swings[i] = decay * joint.swings[i] + ((swings ? 1.0 : 0.0) - decay) * deviation;
+      excess += nodes.gains[i] * joint.swings[i];
+    }
+    if (time - joint.peakSince >= p.cycleWindow)
+    {
+      joint.peakBefore = joint.peak - joint.excessSum / std::max(joint.excesses, 1);
+      joint.peak = joint.excessSum = 0;
+      joint.excesses = 0;
+      joint.peakSince = time;
+    }
+    joint.peak = joint.excesses == 0 ? excess : std::max(joint.peak, excess);
+    joint.excessSum += excess;
+    ++joint.excesses;
+  }
+  static double ripple(const Joint& joint)
+  {
+    const double now = joint.excesses > 0 ? joint.peak - joint.excessSum / joint.excesses : 0.0;
+    return std::max({now, joint.peakBefore, 0.0});
   }
 
   /// The old forecastVariance: h from exp and integer powers, hᵀPh over all 9 × 9.
@@ -181,8 +227,14 @@ struct Reference
       return f;
     }
     const double load = joint.load.load();
-    const ThermalNodes nodes = joint.filter.model();
-    const std::array<double, 3> thresholds = {joint.thresholds[0], joint.thresholds[1], joint.thresholds[2]};
+    const ThermalNodes present = joint.filter.model();
+    ThermalNodes nodes = present;
+    for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+      nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.swings[i], 0.0);
+    const double ripple = Reference::ripple(joint);
+    const double swingVariance = 0.0625 * ripple * ripple;
+    const std::array<double, 3> thresholds = {joint.thresholds[0] - ripple, joint.thresholds[1] - ripple,
+                                              joint.thresholds[2] - ripple};
     timesToReach(nodes, load, thresholds.data(), f.times.data(), 3);
     bool nextFound = false;
     for (std::size_t s = 0; s < 3 && !nextFound; ++s)
@@ -197,12 +249,23 @@ struct Reference
         const double z = std::exp(-time / nodes.slowest);
         nodes.at(z, load, slope);
         const double rate = -slope * z / nodes.slowest;
-        if (rate > 0) f.timeStdDev = std::sqrt(forecastVariance(joint.filter, nodes, time, load)) / rate;
+        if (rate > 0)
+          f.timeStdDev = std::sqrt(forecastVariance(joint.filter, nodes, time, load) + swingVariance) / rate;
         f.learning = !(f.timeStdDev <= p.learningSpread * time);
       }
       else
-        f.learning = thresholds[s] - nodes.steady(load) <
-                     2.0 * std::sqrt(forecastVariance(joint.filter, nodes, 1e9, load));
+      {
+        const double steady = nodes.steady(load);
+        const double deviation = std::sqrt(forecastVariance(joint.filter, nodes, 1e9, load) + swingVariance);
+        f.learning = thresholds[s] - steady < 2.0 * deviation;
+        if (f.learning && steady > nodes.ambient) // the earliest time the fit allows (the provider's rule)
+        {
+          ThermalNodes earliest = nodes;
+          for (double& gain : earliest.gains)
+            gain *= 1.0 + 2.0 * deviation / (steady - nodes.ambient);
+          timesToReach(earliest, load, thresholds.data() + s, f.times.data() + s, static_cast<int>(3 - s));
+        }
+      }
     }
     if (!nextFound)
     {
@@ -212,18 +275,18 @@ struct Reference
     const bool limp = posture.stiffnesses[j] <= 0.f;
     const double postureLoad = limp ? 0.0 : load;
     f.postureRms = std::sqrt(postureLoad);
-    f.postureSteady = nodes.steady(postureLoad);
-    const double now = nodes.temperature();
+    f.postureSteady = present.steady(postureLoad);
+    const double now = present.temperature();
     std::array<double, 3> above{}, clear{};
     int count = 0;
     for (std::size_t s = 0; s < 3; ++s)
     {
-      f.reachTimes[s] = !limp ? f.times[s] : now >= thresholds[s] ? 0.0 : infinity;
-      if (now >= thresholds[s]) above[static_cast<std::size_t>(count++)] = thresholds[s];
+      f.reachTimes[s] = !limp ? f.times[s] : now >= joint.thresholds[s] ? 0.0 : infinity;
+      if (now >= joint.thresholds[s]) above[static_cast<std::size_t>(count++)] = joint.thresholds[s];
     }
-    if (count > 0) timesToFallBelow(nodes, postureLoad, above.data(), clear.data(), count);
+    if (count > 0) timesToFallBelow(present, postureLoad, above.data(), clear.data(), count);
     for (std::size_t s = 0, k = 0; s < 3; ++s)
-      f.clearTimes[s] = now >= thresholds[s] ? clear[k++] : 0.0;
+      f.clearTimes[s] = now >= joint.thresholds[s] ? clear[k++] : 0.0;
     return f;
   }
 };

@@ -287,9 +287,13 @@ public:
         count_ = shortCount_;
         sum_ = shortSum_;
         sinceChange_ = 0;
+        ++changes_;
       }
     }
   }
+
+  /// How often the load changed (the window started again): the ripple rule restarts there.
+  unsigned changes() const { return changes_; }
 
   /// A², the present load (0 before the first block).
   double load() const { return count_ > 0 ? std::max(sum_ / count_, 0.0) : 0.0; }
@@ -313,5 +317,6 @@ private:
   int sinceChange_ = 0; ///< blocks since the load last changed (or since the start)
   double shortSum_ = 0; ///< A²
   double sum_ = 0;      ///< A²
+  unsigned changes_ = 0;
 };
 } // namespace nao::reference

@@ -1,0 +1,146 @@
+// A periodic load (a keyframe loop, stepping): the temperature swings around its course at the mean load, and the
+// firmware's status begins where a swing's peak first reaches its threshold, minutes before the course does. The
+// plant is not the provider's model (a winding reported with a 12 s time constant, its housing behind it), the
+// reading in whole degrees with noise; the load is 5 s of 1.6 A and 7 s of 0.6 A. And a "never" the fit cannot yet
+// rule out is the earliest time the fit allows, flagged learning.
+#include "Framework/Testing/ModuleHarness.h"
+#include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
+#include <cmath>
+#include <cstdio>
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace nao;
+
+namespace
+{
+constexpr Joint tested = Joint::RKneePitch;
+
+/// A winding heated by I² (windingRise K/A² above the housing at steady state, time constant windingTime) and a
+/// housing it heats (housingRise K/A² above ambient, housingTime); the winding is reported.
+struct Plant
+{
+  double windingRise = 15, windingTime = 12, housingRise = 30, housingTime = 600, ambient = 25;
+  double winding = 25, housing = 25;
+  void step(double dt, double squaredCurrent)
+  {
+    const double toHousing = (winding - housing) / windingRise;
+    winding += dt * (squaredCurrent - toHousing) / (windingTime / windingRise);
+    housing += dt * (toHousing - (housing - ambient) / housingRise) / (housingTime / housingRise);
+  }
+};
+
+/// A, the loop's current `time` s after it began: 5 s high, 7 s low (each phase shorter than the provider's
+/// loadWindow, so that its load is the cycle's mean).
+double loopCurrent(double time)
+{
+  return std::fmod(time, 12.0) < 5.0 ? 1.6 : 0.6;
+}
+
+struct Rig
+{
+  ModuleHarness<JointThermalStateProvider> harness;
+  Plant plant;
+  std::mt19937 random{11};
+  std::normal_distribution<double> noise{0.0, 0.2};
+  double time = 0;
+  double loopStart = 1e9; ///< s: before it, a steady 1 A (the fit learns the joint)
+
+  Rig()
+  {
+    for (std::size_t j = 0; j < numOfJoints; ++j)
+      harness.input<JointSensorData>().temperatures[j] = 25.f;
+  }
+  void run(double until)
+  {
+    for (; time < until - 1e-9;)
+    {
+      const double current = time < loopStart ? 1.0 : loopCurrent(time - loopStart);
+      plant.step(0.012, current * current);
+      time += 0.012;
+      harness.input<FrameInfo>().time = time;
+      ++harness.input<FrameInfo>().frameNumber;
+      JointSensorData& sensors = harness.input<JointSensorData>();
+      sensors.currents[tested] = static_cast<float>(current + 0.02 * noise(random));
+      sensors.temperatures[tested] = static_cast<float>(std::round(plant.winding + noise(random)));
+      harness.run();
+    }
+  }
+  /// s until the plant's winding first reaches `threshold` if the loop goes on (∞ beyond an hour).
+  double timeTo(double threshold) const
+  {
+    Plant copy = plant;
+    for (double t = 0; t < 3600; t += 0.012)
+    {
+      if (copy.winding >= threshold) return t;
+      const double current = loopCurrent(time + t - loopStart);
+      copy.step(0.012, current * current);
+    }
+    return INFINITY;
+  }
+  const JointThermalState& state() const { return harness.output<JointThermalState>(); }
+};
+} // namespace
+
+// Ten minutes of a steady 1 A teach the fit the joint (52 °C by then); then the loop. Its course at the mean load
+// (1.28 A²) settles at 82 °C; the threshold is 78 °C, which the swings' peaks (4.0 K above the course: the winding's
+// 12 s response to the loop) reach minutes before the course does. Tolerance 25 % at 180 s and 300 s into the loop
+// (issue 47's goal for the median); at 120 s the cycle window before still holds the change of motion, which makes
+// the ripple larger: early by at most 50 %, late by at most 25 %. The course alone is 32, 55 and 111 % late here.
+TEST(JointThermalRipple, APeriodicLoadIsForecastForTheSwingsPeaks)
+{
+  Rig rig;
+  constexpr double threshold = 78;
+  rig.harness.parameters().hotThreshold = static_cast<float>(threshold);
+  rig.loopStart = 600;
+  rig.run(rig.loopStart);
+  EXPECT_LT(rig.state().ripples[tested], 0.2f); // K: a steady load has no swing to speak of
+  for (const double after : {120.0, 180.0, 300.0})
+  {
+    rig.run(rig.loopStart + after);
+    const double truth = rig.timeTo(threshold);
+    const JointThermalState& state = rig.state();
+    const double forecast = state.hot.times[tested];
+    std::printf("after %3.0f s: forecast %5.0f s, plant %5.0f s (%+.0f %%), ripple %.1f K, learning %d\n",
+                after, forecast, truth, 100 * (forecast - truth) / truth, state.ripples[tested],
+                static_cast<int>(state.learning[tested]));
+    ASSERT_TRUE(std::isfinite(truth));
+    EXPECT_LT(forecast - truth, 0.25 * truth) << after;
+    EXPECT_GT(forecast - truth, (after < 150 ? -0.5 : -0.25) * truth) << after;
+    EXPECT_GT(state.ripples[tested], 3.f) << after; // K: the swing is seen
+    EXPECT_LT(state.ripples[tested], after < 150 ? 6.f : 5.f) << after;
+  }
+}
+
+// 20 s into a load whose steady state the priors (25 K/A²) put below the threshold, while the plant's (45 K/A²) is
+// above it: the fit cannot yet tell, so the forecast is not "never" but a finite time, flagged learning, and early
+// rather than late.
+TEST(JointThermalRipple, ANeverTheFitCannotRuleOutIsTheEarliestTimeItAllows)
+{
+  ModuleHarness<JointThermalStateProvider> harness;
+  Plant plant;
+  constexpr double threshold = 75,
+                   squaredCurrent = 1.21; // °C; A²: the plant settles at 79 °C, the priors at 55
+  harness.parameters().hotThreshold = static_cast<float>(threshold);
+  double time = 0;
+  for (; time < 20; time += 0.012)
+  {
+    plant.step(0.012, squaredCurrent);
+    harness.input<FrameInfo>().time = time;
+    JointSensorData& sensors = harness.input<JointSensorData>();
+    sensors.currents[tested] = 1.1f;
+    sensors.temperatures[tested] = static_cast<float>(std::round(plant.winding));
+    harness.run();
+  }
+  Plant copy = plant;
+  double truth = 0;
+  for (; copy.winding < threshold && truth < 3600; truth += 0.012)
+    copy.step(0.012, squaredCurrent);
+  const JointThermalState& state = harness.output<JointThermalState>();
+  std::printf("forecast %.0f s, plant %.0f s, learning %d, steady %.1f °C\n", state.hot.times[tested], truth,
+              static_cast<int>(state.learning[tested]), state.steadyTemperatures[tested]);
+  ASSERT_LT(state.steadyTemperatures[tested], threshold); // the fit's course alone would say never
+  EXPECT_TRUE(state.learning[tested]);
+  EXPECT_TRUE(std::isfinite(state.hot.times[tested]));
+  EXPECT_LT(state.hot.times[tested], 1.25 * truth);
+}
