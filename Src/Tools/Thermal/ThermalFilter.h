@@ -28,6 +28,14 @@ struct ThermalPrior
       10.0;                   ///< K, one standard deviation of the start's rise above ambient (a warm robot)
   double ambient = 25.0;      ///< °C, T_amb
   double ambientStdDev = 8.0; ///< K
+  /// K/A², each node's g_i to start from (node 0 the slowest): a fit kept from an earlier run. All 0: the split of
+  /// `rise` above. Else each at its value with the standard deviation taughtRiseStdDev · max(g_i, Σ g / n): a node
+  /// the last fit held at 0 may not be 0 (neighbouring nodes trade their weights), so it keeps a share of the sum.
+  std::array<double, ThermalNodes::maxNodes> gains{};
+  double taughtRiseStdDev = 0.3; ///< a share of the taught gain
+  /// `ambient` is this robot's, kept from an earlier run: T_amb starts there, not at the reading clamped to it (a
+  /// reading above a known room is more likely a warm robot than a warmer room; the reading corrects both).
+  bool ambientTaught = false;
 };
 
 /// The nodes' time constants and how much the model and the reading are trusted.
@@ -77,25 +85,36 @@ public:
 
   /// Starts at the reading `measured` (°C): every node's rise 0 ± startRiseStdDev/√n (a warm robot's nodes above
   /// its ambient), the gains at the prior's shares n : n−1 : .. : 1 (the slowest most) with standard deviations in
-  /// the same proportion, T_amb at the reading clamped to the prior's one sigma (a robot is mostly switched on cold);
-  /// then the reading corrects that.
+  /// the same proportion, or at the prior's taught `gains` where it has any, T_amb at the reading clamped to the
+  /// prior's one sigma (a robot is mostly switched on cold), or at a taught ambient; then the reading corrects that.
   void initialise(double measured, const ThermalPrior& prior, const ThermalNoise& noise)
   {
     configure(noise);
     x_ = {};
     P_ = {};
     const double nodeVariance = prior.startRiseStdDev * prior.startRiseStdDev / n_;
+    double taught = 0; // Σ g_i taught, over the nodes in use
+    for (int i = 0; i < n_; ++i)
+      taught += std::max(0.0, prior.gains[static_cast<std::size_t>(i)]); // NaN: 0
     for (int i = 0; i < n_; ++i)
     {
       const auto c = static_cast<std::size_t>(i), g = gainIndex + c;
+      P_[c][c] = nodeVariance;
+      if (taught > 0)
+      {
+        x_[g] = std::min(std::max(0.0, prior.gains[c]), noise.maxRise);
+        const double deviation = prior.taughtRiseStdDev * std::max(x_[g], taught / n_);
+        P_[g][g] = deviation * deviation;
+        continue;
+      }
       const double share = 2.0 * (n_ - i) / (n_ * (n_ + 1));
       x_[g] = prior.rise * share;
-      P_[c][c] = nodeVariance;
       const double deviation = prior.riseStdDev * (n_ - i) / n_; // the fast nodes hold the smaller rises
       P_[g][g] = deviation * deviation;
     }
-    x_[ambientIndex] =
-        std::clamp(measured, prior.ambient - prior.ambientStdDev, prior.ambient + prior.ambientStdDev);
+    x_[ambientIndex] = prior.ambientTaught ? prior.ambient
+                                           : std::clamp(measured, prior.ambient - prior.ambientStdDev,
+                                                        prior.ambient + prior.ambientStdDev);
     P_[ambientIndex][ambientIndex] = prior.ambientStdDev * prior.ambientStdDev;
     rejections_ = 0;
     initialised_ = true;

@@ -67,6 +67,19 @@ struct JointThermalStateParameters
   JointArray<float> taughtHotThresholds{};
   JointArray<float> taughtVeryHotThresholds{};
   JointArray<float> taughtCriticallyHotThresholds{};
+  // The fit an earlier run ended with, kept per robot in the same overlay (README.md, "Kept across restarts"): per
+  // joint each node's rise per A² (K/A², node 0 the slowest, as JointThermalState::nodeGains; 0 at every node: not
+  // taught, the prior) and the robot's ambient (°C, 0: not taught, `ambient`). Valid in the basis they were fitted
+  // in (nodes, fastestTimeConstant, nodeRatio). A taught joint starts at its gains with taughtRiseStdDev of them.
+  JointArray<float> taughtNodeGains0{};
+  JointArray<float> taughtNodeGains1{};
+  JointArray<float> taughtNodeGains2{};
+  JointArray<float> taughtNodeGains3{};
+  float taughtAmbient = 0.f;
+  // 0.3: a fit LogTool keeps has settled to a few % in its sum, but its split over neighbouring nodes is loosely
+  // determined and the joint wears (riseDrift); 30 % leaves the readings room to move it within minutes, against
+  // the prior's 200 % (riseStdDev 50 of 25 K/A²), which is what makes an untaught forecast wrong for minutes.
+  float taughtRiseStdDev = 0.3f;
 
   template<class Archive>
   void serialize(Archive& ar, const unsigned)
@@ -75,6 +88,7 @@ struct JointThermalStateParameters
     serializeNoise(ar);
     serializeLoad(ar);
     serializeThresholds(ar);
+    serializeTaughtFit(ar);
   }
 
   /// The model: its prior and its thermal nodes.
@@ -241,6 +255,35 @@ struct JointThermalStateParameters
         .unit(Unit::degreesCelsius)
         .range(0.0, 200.0)
         .doc("the same for status 3");
+  }
+
+  /// The fit kept across restarts (the robot's overlay, LogTool thermal --overlay).
+  template<class Archive>
+  void serializeTaughtFit(Archive& ar)
+  {
+    using streams::Unit;
+    ar& streams::field("taughtNodeGains0", taughtNodeGains0)
+        .range(0.0, 10000.0)
+        .doc("K/A², per joint, the slowest node's rise per squared ampere this robot fitted in an earlier "
+             "run (its overlay, LogTool thermal --overlay); 0 at every node: none, the prior");
+    ar& streams::field("taughtNodeGains1", taughtNodeGains1)
+        .range(0.0, 10000.0)
+        .doc("K/A², the same for the second slowest node");
+    ar& streams::field("taughtNodeGains2", taughtNodeGains2)
+        .range(0.0, 10000.0)
+        .doc("K/A², the same for the third slowest node");
+    ar& streams::field("taughtNodeGains3", taughtNodeGains3)
+        .range(0.0, 10000.0)
+        .doc("K/A², the same for the fourth slowest node (the fastest of 4)");
+    ar& streams::field("taughtAmbient", taughtAmbient)
+        .unit(Unit::degreesCelsius)
+        .range(-50.0, 100.0)
+        .doc("the robot's T_amb at the end of an earlier run (the median over its joints): T_amb starts "
+             "there, not at the reading, with ambientStdDev (the room may differ); 0: none, ambient");
+    ar& streams::field("taughtRiseStdDev", taughtRiseStdDev)
+        .range(0.01, 10.0)
+        .doc("one standard deviation of a taught node's rise per squared ampere at the start, as a share of "
+             "it (at least of the joint's sum over the nodes / nodes)");
   }
 };
 } // namespace nao

@@ -10,6 +10,20 @@ void JointThermalStateProvider::configure()
 {
   const JointThermalStateParameters& p = params();
   prior_ = {p.rise, p.riseStdDev, p.startRiseStdDev, p.ambient, p.ambientStdDev};
+  // What an earlier run kept (README.md, "Kept across restarts"): the robot's ambient as T_amb's start (its
+  // deviation stays: the room may differ), a joint's node gains as its start (all 0: the prior's split of rise).
+  const std::array<const JointArray<float>*, ThermalNodes::maxNodes> taughtGains = {
+      &p.taughtNodeGains0, &p.taughtNodeGains1, &p.taughtNodeGains2, &p.taughtNodeGains3};
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    ThermalPrior& prior = jointPriors_[j];
+    prior = prior_;
+    prior.ambientTaught = p.taughtAmbient != 0.f;
+    if (prior.ambientTaught) prior.ambient = p.taughtAmbient;
+    prior.taughtRiseStdDev = p.taughtRiseStdDev;
+    for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+      prior.gains[i] = std::max(0.f, (*taughtGains[i])[j]); // NaN: 0
+  }
   noise_.nodes = p.nodes;
   noise_.fastestTimeConstant = p.fastestTimeConstant;
   noise_.ratio = p.nodeRatio;
@@ -151,7 +165,7 @@ bool JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   if (!joint.filter.initialised())
   {
     if (plausible)
-      joint.filter.initialise(reading, prior_, noise_);
+      joint.filter.initialise(reading, jointPriors_[j], noise_);
     else
       ++rejectedReadings_;
   }

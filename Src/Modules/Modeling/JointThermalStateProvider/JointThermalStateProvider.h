@@ -88,6 +88,9 @@ private:
 
   bool configured_ = false;
   ThermalPrior prior_;
+  /// Where each joint's filter starts: prior_, or the fit and the ambient an earlier run kept (taughtNodeGains*,
+  /// taughtAmbient). Read only when a joint starts: a joint already running keeps its fit when they change.
+  std::array<ThermalPrior, numOfJoints> jointPriors_{};
   ThermalNoise noise_;
   /// s, τ_i of the basis (node 0 the slowest; 0: not used), and whether the output lacks them since configure()
   std::array<double, ThermalNodes::maxNodes> nodeTimeConstants_{};
