@@ -236,9 +236,8 @@ void JointThermalStateProvider::followRipple(std::size_t j, double squaredCurren
   ++joint.excesses;
 }
 
-double JointThermalStateProvider::ripple(std::size_t j) const
+double JointThermalStateProvider::ripple(const JointModel& joint)
 {
-  const JointModel& joint = joints_[j];
   const double now = joint.excesses > 0 ? joint.peak - joint.excessSum / joint.excesses : 0.0;
   return std::max({now, joint.peakBefore, 0.0});
 }
@@ -274,7 +273,6 @@ void JointThermalStateProvider::writeEstimate(std::size_t j, JointThermalState& 
   state.timeConstants[j] = static_cast<float>(gain > 0 ? weighted / gain : nodeTimeConstants_[0]);
   state.ambients[j] = static_cast<float>(filter.ambient());
   state.steadyTemperatures[j] = static_cast<float>(filter.ambient() + gain * load);
-  state.ripples[j] = static_cast<float>(ripple(j));
   for (std::size_t i = 0; i < JointThermalState::maxNodes; ++i)
   {
     state.nodeRises[i][j] = static_cast<float>(x[i]);
@@ -292,6 +290,7 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
       state.forecast(s).times[j] = std::numeric_limits<float>::infinity();
     state.timeStdDevs[j] = std::numeric_limits<float>::infinity();
     state.learning[j] = true;
+    state.ripples[j] = 0.f;
     writePosture(j, ThermalNodes{}, 0.0, state);
     return;
   }
@@ -301,7 +300,8 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
   ThermalNodes nodes = present;
   for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
     nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.swings[i], 0.0);
-  const double ripple = this->ripple(j);
+  const double ripple = JointThermalStateProvider::ripple(joint);
+  state.ripples[j] = static_cast<float>(ripple);
   const double steady = nodes.steady(load);
   // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
   // predicted there (hᵀPh, and a quarter of the ripple for the fast gain it is computed from) over the rate of rise
