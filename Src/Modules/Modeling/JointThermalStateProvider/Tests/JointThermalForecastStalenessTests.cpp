@@ -9,6 +9,7 @@
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include "Modules/Modeling/JointThermalStateProvider/Tests/ReferenceThermal.h"
+#include "Modules/Modeling/JointThermalStateProvider/Tests/TwoNodePlant.h"
 #include <cmath>
 #include <cstdio>
 #include <deque>
@@ -21,17 +22,10 @@ namespace
 {
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-/// A winding heated by I² and a housing it heats (not the provider's model); reads the winding.
-struct Plant
+/// The tests' two-node plant in a 28 °C room; the winding is read.
+struct Plant : nao::testing::TwoNodePlant
 {
-  double windingRise = 15, windingTime = 20, housingRise = 30, housingTime = 900, ambient = 28;
-  double winding = 28, housing = 28;
-  void step(double dt, double squaredCurrent)
-  {
-    const double toHousing = (winding - housing) / windingRise;
-    winding += dt * (squaredCurrent - toHousing) / (windingTime / windingRise);
-    housing += dt * (toHousing - (housing - ambient) / housingRise) / (housingTime / housingRise);
-  }
+  Plant() : TwoNodePlant{15, 20, 30, 900, 28, 28, 28, true} {}
 };
 
 /// One step's forecast of a joint, old style.

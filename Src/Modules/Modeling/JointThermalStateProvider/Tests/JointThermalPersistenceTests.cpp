@@ -7,6 +7,7 @@
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include "Modules/Modeling/JointThermalStateProvider/Tests/ReferenceThermal.h"
+#include "Modules/Modeling/JointThermalStateProvider/Tests/TwoNodePlant.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -20,30 +21,7 @@ using namespace nao;
 
 namespace
 {
-/// The test's plant, NOT the provider's model (as JointThermalStateProviderTests'): K/A² and s.
-struct Plant
-{
-  double windingRise = 15, windingTime = 20, housingRise = 30, housingTime = 900, ambient = 24;
-  double winding = 24, housing = 24;
-
-  void step(double dt, double squaredCurrent)
-  {
-    const double toHousing = (winding - housing) / windingRise;
-    winding += dt * (squaredCurrent - toHousing) / (windingTime / windingRise);
-    housing += dt * (toHousing - (housing - ambient) / housingRise) / (housingTime / housingRise);
-  }
-  /// s until the housing reaches `threshold` at a constant current (∞ beyond 10 h).
-  double timeTo(double threshold, double squaredCurrent) const
-  {
-    Plant copy = *this;
-    for (double t = 0; t < 36000; t += 0.012)
-    {
-      if (copy.housing >= threshold) return t;
-      copy.step(0.012, squaredCurrent);
-    }
-    return INFINITY;
-  }
-};
+using Plant = nao::testing::TwoNodePlant; // reads the housing
 
 constexpr Joint tested = Joint::LKneePitch;
 

@@ -5,6 +5,7 @@
 // rule out is the earliest time the fit allows, flagged learning.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
+#include "Modules/Modeling/JointThermalStateProvider/Tests/TwoNodePlant.h"
 #include <cmath>
 #include <cstdio>
 #include <gtest/gtest.h>
@@ -16,18 +17,10 @@ namespace
 {
 constexpr Joint tested = Joint::RKneePitch;
 
-/// A winding heated by I² (windingRise K/A² above the housing at steady state, time constant windingTime) and a
-/// housing it heats (housingRise K/A² above ambient, housingTime); the winding is reported.
-struct Plant
+/// A winding with a 12 s time constant, reported, and the housing it heats.
+struct Plant : nao::testing::TwoNodePlant
 {
-  double windingRise = 15, windingTime = 12, housingRise = 30, housingTime = 600, ambient = 25;
-  double winding = 25, housing = 25;
-  void step(double dt, double squaredCurrent)
-  {
-    const double toHousing = (winding - housing) / windingRise;
-    winding += dt * (squaredCurrent - toHousing) / (windingTime / windingRise);
-    housing += dt * (toHousing - (housing - ambient) / housingRise) / (housingTime / housingRise);
-  }
+  Plant() : TwoNodePlant{15, 12, 30, 600, 25, 25, 25, true} {}
 };
 
 /// A, the loop's current `time` s after it began: 5 s high, 7 s low (each phase shorter than the provider's
