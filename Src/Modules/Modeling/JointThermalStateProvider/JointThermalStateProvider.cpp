@@ -42,14 +42,10 @@ void JointThermalStateProvider::configure()
   basis.configure(noise_);
   const ThermalNodes nodes = basis.model();
   for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i) // a node not used: 0 (its gain is 0 too)
-  {
     nodeTimeConstants_[i] = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
-    // A node that settles within loadWindow follows a cycle's swings; a slower one averages them (and would sum
-    // the error of a load mean that is not yet a whole cycle's for longer than a cycle).
-    const bool swings = nodeTimeConstants_[i] > 0 && nodeTimeConstants_[i] <= p.loadWindow;
-    swingNodes_[i] = swings ? 1.0 : 0.0;
-    swingDecays_[i] = swings ? std::exp(-stepPeriod / nodeTimeConstants_[i]) : 0.0;
-  }
+  // A node that settles within loadWindow follows a cycle's swings; a slower one averages them (and would sum the
+  // error of a load mean that is not yet a whole cycle's for longer than a cycle).
+  rippleSettings_ = ThermalRipple::settings(nodeTimeConstants_, stepPeriod, p.loadWindow, p.cycleWindow);
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
 
@@ -177,7 +173,12 @@ bool JointThermalStateProvider::step(std::size_t j, double time, const JointSens
     if (!plausible || !joint.filter.correct(reading, noise_)) ++rejectedReadings_;
   }
   joint.lastStepTime = time;
-  followRipple(j, squaredCurrent, joint.load.changes() != changesBefore || !wasInitialised, time);
+  // The load's swing about its mean, which a periodic load repeats every cycle (its peaks reach a status first).
+  if (joint.load.changes() != changesBefore || !wasInitialised || !joint.filter.initialised())
+    joint.ripple.restart(time);
+  else
+    joint.ripple.add(squaredCurrent - joint.load.load(), &joint.filter.state()[ThermalFilter::gainIndex],
+                     time, rippleSettings_);
 
   confirmThreshold(j, time);
   // The robot says "below status s" at an estimate above a prior of s: that prior was too low (raised by at most
@@ -199,47 +200,6 @@ bool JointThermalStateProvider::step(std::size_t j, double time, const JointSens
   // What changes a forecast at once rather than by drift: a start, a new load (the window started again), a threshold.
   return joint.filter.initialised() != wasInitialised || joint.load.changes() != changesBefore ||
          joint.thresholds != thresholdsBefore;
-}
-
-void JointThermalStateProvider::followRipple(std::size_t j, double squaredCurrent, bool newLoad, double time)
-{
-  // The model is linear in I²: the nodes' course at the load's mean plus each node's response to the deviation from
-  // it. The temperature reaches a status at the peaks of that response, which a periodic load repeats every cycle.
-  JointModel& joint = joints_[j];
-  if (newLoad || !joint.filter.initialised())
-  {
-    joint.swings = {};
-    joint.peak = joint.peakBefore = joint.excessSum = 0;
-    joint.excesses = 0;
-    joint.peakSince = time;
-    return;
-  }
-  const double deviation = squaredCurrent - joint.load.load();
-  const ThermalFilter::Vector& x = joint.filter.state();
-  double excess = 0;
-  for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
-  {
-    joint.swings[i] = swingDecays_[i] * joint.swings[i] + (swingNodes_[i] - swingDecays_[i]) * deviation;
-    excess += x[ThermalFilter::gainIndex + i] * joint.swings[i];
-  }
-  // The peak above the window's mean swing: a load mean that is not yet the cycle's (the window still growing)
-  // shifts every swing alike, not the peak above their mean.
-  if (time - joint.peakSince >= params().cycleWindow)
-  {
-    joint.peakBefore = joint.peak - joint.excessSum / std::max(joint.excesses, 1);
-    joint.peak = joint.excessSum = 0;
-    joint.excesses = 0;
-    joint.peakSince = time;
-  }
-  joint.peak = joint.excesses == 0 ? excess : std::max(joint.peak, excess);
-  joint.excessSum += excess;
-  ++joint.excesses;
-}
-
-double JointThermalStateProvider::ripple(const JointModel& joint)
-{
-  const double now = joint.excesses > 0 ? joint.peak - joint.excessSum / joint.excesses : 0.0;
-  return std::max({now, joint.peakBefore, 0.0});
 }
 
 void JointThermalStateProvider::writeEstimate(std::size_t j, JointThermalState& state) const
@@ -299,8 +259,8 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
   // The course at the mean load (each node less its swing) reaches a status where its peaks, `ripple` above it, do.
   ThermalNodes nodes = present;
   for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
-    nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.swings[i], 0.0);
-  const double ripple = JointThermalStateProvider::ripple(joint);
+    nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.ripple.response(i), 0.0);
+  const double ripple = joint.ripple.ripple();
   state.ripples[j] = static_cast<float>(ripple);
   const double steady = nodes.steady(load);
   // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
@@ -357,47 +317,6 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     state.learning[j] = false;
   }
   writePosture(j, present, load, state);
-}
-
-void JointThermalStateProvider::writePosture(std::size_t j, const ThermalNodes& nodes, double load,
-                                             JointThermalState& state) const
-{
-  PostureThermalForecast& forecast = state.posture;
-  forecast.name = posture_.name;
-  constexpr float infinity = std::numeric_limits<float>::infinity();
-  // A stiffness that is not finite counts as holding: the present load is the safe side of a bad value.
-  const bool limp = posture_.stiffnesses[j] <= 0.f;
-  const double postureLoad = limp ? 0.0 : load;
-  forecast.rmsCurrents[j] = static_cast<float>(std::sqrt(postureLoad));
-  if (posture_.name == PostureName::none || nodes.nodes == 0)
-  {
-    forecast.steadyTemperatures[j] =
-        nodes.nodes == 0 ? infinity : static_cast<float>(nodes.steady(postureLoad));
-    for (std::size_t s = 0; s < 3; ++s)
-      forecast.reachTimes[s][j] = forecast.clearTimes[s][j] = infinity;
-    return;
-  }
-  // Solved only where needed: limp, the nodes (c_i ≥ 0) only cool, so a status is reached at once or never; holding,
-  // the load is the present one, whose times are written already. Back below a threshold is solved only for the
-  // statuses the joint is in (in play, usually none).
-  const JointModel& joint = joints_[j];
-  const double now = nodes.temperature();
-  std::array<double, 3> above{};
-  int count = 0;
-  for (std::size_t s = 0; s < 3; ++s)
-  {
-    const double threshold = joint.thresholds[s];
-    forecast.reachTimes[s][j] = !limp              ? state.forecast(static_cast<int>(s) + 1).times[j]
-                                : now >= threshold ? 0.f
-                                                   : infinity;
-    forecast.clearTimes[s][j] = 0.f;
-    if (now >= threshold) above[static_cast<std::size_t>(count++)] = threshold;
-  }
-  std::array<double, 3> clear{};
-  if (count > 0) timesToFallBelow(nodes, postureLoad, above.data(), clear.data(), count);
-  for (std::size_t s = 0, k = 0; s < 3; ++s)
-    if (now >= joint.thresholds[s]) forecast.clearTimes[s][j] = static_cast<float>(clear[k++]);
-  forecast.steadyTemperatures[j] = static_cast<float>(nodes.steady(postureLoad));
 }
 
 void JointThermalStateProvider::update(JointThermalState& state)

@@ -31,6 +31,7 @@
 #include "Representations/Sensing/JointSensorData.h"
 #include "Tools/Thermal/LoadWindow.h"
 #include "Tools/Thermal/ThermalFilter.h"
+#include "Tools/Thermal/ThermalRipple.h"
 #include <array>
 #include <cstdint>
 
@@ -61,8 +62,6 @@ private:
   void writeEstimate(std::size_t j, JointThermalState& state) const;
   void writeForecast(std::size_t j, JointThermalState& state) const;
   void writePosture(std::size_t j, const ThermalNodes& nodes, double load, JointThermalState& state) const;
-  /// Follows joint j's load swing after a step with the mean I² `squaredCurrent` (A²); restarts on a new load.
-  void followRipple(std::size_t j, double squaredCurrent, bool newLoad, double time);
 
   struct JointModel
   {
@@ -75,18 +74,8 @@ private:
     int pendingStatus = 0;   ///< a status risen into and not yet confirmed (0: none)
     float pendingEstimate{}; ///< °C, the estimate when it rose
     double pendingSince = 0; ///< s, FrameInfo time when it rose
-    /// A², each node's response to the load's deviation from its mean (the nodes that settle within loadWindow; 0
-    /// else): c_i = c̄_i + g_i·r_i with c̄_i the node's course at the mean load
-    std::array<double, ThermalNodes::maxNodes> swings{};
-    double peak = 0;       ///< K, the highest swing Σ g_i·r_i in this cycle window
-    double excessSum = 0;  ///< K, the sum of the swings in this cycle window
-    int excesses = 0;      ///< steps in this cycle window
-    double peakBefore = 0; ///< K, the highest swing above their mean in the cycle window before
-    double peakSince = 0;  ///< s, FrameInfo time when this cycle window began
+    ThermalRipple ripple;    ///< the load's swing about its mean and its peaks
   };
-
-  /// K, the highest swing above their mean in this cycle window and the one before (0 at least); with the forecast.
-  static double ripple(const JointModel& joint);
 
   bool configured_ = false;
   ThermalPrior prior_;
@@ -96,9 +85,7 @@ private:
   ThermalNoise noise_;
   /// s, τ_i of the basis (node 0 the slowest; 0: not used), and whether the output lacks them since configure()
   std::array<double, ThermalNodes::maxNodes> nodeTimeConstants_{};
-  /// e^(−stepPeriod/τ_i) of the nodes that settle within loadWindow (their swing follows a cycle), 0 for the others
-  std::array<double, ThermalNodes::maxNodes> swingDecays_{};
-  std::array<double, ThermalNodes::maxNodes> swingNodes_{}; ///< 1 for a node that swings, 0 else
+  ThermalRipple::Settings rippleSettings_; ///< the nodes that swing (those that settle within loadWindow)
   bool timeConstantsDue_ = true;
   LoadWindow::Settings loadSettings_; ///< loadWindow and cycleWindow in steps
   std::array<JointModel, numOfJoints> joints_{};

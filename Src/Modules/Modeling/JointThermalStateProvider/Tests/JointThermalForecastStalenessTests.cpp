@@ -10,6 +10,7 @@
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include "Modules/Modeling/JointThermalStateProvider/Tests/ReferenceThermal.h"
 #include "Modules/Modeling/JointThermalStateProvider/Tests/TwoNodePlant.h"
+#include "Tools/Thermal/ThermalRipple.h"
 #include <cmath>
 #include <cstdio>
 #include <deque>
@@ -49,15 +50,14 @@ struct Reference
     std::array<float, 3> thresholds{};
     float squaredSum = 0;
     int samples = 0;
-    std::deque<Forecast> history;                        ///< newest first, forecastEvery + 1 of them
-    std::array<double, ThermalNodes::maxNodes> swings{}; ///< A², the provider's ripple rule, as it states it
-    double peak = 0, peakBefore = 0, peakSince = 0, excessSum = 0;
-    int excesses = 0;
+    std::deque<Forecast> history; ///< newest first, forecastEvery + 1 of them
+    ThermalRipple ripple;         ///< the provider's ripple (Tools/Thermal/ThermalRipple.h)
   };
   const JointThermalStateParameters p;
   ThermalPrior prior;
   ThermalNoise noise;
   reference::OldLoadWindow::Settings settings;
+  ThermalRipple::Settings rippleSettings;
   std::array<Joint, numOfJoints> joints{};
   std::size_t next = 0;
   ForecastPosture posture;
@@ -87,6 +87,13 @@ struct Reference
     settings.changeFloor = static_cast<double>(p.loadChangeFloor) * p.loadChangeFloor;
     for (Joint& joint : joints)
       joint.thresholds = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
+    reference::OldThermalFilter basis;
+    basis.configure(noise);
+    const ThermalNodes nodes = basis.model();
+    std::array<double, ThermalNodes::maxNodes> timeConstants{};
+    for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
+      timeConstants[i] = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
+    rippleSettings = ThermalRipple::settings(timeConstants, stepPeriod, p.loadWindow, p.cycleWindow);
   }
 
   void frame(double time, const JointSensorData& sensors, bool first)
@@ -131,7 +138,11 @@ struct Reference
       if (plausible) joint.filter.correct(reading, noise);
     }
     joint.lastStepTime = time;
-    followRipple(joint, joint.load.changes() != changesBefore || !wasInitialised, time);
+    if (joint.load.changes() != changesBefore || !wasInitialised || !joint.filter.initialised())
+      joint.ripple.restart(time);
+    else
+      joint.ripple.add(joint.lastSquaredCurrent - joint.load.load(), &joint.filter.model().gains[0], time,
+                       rippleSettings);
     // Status 0 all along: a prior below the estimate is raised (by at most statusBand).
     if (joint.filter.initialised())
     {
@@ -140,46 +151,6 @@ struct Reference
       for (std::size_t s = 0; s < 3; ++s)
         joint.thresholds[s] = std::max(joint.thresholds[s], std::min(estimate, priors[s] + p.statusBand));
     }
-  }
-
-  /// The provider's ripple (its followRipple): the nodes that settle within loadWindow follow the load's deviation
-  /// from its mean; the peak of Σ g_i·r_i above the swings' mean over this cycle window and the one before.
-  void followRipple(Joint& joint, bool newLoad, double time) const
-  {
-    if (newLoad || !joint.filter.initialised())
-    {
-      joint.swings = {};
-      joint.peak = joint.peakBefore = joint.excessSum = 0;
-      joint.excesses = 0;
-      joint.peakSince = time;
-      return;
-    }
-    const ThermalNodes nodes = joint.filter.model();
-    const double deviation = joint.lastSquaredCurrent - joint.load.load();
-    double excess = 0;
-    for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
-    {
-      const double tau = static_cast<int>(i) < nodes.nodes ? nodes.slowest / nodes.powers[i] : 0.0;
-      const bool swings = tau > 0 && tau <= p.loadWindow;
-      const double decay = swings ? std::exp(-JointThermalStateProvider::stepPeriod / tau) : 0.0;
-      joint.swings[i] = decay * joint.swings[i] + ((swings ? 1.0 : 0.0) - decay) * deviation;
-      excess += nodes.gains[i] * joint.swings[i];
-    }
-    if (time - joint.peakSince >= p.cycleWindow)
-    {
-      joint.peakBefore = joint.peak - joint.excessSum / std::max(joint.excesses, 1);
-      joint.peak = joint.excessSum = 0;
-      joint.excesses = 0;
-      joint.peakSince = time;
-    }
-    joint.peak = joint.excesses == 0 ? excess : std::max(joint.peak, excess);
-    joint.excessSum += excess;
-    ++joint.excesses;
-  }
-  static double ripple(const Joint& joint)
-  {
-    const double now = joint.excesses > 0 ? joint.peak - joint.excessSum / joint.excesses : 0.0;
-    return std::max({now, joint.peakBefore, 0.0});
   }
 
   /// The old forecastVariance: h from exp and integer powers, hᵀPh over all 9 × 9.
@@ -224,8 +195,8 @@ struct Reference
     const ThermalNodes present = joint.filter.model();
     ThermalNodes nodes = present;
     for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
-      nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.swings[i], 0.0);
-    const double ripple = Reference::ripple(joint);
+      nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.ripple.response(i), 0.0);
+    const double ripple = joint.ripple.ripple();
     const double swingVariance = 0.0625 * ripple * ripple;
     const std::array<double, 3> thresholds = {joint.thresholds[0] - ripple, joint.thresholds[1] - ripple,
                                               joint.thresholds[2] - ripple};

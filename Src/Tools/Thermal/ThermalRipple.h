@@ -1,0 +1,89 @@
+#pragma once
+// How far a periodic load (stepping, a keyframe loop) swings a joint's temperature above its course at the mean load
+// (JointThermalStateProvider's README, "A periodic load"). The nodes' model is linear in I², so each node is its
+// course at the mean plus its response r_i to the load's deviation from the mean: r_i' = r_i·e^(−Δt/τ_i) + (I² −
+// mean)·(1 − e^(−Δt/τ_i)), followed for the nodes that settle within a short window (their swing follows a cycle;
+// a slower one averages it). The ripple is the highest swing Σ g_i·r_i above the swings' mean over this cycle window
+// and the one before: a mean that is not yet a whole cycle's shifts every swing alike, not the peak above their
+// mean. Pure: no framework, no allocation.
+#include "Tools/Thermal/ThermalNodes.h"
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace nao
+{
+class ThermalRipple
+{
+public:
+  static constexpr int maxNodes = ThermalNodes::maxNodes;
+
+  struct Settings
+  {
+    std::array<double, maxNodes> decays{};   ///< e^(−step/τ_i) of a node that swings, 0 for the others
+    std::array<double, maxNodes> swinging{}; ///< 1 for a node that swings, 0 else
+    double window = 60;                      ///< s, a cycle window
+  };
+
+  /// The nodes with 0 < τ_i ≤ `settle` (s) swing; steps of `step` s; peaks over cycle windows of `window` s.
+  static Settings settings(const std::array<double, maxNodes>& timeConstants, double step, double settle,
+                           double window)
+  {
+    Settings settings;
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      const bool swings = timeConstants[i] > 0 && timeConstants[i] <= settle;
+      settings.swinging[i] = swings ? 1.0 : 0.0;
+      settings.decays[i] = swings ? std::exp(-step / timeConstants[i]) : 0.0;
+    }
+    settings.window = window;
+    return settings;
+  }
+
+  /// Forgets every swing (a new load, or no fit yet); `time` (s) begins the cycle window.
+  void restart(double time)
+  {
+    *this = ThermalRipple{};
+    since_ = time;
+  }
+
+  /// One step at `time` (s) whose mean I² was `deviation` (A²) off the load's mean; `gains` the fit's g_i (K/A²).
+  void add(double deviation, const double* gains, double time, const Settings& settings)
+  {
+    double swing = 0;
+    for (std::size_t i = 0; i < maxNodes; ++i)
+    {
+      responses_[i] =
+          settings.decays[i] * responses_[i] + (settings.swinging[i] - settings.decays[i]) * deviation;
+      swing += gains[i] * responses_[i];
+    }
+    if (time - since_ >= settings.window)
+    {
+      peakBefore_ = peak_ - sum_ / std::max(count_, 1);
+      peak_ = sum_ = 0;
+      count_ = 0;
+      since_ = time;
+    }
+    peak_ = count_ == 0 ? swing : std::max(peak_, swing);
+    sum_ += swing;
+    ++count_;
+  }
+
+  /// A², node i's response r_i to the load's deviation (c_i less its course at the mean is g_i·r_i).
+  double response(std::size_t i) const { return responses_[i]; }
+  /// K, the highest swing above the swings' mean in this cycle window and the one before (0 at least).
+  double ripple() const
+  {
+    const double now = count_ > 0 ? peak_ - sum_ / count_ : 0.0;
+    return std::max({now, peakBefore_, 0.0});
+  }
+
+private:
+  std::array<double, maxNodes> responses_{}; ///< A², r_i
+  double peak_ = 0;                          ///< K, the highest swing in this cycle window
+  double sum_ = 0;                           ///< K, the swings' sum in this cycle window
+  int count_ = 0;                            ///< steps in this cycle window
+  double peakBefore_ = 0;                    ///< K, the highest swing above their mean in the window before
+  double since_ = 0;                         ///< s, when this cycle window began
+};
+} // namespace nao
