@@ -1,8 +1,11 @@
 #pragma once
 // The present load of one joint (JointThermalStateProvider's README, "The present load"): the mean I² since the load
 // last changed, over a short window at least and a long one at most, in blocks of one filter step each. A short-window
-// mean that differs from the load's by more than a ratio (both lifted by a floor) is a new load: the window starts
-// again from the short one. Two running sums over one ring; fixed size, no allocation. Pure: no framework.
+// mean that differs from the load's by more than a ratio (both lifted by a floor) is a new load, unless it lies within
+// that ratio of the short means seen over the last one to two long windows (LoadRange.h: a loop's phase seen before):
+// the window starts again from the short one. Two running sums over one ring; fixed size, no allocation. Pure: no
+// framework.
+#include "Tools/Thermal/LoadRange.h"
 #include <algorithm>
 #include <array>
 
@@ -47,12 +50,18 @@ public:
       count_ = window;
 
     double mean = sum_ / count_; // count_ ≥ 1 here
+    if (shortCount_ < settings.shortBlocks)
+    {
+      load_ = std::max(mean, 0.0);
+      return;
+    }
+    const double recentMean = shortSum_ / shortCount_;
     if (count_ > shortCount_)
     {
-      const double recentMean = shortSum_ / shortCount_;
       const double recent = recentMean + settings.changeFloor;
       const double held = mean + settings.changeFloor;
-      if (recent > settings.changeRatio * held || held > settings.changeRatio * recent)
+      if ((recent > settings.changeRatio * held || held > settings.changeRatio * recent) &&
+          range_.leaves(recentMean, settings.changeRatio, settings.changeFloor))
       {
         count_ = shortCount_;
         sum_ = shortSum_;
@@ -61,6 +70,7 @@ public:
         mean = recentMean;
       }
     }
+    range_.add(recentMean, settings.shortBlocks, settings.longBlocks);
     load_ = std::max(mean, 0.0);
   }
 
@@ -91,5 +101,6 @@ private:
   double sum_ = 0;      ///< A²
   double load_ = 0;     ///< A², sum_ / count_ (not below 0)
   unsigned changes_ = 0;
+  LoadRange range_; ///< the means of the full short windows
 };
 } // namespace nao

@@ -2,7 +2,9 @@
 // The thermal filter and load window as they were before the per-frame cost was cut (issue 47 item 4), kept verbatim
 // (renamed into nao::reference) as the reference JointThermalForecastStalenessTests runs the
 // old order of computation on: the filter's loops over all 9 places, the covariance's full quadratic forms, the
-// window's modulo. Test code only.
+// window's modulo (its rule of a new load follows the module's: a loop's phases seen before are no new load, with the
+// module's LoadRange). Test code only.
+#include "Tools/Thermal/LoadRange.h"
 #include "Tools/Thermal/ThermalFilter.h" // ThermalPrior, ThermalNoise, ThermalNodes
 #include <algorithm>
 #include <array>
@@ -278,11 +280,14 @@ public:
     else
       count_ = window;
 
+    if (shortCount_ < settings.shortBlocks) return;
+    const double recentMean = shortSum_ / shortCount_;
     if (count_ > shortCount_)
     {
-      const double recent = shortSum_ / shortCount_ + settings.changeFloor;
+      const double recent = recentMean + settings.changeFloor;
       const double held = sum_ / count_ + settings.changeFloor;
-      if (recent > settings.changeRatio * held || held > settings.changeRatio * recent)
+      if ((recent > settings.changeRatio * held || held > settings.changeRatio * recent) &&
+          range_.leaves(recentMean, settings.changeRatio, settings.changeFloor))
       {
         count_ = shortCount_;
         sum_ = shortSum_;
@@ -290,6 +295,7 @@ public:
         ++changes_;
       }
     }
+    range_.add(recentMean, settings.shortBlocks, settings.longBlocks); // a loop's phases seen before
   }
 
   /// How often the load changed (the window started again): the ripple rule restarts there.
@@ -318,5 +324,6 @@ private:
   double shortSum_ = 0; ///< A²
   double sum_ = 0;      ///< A²
   unsigned changes_ = 0;
+  LoadRange range_;
 };
 } // namespace nao::reference
