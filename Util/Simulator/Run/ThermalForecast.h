@@ -3,7 +3,8 @@
 // every robot run of an ensemble (its log with JointThermalState and JointSensorData, its summary), the forecast made a
 // few minutes after the posture is held against the time the plant really took, (a) with the thresholds as the robot
 // ran them (the module's priors until the robot teaches them), (b) with each joint's threshold learned from an earlier
-// run of the same robot, the forecast solved again from the module's logged nodes for that threshold. The simulator's
+// run of the same robot, the forecast solved again from the module's logged nodes for that threshold less the logged
+// ripple (as the module solves its own: a periodic load's peaks reach the threshold first). The simulator's
 // plant is a different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
 // Src/Modules/Modeling/JointThermalStateProvider/README.md.
 #include "Tools/Thermal/ThermalFilter.h"
@@ -38,8 +39,12 @@ struct JointForecast
   double steady = 0;           ///< °C, T_amb + k·I² at the forecast
   double timeConstant = 0;     ///< s, the effective τ (Σ g_i τ_i / Σ g_i) at the forecast
   double load = 0;             ///< A², the present load the forecast assumes
-  bool learning = true;        ///< the module flagged the forecast as not yet to be trusted
-  ThermalNodes nodes;          ///< the module's fitted nodes at the forecast (for the learned threshold)
+  double ripple = 0; ///< K, how far the load's swings peak above the course (JointThermalState.ripples)
+  /// A², the mean I² the joint's reading showed from the forecast to its status 1 (to the end of the run where it
+  /// stays below)
+  double loadAfter = 0;
+  bool learning = true; ///< the module flagged the forecast as not yet to be trusted
+  ThermalNodes nodes;   ///< the module's fitted nodes at the forecast (for the learned threshold)
 };
 
 /// One robot run: the forecasts of every joint that is still below status 1 at each horizon, and what the run taught.
@@ -83,7 +88,20 @@ struct ForecastErrors
   std::size_t quietJoints = 0; ///< joints still below status 1 at the end, of those with a forecast
   std::size_t learning = 0; ///< of the reaching joints with a forecast, those the module flagged as learning
   double trustedMedian = 0; ///< median of |forecast − actual| / actual over the others (NaN: none)
+  /// of the reaching joints with a forecast, those whose load moved before status 1 (loadHeld is false)
+  std::size_t moved = 0;
+  double heldMedian = 0, held90 = 0; ///< relativeMedian and relative90 over the others (NaN: none)
 };
+
+/// The forecast assumes the present load holds (JointThermalStateProvider's README, "The present load"): it is judged
+/// as a forecast of the motion it saw where the mean I² until status 1 lies within this factor of that load. 1.25:
+/// the error the goal allows (25 %), as a change of the rise the load drives. A load that moved by more is another
+/// motion: the firmware softened another joint at its status 1, a plant that sags, a stage that found a hold.
+constexpr double heldLoadFactor = 1.25;
+
+/// Whether the load the forecast assumed held until status 1 (within heldLoadFactor; both lifted by 0.01 A², so that
+/// a load near 0 that stays near 0 held).
+bool loadHeld(const JointForecast& forecast);
 
 /// (a) when `learned` is false, (b) when true, for every horizon of `robots`.
 std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,

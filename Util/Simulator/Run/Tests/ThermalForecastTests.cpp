@@ -9,6 +9,8 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 using namespace nao;
 
@@ -57,6 +59,9 @@ TEST(ThermalForecast, EveryKneeThatReachesStatusOneHasBothForecastsAndTheErrorsA
     EXPECT_FALSE(std::isnan(forecast.learned))
         << "(b): the run taught the joint's threshold, seed " << forecast.seed;
     EXPECT_GT(forecast.actual, 0.0);
+    EXPECT_TRUE(loadHeld(forecast)) << "an unadjusted stand's load holds: " << forecast.load << " A² at the "
+                                    << "forecast, " << forecast.loadAfter << " A² until status 1, seed "
+                                    << forecast.seed;
   }
   // Case (a) is reported, whatever it is: the table's row of the 120 s forecast with its joints.
   const std::string tables = thermalForecastTables({"stand unadjusted"}, {robots}, {120.0});
@@ -104,4 +109,20 @@ TEST(ThermalForecast, TheRobotLearnsOneStatusOneThresholdForAllItsKnees)
       if (!std::isnan(threshold)) learned.push_back(threshold);
   ASSERT_GE(learned.size(), 3u);
   EXPECT_LT(percentile(learned, 1.0) - percentile(learned, 0.0), 1.0);
+}
+
+TEST(ThermalForecastJudge, AForecastIsJudgedAsOneOfTheMotionItSawWhereItsLoadHeld)
+{
+  JointForecast forecast;
+  forecast.load = 1.0;
+  for (const auto& [after, held] : std::vector<std::pair<double, bool>>{
+           {1.0, true}, {1.2, true}, {1.3, false}, {0.82, true}, {0.78, false}, {4.0, false}, {0.0, false}})
+  {
+    forecast.loadAfter = after;
+    EXPECT_EQ(loadHeld(forecast), held) << "1 A² at the forecast, " << after << " A² until status 1";
+  }
+  forecast.load =
+      0.0; // a joint without load that stays without: held, whatever the ratio of two tiny numbers
+  forecast.loadAfter = 0.002;
+  EXPECT_TRUE(loadHeld(forecast));
 }
