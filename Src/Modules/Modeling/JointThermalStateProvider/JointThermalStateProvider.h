@@ -7,8 +7,8 @@
 // load). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
 //
 // Cost (issue 47: at most 100 ns per 12 ms frame, JointThermalStateProviderBenchmark, Release; ~215 ns before, ~97 ns
-// after, measured interleaved on the same 2 loaded cores; with the ripple's step 98-104 ns against 97-99 without it,
-// interleaved on 2 idle cores: the goal is missed by up to 4 %). Every frame adds each joint's I² to its window (one
+// after, measured interleaved on the same 2 loaded cores; with the ripple's step and the load's range 100-103 ns
+// against 95-96 without either, interleaved on 2 idle cores: the goal is missed by up to 3 %). Every frame adds each joint's I² to its window (one
 // vector loop) and steps one joint's filter, in turn (each every 25 frames, 0.3 s), writing its estimate: most of the cost,
 // and kept bit for bit as it was (but for a reading exactly at the gate's bound: its variance is summed in another
 // order now), since the forecast's solver tells rounding apart (a time 0.4 % off where P's columns were mirrored from
