@@ -100,7 +100,8 @@ struct ForecastErrors
 constexpr double heldLoadFactor = 1.25;
 
 /// Whether the load the forecast assumed held until status 1 (within heldLoadFactor; both lifted by 0.01 A², so that
-/// a load near 0 that stays near 0 held).
+/// a load near 0 that stays near 0 held). It compares the mean over the whole interval: a load that rose and fell
+/// can average out and count as held.
 bool loadHeld(const JointForecast& forecast);
 
 /// (a) when `learned` is false, (b) when true, for every horizon of `robots`.
