@@ -63,9 +63,8 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
   robot.learnedThresholds.fill(notANumber);
   std::vector<bool> taken(horizons.size(), false);
   JointThermalState last;
-  // Per forecast, the reading's I² summed (A²) over the frames from the forecast to its joint's status 1 or the end.
-  std::vector<double> squaredSums;
-  std::vector<std::size_t> counts;
+  // Per forecast, the reading's I² (A²) over the frames from the forecast to its joint's status 1 or the end.
+  std::vector<BlockMeans> loads;
   LogDecoder decoder(log);
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
@@ -83,8 +82,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
       const double hotAfter = summary.joints[forecast.joint].hotAfter;
       if (hotAfter >= 0 && frame->time > hotAfter) continue;
       const double current = sensors->currents[forecast.joint];
-      squaredSums[f] += current * current;
-      ++counts[f];
+      loads[f].add(frame->time, current * current);
     }
     for (std::size_t h = 0; h < horizons.size(); ++h)
     {
@@ -115,8 +113,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         forecast.learning = state->learning[j];
         forecast.nodes = thermalNodesOf(*state, j);
         robot.forecasts.push_back(forecast);
-        squaredSums.push_back(0.0);
-        counts.push_back(0);
+        loads.emplace_back(heldLoadBlock);
       }
     }
   }
@@ -125,8 +122,13 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
                              " holds no frame with FrameInfo, JointSensorData and JointThermalState (is "
                              "JointThermalState in the scenario's [Log] representations?)");
   for (std::size_t f = 0; f < robot.forecasts.size(); ++f)
-    robot.forecasts[f].loadAfter =
-        counts[f] > 0 ? squaredSums[f] / static_cast<double>(counts[f]) : robot.forecasts[f].load;
+  {
+    JointForecast& forecast = robot.forecasts[f];
+    const bool any = !std::isnan(loads[f].mean()); // else the run ended with the forecast
+    forecast.loadAfter = any ? loads[f].mean() : forecast.load;
+    forecast.loadLowest = any ? loads[f].lowest() : forecast.load;
+    forecast.loadHighest = any ? loads[f].highest() : forecast.load;
+  }
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (last.hot.sources[j] == ThermalThresholdSource::learned)
       robot.learnedThresholds[j] = last.hot.thresholds[j];
@@ -150,11 +152,54 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
   return robot;
 }
 
+void BlockMeans::add(double time, double value)
+{
+  if (open_.count > 0 && time - openedAt_ >= seconds_)
+  {
+    if (lastClosed_.count > 0)
+    {
+      const double mean = lastClosed_.sum / static_cast<double>(lastClosed_.count);
+      lowest_ = std::min(lowest_, mean);
+      highest_ = std::max(highest_, mean);
+    }
+    lastClosed_ = open_;
+    open_ = {};
+  }
+  if (open_.count == 0) openedAt_ = time;
+  open_.sum += value;
+  ++open_.count;
+  all_.sum += value;
+  ++all_.count;
+}
+
+BlockMeans::Sums BlockMeans::tail() const
+{
+  return {lastClosed_.sum + open_.sum, lastClosed_.count + open_.count};
+}
+
+double BlockMeans::lowest() const
+{
+  const Sums last = tail();
+  return last.count == 0 ? notANumber : std::min(lowest_, last.sum / static_cast<double>(last.count));
+}
+
+double BlockMeans::highest() const
+{
+  const Sums last = tail();
+  return last.count == 0 ? notANumber : std::max(highest_, last.sum / static_cast<double>(last.count));
+}
+
+double BlockMeans::mean() const
+{
+  return all_.count == 0 ? notANumber : all_.sum / static_cast<double>(all_.count);
+}
+
 bool loadHeld(const JointForecast& forecast)
 {
   constexpr double floor = 0.01; // A²
-  const double before = forecast.load + floor, after = forecast.loadAfter + floor;
-  return after <= heldLoadFactor * before && before <= heldLoadFactor * after;
+  const double assumed = forecast.load + floor, lowest = forecast.loadLowest + floor,
+               highest = forecast.loadHighest + floor;
+  return highest <= heldLoadFactor * assumed && assumed <= heldLoadFactor * lowest;
 }
 
 std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,
@@ -259,13 +304,15 @@ void writeThermalForecasts(const std::filesystem::path& file, const std::vector<
   out << "seed,preset,joint,after hold [s],plant's time [s],run left [s],forecast as run [s],forecast "
          "learned [s],"
          "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s],"
-         "learning,load [A²],load until status 1 [A²],ripple [K]\n";
+         "learning,load [A²],load until status 1 [A²],lowest block load [A²],highest block load [A²],ripple "
+         "[K]\n";
   for (const RobotThermalForecast& robot : robots)
     for (const JointForecast& f : robot.forecasts)
       out << f.seed << ',' << f.preset << ',' << jointNames[f.joint] << ',' << f.horizon << ',' << f.actual
           << ',' << f.remaining << ',' << f.asRun << ',' << f.learned << ',' << f.threshold << ','
           << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << ','
-          << f.learning << ',' << f.load << ',' << f.loadAfter << ',' << f.ripple << '\n';
+          << f.learning << ',' << f.load << ',' << f.loadAfter << ',' << f.loadLowest << ',' << f.loadHighest
+          << ',' << f.ripple << '\n';
   if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
@@ -310,7 +357,8 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
          "joints sent to status 1 within the run that stayed below (of all that stayed below); learning: "
          "forecasts the module flagged as not yet to be trusted; rel. trusted: median rel. of the others; "
          "moved: "
-         "joints whose mean I² until status 1 left a factor 1.25 of the load the forecast assumed (another "
+         "joints whose mean I² over a 120 s block until status 1 left a factor 1.25 of the load the forecast "
+         "assumed (another "
          "motion: another joint softened at its status 1, a sagging plant, a stage that found a hold); rel. "
          "held: "
          "median and 90th percentile of rel. over the others\n\n"

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ struct JointForecast
   /// A², the mean I² the joint's reading showed from the forecast to its status 1 (to the end of the run where it
   /// stays below)
   double loadAfter = 0;
+  /// A², the lowest and the highest mean I² of that interval's blocks of heldLoadBlock (BlockMeans)
+  double loadLowest = 0, loadHighest = 0;
   bool learning = true; ///< the module flagged the forecast as not yet to be trusted
   ThermalNodes nodes;   ///< the module's fitted nodes at the forecast (for the learned threshold)
 };
@@ -94,14 +97,47 @@ struct ForecastErrors
 };
 
 /// The forecast assumes the present load holds (JointThermalStateProvider's README, "The present load"): it is judged
-/// as a forecast of the motion it saw where the mean I² until status 1 lies within this factor of that load. 1.25:
+/// as a forecast of the motion it saw where the mean I² until status 1 (loadHeld) lies within this factor of that load. 1.25:
 /// the error the goal allows (25 %), as a change of the rise the load drives. A load that moved by more is another
 /// motion: the firmware softened another joint at its status 1, a plant that sags, a stage that found a hold.
 constexpr double heldLoadFactor = 1.25;
 
-/// Whether the load the forecast assumed held until status 1 (within heldLoadFactor; both lifted by 0.01 A², so that
-/// a load near 0 that stays near 0 held). It compares the mean over the whole interval: a load that rose and fell
-/// can average out and count as held.
+/// s, the blocks over which the load after a forecast is averaged to judge whether it held: twice the module's
+/// cycleWindow (60 s), so that a load cycling within that averages out in every block (a block of 120-240 s holds
+/// two cycles or more; a 50 % duty cycle's mean then lies within a factor 1.2 of the cycle's).
+constexpr double heldLoadBlock = 120.0;
+
+/// The means of a reading over consecutive blocks of `seconds`, from its first sample on. The last block, shorter,
+/// joins the one before it: every block spans one to two lengths (a reading shorter than one length is one block).
+class BlockMeans
+{
+public:
+  explicit BlockMeans(double seconds) : seconds_(seconds) {}
+  /// One sample at `time` (s, not decreasing).
+  void add(double time, double value);
+  double lowest() const;  ///< the lowest block mean; NaN without samples
+  double highest() const; ///< the highest block mean; NaN without samples
+  double mean() const;    ///< over all samples; NaN without
+
+private:
+  struct Sums
+  {
+    double sum = 0;
+    std::size_t count = 0;
+  };
+  /// The block still open joined to the last closed one (the open one alone while none closed).
+  Sums tail() const;
+  double seconds_;
+  double openedAt_ = 0; ///< s, the open block's first sample
+  Sums open_, lastClosed_, all_;
+  /// Over the blocks closed before lastClosed_.
+  double lowest_ = std::numeric_limits<double>::infinity(),
+         highest_ = -std::numeric_limits<double>::infinity();
+};
+
+/// Whether the load the forecast assumed held until status 1: the mean I² of every block of heldLoadBlock from the
+/// forecast on (BlockMeans) lies within heldLoadFactor of it, all lifted by 0.01 A² so that a load near 0 that stays
+/// near 0 held. Blocks, not the whole interval's mean: a load that rose and fell would average out.
 bool loadHeld(const JointForecast& forecast);
 
 /// (a) when `learned` is false, (b) when true, for every horizon of `robots`.

@@ -118,11 +118,72 @@ TEST(ThermalForecastJudge, AForecastIsJudgedAsOneOfTheMotionItSawWhereItsLoadHel
   for (const auto& [after, held] : std::vector<std::pair<double, bool>>{
            {1.0, true}, {1.2, true}, {1.3, false}, {0.82, true}, {0.78, false}, {4.0, false}, {0.0, false}})
   {
-    forecast.loadAfter = after;
+    forecast.loadLowest = forecast.loadHighest = after;
     EXPECT_EQ(loadHeld(forecast), held) << "1 A² at the forecast, " << after << " A² until status 1";
   }
+  forecast.loadLowest = 0.9;
+  forecast.loadHighest = 1.3;
+  EXPECT_FALSE(loadHeld(forecast)) << "one block above the factor is enough";
   forecast.load =
       0.0; // a joint without load that stays without: held, whatever the ratio of two tiny numbers
-  forecast.loadAfter = 0.002;
+  forecast.loadLowest = 0.0;
+  forecast.loadHighest = 0.002;
   EXPECT_TRUE(loadHeld(forecast));
+}
+
+namespace
+{
+/// `phases` of {s, A²} one after the other, sampled every 12 ms into BlockMeans of heldLoadBlock.
+BlockMeans loadOf(const std::vector<std::pair<double, double>>& phases, int repeats = 1)
+{
+  BlockMeans means(heldLoadBlock);
+  double start = 0;
+  for (int r = 0; r < repeats; ++r)
+    for (const auto& [seconds, load] : phases)
+    {
+      const long frames = std::lround(seconds / 0.012);
+      for (long frame = 0; frame < frames; ++frame)
+        means.add(start + static_cast<double>(frame) * 0.012, load);
+      start += static_cast<double>(frames) * 0.012;
+    }
+  return means;
+}
+} // namespace
+
+TEST(ThermalForecastJudge, ALoadThatRoseAndFellMovedAlthoughItsMeanIsThatOfTheForecast)
+{
+  // The case that the whole interval's mean let through (robot 105's RAnklePitch sitting on the random plant): the
+  // load steps 0.34 -> 1.0 -> 0 -> 2.5 A², its mean that of the forecast.
+  const BlockMeans means = loadOf({{120, 0.34}, {120, 1.0}, {360, 0.0}, {24, 2.5}});
+  EXPECT_LT(means.mean() + 0.01, heldLoadFactor * (0.34 + 0.01)) << "the whole mean would count as held";
+  JointForecast forecast;
+  forecast.load = 0.34;
+  forecast.loadAfter = means.mean();
+  forecast.loadLowest = means.lowest();
+  forecast.loadHighest = means.highest();
+  EXPECT_NEAR(forecast.loadLowest, 0.0, 1e-12) << "the third 120 s block is all idle";
+  EXPECT_NEAR(forecast.loadHighest, 1.0, 1e-12);
+  EXPECT_FALSE(loadHeld(forecast));
+}
+
+TEST(ThermalForecastJudge, ALoadCyclingWithinTheModulesCycleWindowHeldInEveryBlock)
+{
+  // 2.25 A² half the time, 0.04 A² the other half (the module's own cycle test, 1.5 A / 0.2 A), for cycles up to
+  // cycleWindow (60 s) and runs that end anywhere: every block holds two cycles or more.
+  for (const double cycle : {2.0, 15.0, 40.0, 48.0, 60.0})
+    for (const int cycles : {3, 7, 11})
+    {
+      const BlockMeans means = loadOf({{cycle / 2, 2.25}, {cycle / 2, 0.04}}, cycles);
+      JointForecast forecast;
+      forecast.load = 1.145; // the cycle's mean
+      forecast.loadLowest = means.lowest();
+      forecast.loadHighest = means.highest();
+      EXPECT_TRUE(loadHeld(forecast)) << cycle << " s cycle, " << cycles << " cycles: blocks from "
+                                      << means.lowest() << " to " << means.highest() << " A²";
+    }
+  // A reading shorter than one block is one block: its mean.
+  const BlockMeans short_ = loadOf({{10, 1.0}, {10, 3.0}});
+  EXPECT_NEAR(short_.lowest(), 2.0, 1e-9);
+  EXPECT_NEAR(short_.highest(), 2.0, 1e-9);
+  EXPECT_TRUE(std::isnan(BlockMeans(heldLoadBlock).lowest()));
 }
