@@ -64,7 +64,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
   std::vector<bool> taken(horizons.size(), false);
   JointThermalState last;
   // Per forecast, the reading's I² (A²) over the frames from the forecast to its joint's status 1 or the end.
-  std::vector<BlockMeans> loads;
+  std::vector<RunningLoad> loads;
   LogDecoder decoder(log);
   std::uint32_t frameNumber = 0;
   std::vector<DecodedRecord> records;
@@ -113,7 +113,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         forecast.learning = state->learning[j];
         forecast.nodes = thermalNodesOf(*state, j);
         robot.forecasts.push_back(forecast);
-        loads.emplace_back(heldLoadBlock);
+        loads.emplace_back(frame->time, load, heldLoadMemory);
       }
     }
   }
@@ -126,8 +126,8 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
     JointForecast& forecast = robot.forecasts[f];
     const bool any = !std::isnan(loads[f].mean()); // else the run ended with the forecast
     forecast.loadAfter = any ? loads[f].mean() : forecast.load;
-    forecast.loadLowest = any ? loads[f].lowest() : forecast.load;
-    forecast.loadHighest = any ? loads[f].highest() : forecast.load;
+    forecast.loadLowest = loads[f].lowest();
+    forecast.loadHighest = loads[f].highest();
   }
   for (std::size_t j = 0; j < numOfJoints; ++j)
     if (last.hot.sources[j] == ThermalThresholdSource::learned)
@@ -152,54 +152,31 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
   return robot;
 }
 
-void BlockMeans::add(double time, double value)
+RunningLoad::RunningLoad(double start, double assumed, double memory)
+    : memory_(memory), last_(start), running_(assumed), lowest_(assumed), highest_(assumed)
 {
-  if (open_.count > 0 && time - openedAt_ >= seconds_)
-  {
-    if (lastClosed_.count > 0)
-    {
-      const double mean = lastClosed_.sum / static_cast<double>(lastClosed_.count);
-      lowest_ = std::min(lowest_, mean);
-      highest_ = std::max(highest_, mean);
-    }
-    lastClosed_ = open_;
-    open_ = {};
-  }
-  if (open_.count == 0) openedAt_ = time;
-  open_.sum += value;
-  ++open_.count;
-  all_.sum += value;
-  ++all_.count;
 }
 
-BlockMeans::Sums BlockMeans::tail() const
+void RunningLoad::add(double time, double value)
 {
-  return {lastClosed_.sum + open_.sum, lastClosed_.count + open_.count};
-}
-
-double BlockMeans::lowest() const
-{
-  const Sums last = tail();
-  return last.count == 0 ? notANumber : std::min(lowest_, last.sum / static_cast<double>(last.count));
-}
-
-double BlockMeans::highest() const
-{
-  const Sums last = tail();
-  return last.count == 0 ? notANumber : std::max(highest_, last.sum / static_cast<double>(last.count));
-}
-
-double BlockMeans::mean() const
-{
-  return all_.count == 0 ? notANumber : all_.sum / static_cast<double>(all_.count);
+  const double kept = std::exp(-std::max(time - last_, 0.0) / memory_);
+  last_ = std::max(time, last_);
+  running_ = kept * running_ + (1 - kept) * value;
+  lowest_ = std::min(lowest_, running_);
+  highest_ = std::max(highest_, running_);
+  sum_ += value;
+  ++count_;
 }
 
 bool loadHeld(const JointForecast& forecast)
 {
   constexpr double floor = 0.01; // A²
-  const double assumed = forecast.load + floor, lowest = forecast.loadLowest + floor,
-               highest = forecast.loadHighest + floor;
-  return highest <= heldLoadFactor * assumed && assumed <= heldLoadFactor * lowest;
+  const auto within = [&](double load)
+  {
+    const double assumed = forecast.load + floor, lifted = load + floor;
+    return lifted <= heldLoadFactor * assumed && assumed <= heldLoadFactor * lifted;
+  };
+  return within(forecast.loadAfter) && within(forecast.loadLowest) && within(forecast.loadHighest);
 }
 
 std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,
@@ -304,7 +281,8 @@ void writeThermalForecasts(const std::filesystem::path& file, const std::vector<
   out << "seed,preset,joint,after hold [s],plant's time [s],run left [s],forecast as run [s],forecast "
          "learned [s],"
          "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s],"
-         "learning,load [A²],load until status 1 [A²],lowest block load [A²],highest block load [A²],ripple "
+         "learning,load [A²],load until status 1 [A²],lowest running load [A²],highest running load "
+         "[A²],ripple "
          "[K]\n";
   for (const RobotThermalForecast& robot : robots)
     for (const JointForecast& f : robot.forecasts)
@@ -357,7 +335,8 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
          "joints sent to status 1 within the run that stayed below (of all that stayed below); learning: "
          "forecasts the module flagged as not yet to be trusted; rel. trusted: median rel. of the others; "
          "moved: "
-         "joints whose mean I² over a 120 s block until status 1 left a factor 1.25 of the load the forecast "
+         "joints whose running mean I² (120 s memory) until status 1 left a factor 1.25 of the load the "
+         "forecast "
          "assumed (another "
          "motion: another joint softened at its status 1, a sagging plant, a stage that found a hold); rel. "
          "held: "

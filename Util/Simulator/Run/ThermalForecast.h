@@ -44,7 +44,7 @@ struct JointForecast
   /// A², the mean I² the joint's reading showed from the forecast to its status 1 (to the end of the run where it
   /// stays below)
   double loadAfter = 0;
-  /// A², the lowest and the highest mean I² of that interval's blocks of heldLoadBlock (BlockMeans)
+  /// A², the lowest and the highest running mean of I² over that interval (RunningLoad, heldLoadMemory)
   double loadLowest = 0, loadHighest = 0;
   bool learning = true; ///< the module flagged the forecast as not yet to be trusted
   ThermalNodes nodes;   ///< the module's fitted nodes at the forecast (for the learned threshold)
@@ -102,42 +102,34 @@ struct ForecastErrors
 /// motion: the firmware softened another joint at its status 1, a plant that sags, a stage that found a hold.
 constexpr double heldLoadFactor = 1.25;
 
-/// s, the blocks over which the load after a forecast is averaged to judge whether it held: twice the module's
-/// cycleWindow (60 s), so that a load cycling within that averages out in every block (a block of 120-240 s holds
-/// two cycles or more; a 50 % duty cycle's mean then lies within a factor 1.2 of the cycle's).
-constexpr double heldLoadBlock = 120.0;
+/// s, the memory of the load the judge compares with the forecast's: twice the module's cycleWindow (60 s), so that
+/// a load cycling within that stays within heldLoadFactor of its mean (a 50 % duty cycle of 0.04 and 2.25 A², a
+/// period up to 48 s, from either phase: `ThermalForecastJudge` tests), and a phase of a minute or more shows.
+constexpr double heldLoadMemory = 120.0;
 
-/// The means of a reading over consecutive blocks of `seconds`, from its first sample on. The last block, shorter,
-/// joins the one before it: every block spans one to two lengths (a reading shorter than one length is one block).
-class BlockMeans
+/// The load after a forecast as a joint's slower heat sees it: the running mean of I² with an exponential memory,
+/// starting at the load the forecast assumed; its lowest and highest value from the forecast on.
+class RunningLoad
 {
 public:
-  explicit BlockMeans(double seconds) : seconds_(seconds) {}
-  /// One sample at `time` (s, not decreasing).
+  /// `start`: s, the forecast's time; `assumed`: A², its load; `memory`: s, the mean's time constant.
+  RunningLoad(double start, double assumed, double memory);
+  /// One reading's I² (A²) at `time` (s, not decreasing).
   void add(double time, double value);
-  double lowest() const;  ///< the lowest block mean; NaN without samples
-  double highest() const; ///< the highest block mean; NaN without samples
-  double mean() const;    ///< over all samples; NaN without
+  double lowest() const { return lowest_; }   ///< A², of the running mean
+  double highest() const { return highest_; } ///< A², of the running mean
+  /// A², the plain mean of the readings; NaN without any
+  double mean() const { return count_ == 0 ? std::numeric_limits<double>::quiet_NaN() : sum_ / count_; }
 
 private:
-  struct Sums
-  {
-    double sum = 0;
-    std::size_t count = 0;
-  };
-  /// The block still open joined to the last closed one (the open one alone while none closed).
-  Sums tail() const;
-  double seconds_;
-  double openedAt_ = 0; ///< s, the open block's first sample
-  Sums open_, lastClosed_, all_;
-  /// Over the blocks closed before lastClosed_.
-  double lowest_ = std::numeric_limits<double>::infinity(),
-         highest_ = -std::numeric_limits<double>::infinity();
+  double memory_, last_, running_, lowest_, highest_;
+  double sum_ = 0, count_ = 0;
 };
 
-/// Whether the load the forecast assumed held until status 1: the mean I² of every block of heldLoadBlock from the
-/// forecast on (BlockMeans) lies within heldLoadFactor of it, all lifted by 0.01 A² so that a load near 0 that stays
-/// near 0 held. Blocks, not the whole interval's mean: a load that rose and fell would average out.
+/// Whether the load the forecast assumed held until status 1: the mean I² of the whole interval and its running mean
+/// (RunningLoad, heldLoadMemory) stayed within heldLoadFactor of it, all lifted by 0.01 A² so that a load near 0 that
+/// stays near 0 held. The whole mean alone lets a load that rose and fell, or a burst just before status 1, average
+/// out; the running mean alone lets a change pass that lasted less than its memory.
 bool loadHeld(const JointForecast& forecast);
 
 /// (a) when `learned` is false, (b) when true, for every horizon of `robots`.

@@ -118,72 +118,92 @@ TEST(ThermalForecastJudge, AForecastIsJudgedAsOneOfTheMotionItSawWhereItsLoadHel
   for (const auto& [after, held] : std::vector<std::pair<double, bool>>{
            {1.0, true}, {1.2, true}, {1.3, false}, {0.82, true}, {0.78, false}, {4.0, false}, {0.0, false}})
   {
-    forecast.loadLowest = forecast.loadHighest = after;
+    forecast.loadAfter = forecast.loadLowest = forecast.loadHighest = after;
     EXPECT_EQ(loadHeld(forecast), held) << "1 A² at the forecast, " << after << " A² until status 1";
   }
-  forecast.loadLowest = 0.9;
+  forecast.loadAfter = forecast.loadLowest = 1.0;
   forecast.loadHighest = 1.3;
-  EXPECT_FALSE(loadHeld(forecast)) << "one block above the factor is enough";
+  EXPECT_FALSE(loadHeld(forecast)) << "the running mean above the factor once is enough";
+  forecast.loadAfter = 0.7; // a change shorter than the running mean's memory: the running mean stayed within
+  forecast.loadLowest = 0.85;
+  forecast.loadHighest = 1.0;
+  EXPECT_FALSE(loadHeld(forecast)) << "the whole interval's mean left the factor";
   forecast.load =
       0.0; // a joint without load that stays without: held, whatever the ratio of two tiny numbers
-  forecast.loadLowest = 0.0;
+  forecast.loadAfter = forecast.loadLowest = 0.0;
   forecast.loadHighest = 0.002;
   EXPECT_TRUE(loadHeld(forecast));
 }
 
 namespace
 {
-/// `phases` of {s, A²} one after the other, sampled every 12 ms into BlockMeans of heldLoadBlock.
-BlockMeans loadOf(const std::vector<std::pair<double, double>>& phases, int repeats = 1)
+/// `phases` of {s, A²} one after the other (`repeats` times), sampled every 12 ms after a forecast at 0 that assumed
+/// `assumed` A², and judged.
+JointForecast judged(double assumed, const std::vector<std::pair<double, double>>& phases, int repeats = 1)
 {
-  BlockMeans means(heldLoadBlock);
-  double start = 0;
+  RunningLoad running(0.0, assumed, heldLoadMemory);
+  double time = 0;
   for (int r = 0; r < repeats; ++r)
     for (const auto& [seconds, load] : phases)
-    {
-      const long frames = std::lround(seconds / 0.012);
-      for (long frame = 0; frame < frames; ++frame)
-        means.add(start + static_cast<double>(frame) * 0.012, load);
-      start += static_cast<double>(frames) * 0.012;
-    }
-  return means;
+      for (long frame = std::lround(seconds / 0.012); frame > 0; --frame)
+        running.add(time += 0.012, load);
+  JointForecast forecast;
+  forecast.load = assumed;
+  forecast.loadAfter = running.mean();
+  forecast.loadLowest = running.lowest();
+  forecast.loadHighest = running.highest();
+  return forecast;
+}
+
+/// Whether the whole interval's mean would have counted as held (the judge's old rule).
+bool meanHeld(const JointForecast& forecast)
+{
+  const double assumed = forecast.load + 0.01, after = forecast.loadAfter + 0.01;
+  return after <= heldLoadFactor * assumed && assumed <= heldLoadFactor * after;
 }
 } // namespace
 
-TEST(ThermalForecastJudge, ALoadThatRoseAndFellMovedAlthoughItsMeanIsThatOfTheForecast)
+TEST(ThermalForecastJudge, ALoadThatRoseAndFellOrBurstBeforeStatusOneMovedAlthoughItsMeanHeld)
 {
-  // The case that the whole interval's mean let through (robot 105's RAnklePitch sitting on the random plant): the
-  // load steps 0.34 -> 1.0 -> 0 -> 2.5 A², its mean that of the forecast.
-  const BlockMeans means = loadOf({{120, 0.34}, {120, 1.0}, {360, 0.0}, {24, 2.5}});
-  EXPECT_LT(means.mean() + 0.01, heldLoadFactor * (0.34 + 0.01)) << "the whole mean would count as held";
-  JointForecast forecast;
-  forecast.load = 0.34;
-  forecast.loadAfter = means.mean();
-  forecast.loadLowest = means.lowest();
-  forecast.loadHighest = means.highest();
-  EXPECT_NEAR(forecast.loadLowest, 0.0, 1e-12) << "the third 120 s block is all idle";
-  EXPECT_NEAR(forecast.loadHighest, 1.0, 1e-12);
-  EXPECT_FALSE(loadHeld(forecast));
+  // 0.34 -> 1.0 -> 0 -> 2.5 A² over minutes, its mean that of the forecast.
+  const JointForecast roseAndFell = judged(0.34, {{120, 0.34}, {120, 1.0}, {360, 0.0}, {24, 2.5}});
+  EXPECT_TRUE(meanHeld(roseAndFell)) << roseAndFell.loadAfter;
+  EXPECT_FALSE(loadHeld(roseAndFell));
+  // Robot 105's RAnklePitch sitting on the random plant: 0.34 A² for 37 s, a 12 s burst at 3 A², 200 s idle, then
+  // 41 s at 1.2 A² to status 1: its mean lies near the forecast's 0.34 A² (so did its two 120 s blocks' in the run).
+  const JointForecast burst = judged(0.336, {{37, 0.336}, {12, 3.0}, {200, 0.0}, {41, 1.2}});
+  EXPECT_TRUE(meanHeld(burst)) << burst.loadAfter;
+  EXPECT_FALSE(loadHeld(burst));
+  // What held: the same load with the reading's noise.
+  EXPECT_TRUE(loadHeld(judged(0.34, {{0.5, 0.30}, {0.5, 0.38}}, 600)));
 }
 
-TEST(ThermalForecastJudge, ALoadCyclingWithinTheModulesCycleWindowHeldInEveryBlock)
+TEST(ThermalForecastJudge, ALoadCyclingWithinTheModulesCycleWindowHeld)
 {
-  // 2.25 A² half the time, 0.04 A² the other half (the module's own cycle test, 1.5 A / 0.2 A), for cycles up to
-  // cycleWindow (60 s) and runs that end anywhere: every block holds two cycles or more.
-  for (const double cycle : {2.0, 15.0, 40.0, 48.0, 60.0})
+  // 2.25 A² half the time, 0.04 A² the other half (the module's own cycle test, 1.5 A / 0.2 A), forecast with the
+  // cycle's mean, for periods up to 48 s, starting in either phase and ending after either.
+  constexpr double high = 2.25, low = 0.04, mean = (high + low) / 2;
+  for (const double period : {2.0, 15.0, 30.0, 40.0, 48.0})
     for (const int cycles : {3, 7, 11})
-    {
-      const BlockMeans means = loadOf({{cycle / 2, 2.25}, {cycle / 2, 0.04}}, cycles);
-      JointForecast forecast;
-      forecast.load = 1.145; // the cycle's mean
-      forecast.loadLowest = means.lowest();
-      forecast.loadHighest = means.highest();
-      EXPECT_TRUE(loadHeld(forecast)) << cycle << " s cycle, " << cycles << " cycles: blocks from "
-                                      << means.lowest() << " to " << means.highest() << " A²";
-    }
-  // A reading shorter than one block is one block: its mean.
-  const BlockMeans short_ = loadOf({{10, 1.0}, {10, 3.0}});
-  EXPECT_NEAR(short_.lowest(), 2.0, 1e-9);
-  EXPECT_NEAR(short_.highest(), 2.0, 1e-9);
-  EXPECT_TRUE(std::isnan(BlockMeans(heldLoadBlock).lowest()));
+      for (const bool highFirst : {true, false})
+        for (const bool extraHalf : {false, true}) // ending after a whole cycle, or half a cycle later
+        {
+          std::vector<std::pair<double, double>> phases;
+          for (int cycle = 0; cycle < cycles; ++cycle)
+          {
+            phases.emplace_back(period / 2, highFirst ? high : low);
+            phases.emplace_back(period / 2, highFirst ? low : high);
+          }
+          if (extraHalf) phases.emplace_back(period / 2, highFirst ? high : low);
+          const JointForecast forecast = judged(mean, phases);
+          EXPECT_TRUE(loadHeld(forecast))
+              << period << " s period, " << cycles << " cycles, high first " << highFirst << ", extra half "
+              << extraHalf << ": mean " << forecast.loadAfter << ", running mean from " << forecast.loadLowest
+              << " to " << forecast.loadHighest << " A²";
+        }
+  // No reading after the forecast: the load it assumed.
+  const RunningLoad none(5.0, 0.7, heldLoadMemory);
+  EXPECT_EQ(none.lowest(), 0.7);
+  EXPECT_EQ(none.highest(), 0.7);
+  EXPECT_TRUE(std::isnan(none.mean()));
 }
