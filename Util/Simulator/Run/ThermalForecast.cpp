@@ -48,6 +48,31 @@ std::string celsius(double value)
   std::snprintf(text, sizeof text, "%.1f", value);
   return text;
 }
+
+/// Joint j's forecast, as the robot logged it in `state` at `time` (s), `horizon` s after the posture was held.
+JointForecast forecastAt(const SimulationResult& summary, double time, const JointThermalState& state,
+                         std::size_t j, double horizon)
+{
+  JointForecast forecast;
+  forecast.seed = summary.seed;
+  forecast.preset = summary.preset;
+  forecast.joint = j;
+  forecast.horizon = horizon;
+  const double hotAfter = summary.joints[j].hotAfter;
+  forecast.actual = hotAfter >= 0 ? hotAfter - time : infinity;
+  forecast.remaining = summary.simulatedSeconds - time;
+  forecast.asRun = state.hot.times[j];
+  forecast.threshold = state.hot.thresholds[j];
+  forecast.temperature = state.temperatures[j];
+  const double load = static_cast<double>(state.rmsCurrents[j]) * state.rmsCurrents[j];
+  forecast.steady = state.steadyTemperatures[j];
+  forecast.timeConstant = state.timeConstants[j];
+  forecast.load = load;
+  forecast.ripple = state.ripples[j];
+  forecast.learning = state.learning[j];
+  forecast.nodes = thermalNodesOf(state, j);
+  return forecast;
+}
 } // namespace
 
 RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
@@ -95,25 +120,8 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         if ((hotAfter >= 0 && hotAfter <= frame->time) || static_cast<int>(sensors->status[j]) != 0 ||
             !state->valid[j])
           continue;
-        JointForecast forecast;
-        forecast.seed = summary.seed;
-        forecast.preset = summary.preset;
-        forecast.joint = j;
-        forecast.horizon = horizons[h];
-        forecast.actual = hotAfter >= 0 ? hotAfter - frame->time : infinity;
-        forecast.remaining = summary.simulatedSeconds - frame->time;
-        forecast.asRun = state->hot.times[j];
-        forecast.threshold = state->hot.thresholds[j];
-        forecast.temperature = state->temperatures[j];
-        const double load = static_cast<double>(state->rmsCurrents[j]) * state->rmsCurrents[j];
-        forecast.steady = state->steadyTemperatures[j];
-        forecast.timeConstant = state->timeConstants[j];
-        forecast.load = load;
-        forecast.ripple = state->ripples[j];
-        forecast.learning = state->learning[j];
-        forecast.nodes = thermalNodesOf(*state, j);
-        robot.forecasts.push_back(forecast);
-        loads.emplace_back(frame->time, load, heldLoadMemory);
+        robot.forecasts.push_back(forecastAt(summary, frame->time, *state, j, horizons[h]));
+        loads.emplace_back(frame->time, robot.forecasts.back().load, heldLoadMemory);
       }
     }
   }

@@ -9,6 +9,31 @@ namespace nao
 void JointThermalStateProvider::configure()
 {
   const JointThermalStateParameters& p = params();
+  configurePriors(p);
+  configureBasis(p);
+  LoadWindow::Settings load;
+  load.shortBlocks =
+      std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, LoadWindow::maxBlocks);
+  load.longBlocks = std::clamp(static_cast<int>(std::lround(p.cycleWindow / stepPeriod)), load.shortBlocks,
+                               LoadWindow::maxBlocks);
+  load.changeRatio = p.loadChangeRatio;
+  load.changeFloor = static_cast<double>(p.loadChangeFloor) * p.loadChangeFloor;
+  // Other windows: what the blocks were summed for no longer holds.
+  if (!thresholdsSet_ || load.shortBlocks != loadSettings_.shortBlocks ||
+      load.longBlocks != loadSettings_.longBlocks)
+    for (JointModel& joint : joints_)
+      joint.load.clear();
+  configureThresholds(p);
+  loadSettings_ = load;
+  thresholdsSet_ = true;
+  configured_ = true;
+  // Thresholds, windows or the basis may have changed: each joint forecasts at its next step, the τ_i are written.
+  forecastDue_.fill(true);
+  timeConstantsDue_ = true;
+}
+
+void JointThermalStateProvider::configurePriors(const JointThermalStateParameters& p)
+{
   prior_ = {p.rise, p.riseStdDev, p.startRiseStdDev, p.ambient, p.ambientStdDev};
   // What an earlier run kept (README.md, "Kept across restarts"): the robot's ambient as T_amb's start (its
   // deviation stays: the room may differ), a joint's node gains as its start (all 0: the prior's split of rise).
@@ -24,6 +49,10 @@ void JointThermalStateProvider::configure()
     for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
       prior.gains[i] = std::max(0.f, (*taughtGains[i])[j]); // NaN: 0
   }
+}
+
+void JointThermalStateProvider::configureBasis(const JointThermalStateParameters& p)
+{
   noise_.nodes = p.nodes;
   noise_.fastestTimeConstant = p.fastestTimeConstant;
   noise_.ratio = p.nodeRatio;
@@ -48,17 +77,10 @@ void JointThermalStateProvider::configure()
   rippleSettings_ = ThermalRipple::settings(nodeTimeConstants_, stepPeriod, p.loadWindow, p.cycleWindow);
   for (JointModel& joint : joints_)
     if (joint.filter.initialised() && !joint.filter.sameBasis(basis)) joint.filter = ThermalFilter{};
+}
 
-  LoadWindow::Settings load;
-  load.shortBlocks =
-      std::clamp(static_cast<int>(std::lround(p.loadWindow / stepPeriod)), 1, LoadWindow::maxBlocks);
-  load.longBlocks = std::clamp(static_cast<int>(std::lround(p.cycleWindow / stepPeriod)), load.shortBlocks,
-                               LoadWindow::maxBlocks);
-  load.changeRatio = p.loadChangeRatio;
-  load.changeFloor = static_cast<double>(p.loadChangeFloor) * p.loadChangeFloor;
-  // Other windows: what the blocks were summed for no longer holds.
-  const bool newWindows = !thresholdsSet_ || load.shortBlocks != loadSettings_.shortBlocks ||
-                          load.longBlocks != loadSettings_.longBlocks;
+void JointThermalStateProvider::configureThresholds(const JointThermalStateParameters& p)
+{
   priors_ = {p.hotThreshold, p.veryHotThreshold, p.criticallyHotThreshold};
   const std::array<float, 3>& priors = priors_;
   const std::array<const JointArray<float>*, 3> taught = {&p.taughtHotThresholds, &p.taughtVeryHotThresholds,
@@ -66,7 +88,6 @@ void JointThermalStateProvider::configure()
   for (std::size_t j = 0; j < numOfJoints; ++j)
   {
     JointModel& joint = joints_[j];
-    if (newWindows) joint.load.clear();
     // What an earlier run taught replaces a prior and a lower lower bound; a new prior replaces a prior. Neither
     // replaces what the robot taught in this run. A taught threshold that an edit removed (0) goes back to the prior.
     for (std::size_t s = 0; s < 3; ++s)
@@ -90,12 +111,6 @@ void JointThermalStateProvider::configure()
       }
     }
   }
-  loadSettings_ = load;
-  thresholdsSet_ = true;
-  configured_ = true;
-  // Thresholds, windows or the basis may have changed: each joint forecasts at its next step, the τ_i are written.
-  forecastDue_.fill(true);
-  timeConstantsDue_ = true;
 }
 
 void JointThermalStateProvider::learnThresholds(std::size_t j, TemperatureStatus status, double time)

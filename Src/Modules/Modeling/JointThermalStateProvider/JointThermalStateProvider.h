@@ -55,6 +55,10 @@ public:
 private:
   void onParametersChanged() override { configured_ = false; }
   void configure();
+  void configurePriors(const JointThermalStateParameters& p);
+  void configureBasis(const JointThermalStateParameters& p);
+  /// Before thresholdsSet_ is set: the first configuration replaces every threshold.
+  void configureThresholds(const JointThermalStateParameters& p);
   void learnThresholds(std::size_t j, TemperatureStatus status, double time);
   void confirmThreshold(std::size_t j, double time);
   /// Steps joint j's filter and writes its estimate; true where its forecast changed more than by drift.
