@@ -97,9 +97,9 @@ struct ForecastErrors
 };
 
 /// The forecast assumes the present load holds (JointThermalStateProvider's README, "The present load"): it is judged
-/// as a forecast of the motion it saw where the mean I² until status 1 (loadHeld) lies within this factor of that load. 1.25:
-/// the error the goal allows (25 %), as a change of the rise the load drives. A load that moved by more is another
-/// motion: the firmware softened another joint at its status 1, a plant that sags, a stage that found a hold.
+/// as a forecast of the motion it saw where the load until status 1 lies within this factor of that load (loadHeld).
+/// 1.25: the error the goal allows (25 %), as a change of the rise the load drives. A load that moved by more is
+/// another motion: the firmware softened another joint at its status 1, a plant that sags, a stage that found a hold.
 constexpr double heldLoadFactor = 1.25;
 
 /// s, the memory of the load the judge compares with the forecast's: twice the module's cycleWindow (60 s), so that
