@@ -58,7 +58,9 @@ ThermalCell thermalCell(const SeriesStore& store, const std::string& joint)
   QString tip = QString::fromStdString(joint) + ": " + QString::number((*estimate)[0], 'f', 1) + " ± " +
                 QString::number(deviation, 'f', 1) + " °C, at " +
                 QString::number(number(store, "rmsCurrents." + joint).value_or(NAN) * 1000, 'f', 0) +
-                " mA heading for " + degrees(number(store, "steadyTemperatures." + joint).value_or(NAN));
+                " mA heading for " +
+                QString::number(number(store, "steadyTemperatures." + joint).value_or(NAN), 'f', 1) + " ± " +
+                degrees(number(store, "steadyStdDevs." + joint).value_or(NAN));
   std::array<double, 3> times{};
   for (std::size_t s = 0; s < 3; ++s)
   {

@@ -41,7 +41,7 @@ std::string pad(const std::string& text, std::size_t width)
 
 void printRow(const std::string& joint, const std::vector<std::string>& cells)
 {
-  static constexpr std::size_t widths[] = {9, 8, 11, 13, 10, 10, 16, 16, 16, 8, 8, 8, 9, 18};
+  static constexpr std::size_t widths[] = {9, 8, 11, 13, 10, 13, 16, 16, 16, 8, 8, 8, 9, 18};
   std::cout << joint << std::string(joint.size() < 15 ? 15 - joint.size() : 0, ' ');
   for (std::size_t i = 0; i < cells.size(); ++i)
     std::cout << " " << pad(cells[i], widths[i]);
@@ -237,13 +237,14 @@ int printThermal(const std::string& path, const std::optional<std::filesystem::p
                 << " no estimate (no plausible temperature reading)\n";
       continue;
     }
-    printRow(joint,
-             {fixed(state.rises[j], 2), fixed(state.timeConstants[j], 0), fixed(state.ambients[j], 1),
-              fixed(state.temperatures[j], 1) + " ± " + fixed(state.temperatureStdDevs[j], 1),
-              fixed(state.rmsCurrents[j], 3), fixed(state.steadyTemperatures[j], 1), threshold(state.hot, j),
-              threshold(state.veryHot, j), threshold(state.criticallyHot, j), minutes(state.hot.times[j]),
-              minutes(state.veryHot.times[j]), minutes(state.criticallyHot.times[j]),
-              state.learning[j] ? "learning" : "trusted", gains(state, j)});
+    printRow(joint, {fixed(state.rises[j], 2), fixed(state.timeConstants[j], 0), fixed(state.ambients[j], 1),
+                     fixed(state.temperatures[j], 1) + " ± " + fixed(state.temperatureStdDevs[j], 1),
+                     fixed(state.rmsCurrents[j], 3),
+                     fixed(state.steadyTemperatures[j], 1) + " ± " + fixed(state.steadyStdDevs[j], 1),
+                     threshold(state.hot, j), threshold(state.veryHot, j), threshold(state.criticallyHot, j),
+                     minutes(state.hot.times[j]), minutes(state.veryHot.times[j]),
+                     minutes(state.criticallyHot.times[j]), state.learning[j] ? "learning" : "trusted",
+                     gains(state, j)});
     if (!hottest || state.temperatures[j] > state.temperatures[*hottest]) hottest = j;
     if (!soonest || state.hot.times[j] < state.hot.times[*soonest]) soonest = j;
   }

@@ -90,6 +90,9 @@ struct JointThermalState
   JointArray<float> rmsCurrents;
   JointArray<float> loadWindows;        ///< s, how far back that mean reaches
   JointArray<float> steadyTemperatures; ///< °C, T_amb + Σ g_i·I² at the present load
+  /// K, the standard deviation of the steady state (the fit's, and a quarter of the ripple): a threshold less than two
+  /// of them above it might still be reached (+∞ for a joint without estimate)
+  JointArray<float> steadyStdDevs = ThermalStatusForecast::filled(std::numeric_limits<float>::infinity());
   /// K, how far the temperature peaks above its course at the mean load within a cycle of the present load (the fast
   /// nodes' response to the load's swings); the statuses are forecast for the peaks
   JointArray<float> ripples{};
@@ -144,6 +147,7 @@ struct JointThermalState
         streams::field("rmsCurrents", rmsCurrents).unit(Unit::amperes) &
         streams::field("loadWindows", loadWindows).unit(Unit::seconds) &
         streams::field("steadyTemperatures", steadyTemperatures).unit(Unit::degreesCelsius) &
+        streams::field("steadyStdDevs", steadyStdDevs).unit(Unit::kelvins) &
         streams::field("ripples", ripples).unit(Unit::kelvins) &
         streams::field("timeStdDevs", timeStdDevs).unit(Unit::seconds) & BOOST_SERIALIZATION_NVP(learning) &
         streams::field("nodeTimeConstants", nodeTimeConstants).unit(Unit::seconds) &

@@ -230,6 +230,22 @@ inline double timeToReach(const ThermalNodes& nodes, double load, double thresho
   timesToReach(nodes, load, &threshold, &time, 1);
   return time;
 }
+/// The earliest times (s) to `count` thresholds (°C) that a fit allows whose steady state at the load L (A²) has the
+/// standard deviation `deviation` (K): timesToReach with every gain raised so that the steady state is two deviations
+/// higher (the nodes as they are where the steady state is not above the ambient).
+inline void earliestTimesToReach(const ThermalNodes& nodes, double load, double deviation,
+                                 const double* thresholds, double* times, int count)
+{
+  ThermalNodes earliest = nodes;
+  const double steady = nodes.steady(load);
+  if (steady > nodes.ambient)
+  {
+    const double raise = 1.0 + 2.0 * deviation / (steady - nodes.ambient);
+    for (double& gain : earliest.gains)
+      gain *= raise;
+  }
+  timesToReach(earliest, load, thresholds, times, count);
+}
 /// Times (s) until `nodes` at the load L (A²) are first below each of `count` thresholds (°C): 0 when below already,
 /// +∞ when they stay at or above. T is linear in the nodes, so −T reaching −threshold is timesToReach on the negated
 /// nodes.

@@ -1,5 +1,7 @@
 // The team view's "minutes left" cell (thermalBudgetCell) from ThermalBudgets the robot's own serialisation wrote:
-// a trusted limit, one that says rest, one still learning, none at this load, no estimate, nothing received.
+// a trusted limit, one that says rest, one still learning, none at this load, no estimate, nothing received; and a
+// joint's thermal cell (thermalCell) from a JointThermalState.
+#include "Representations/Modeling/JointThermalState.h"
 #include "Representations/Modeling/ThermalBudget.h"
 #include "Util/DebugGui/Tests/DebugGuiTestSupport.h"
 #include "Util/DebugGui/Tests/ReceiveRepresentation.h"
@@ -71,4 +73,20 @@ TEST(DebugGuiThermalBudget, TheMinutesLeftCellSaysWhatTheRobotsBudgetSays)
   EXPECT_EQ(cellOf(never).text.toStdString(), "∞");
   EXPECT_EQ(cellOf(ThermalBudget{}).text.toStdString(), "—") << "no joint has an estimate";
   EXPECT_EQ(thermalBudgetCell(SeriesStore{}).text.toStdString(), "…") << "nothing received";
+}
+
+TEST(DebugGuiThermalBudget, AJointsCellShowsWhereItSettlesAndHowSureTheFitIs)
+{
+  JointThermalState state;
+  state.valid[Joint::LKneePitch] = true;
+  state.temperatures[Joint::LKneePitch] = 61.5f;
+  state.temperatureStdDevs[Joint::LKneePitch] = 0.2f;
+  state.rmsCurrents[Joint::LKneePitch] = 1.1f;
+  state.steadyTemperatures[Joint::LKneePitch] = 85.f;
+  state.steadyStdDevs[Joint::LKneePitch] = 2.5f;
+  SeriesStore store;
+  receive(store, "JointThermalState", state);
+  const ThermalCell cell = thermalCell(store, "LKneePitch");
+  EXPECT_TRUE(cell.toolTip.contains("61.5 ± 0.2 °C, at 1100 mA heading for 85.0 ± 2.5 °C"))
+      << cell.toolTip.toStdString();
 }

@@ -264,6 +264,7 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     for (int s = 1; s <= 3; ++s)
       state.forecast(s).times[j] = std::numeric_limits<float>::infinity();
     state.timeStdDevs[j] = std::numeric_limits<float>::infinity();
+    state.steadyStdDevs[j] = std::numeric_limits<float>::infinity();
     state.learning[j] = true;
     state.ripples[j] = 0.f;
     writePosture(j, ThermalNodes{}, 0.0, state);
@@ -278,10 +279,12 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
   const double ripple = joint.ripple.ripple();
   state.ripples[j] = static_cast<float>(ripple);
   const double steady = nodes.steady(load);
+  const double swingVariance = 0.0625 * ripple * ripple;
+  const double steadyDeviation = std::sqrt(filter.forecastVarianceAt(0.0, load) + swingVariance); // K
+  state.steadyStdDevs[j] = static_cast<float>(steadyDeviation);
   // The next status not reached decides the confidence: the forecast's standard deviation from the temperature's
   // predicted there (hᵀPh, and a quarter of the ripple for the fast gain it is computed from) over the rate of rise
   // there; a "never" is confident when the steady state stays two standard deviations below the threshold.
-  const double swingVariance = 0.0625 * ripple * ripple;
   const std::array<double, 3> thresholds = {joint.thresholds[0] - ripple, joint.thresholds[1] - ripple,
                                             joint.thresholds[2] - ripple};
   std::array<double, 3> times{};
@@ -290,7 +293,7 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
   for (int s = 1; s <= 3; ++s)
   {
     const double threshold = thresholds[static_cast<std::size_t>(s - 1)];
-    double time = times[static_cast<std::size_t>(s - 1)];
+    const double time = times[static_cast<std::size_t>(s - 1)];
     state.forecast(s).times[j] = static_cast<float>(time);
     if (nextFound || time <= 0) continue;
     nextFound = true;
@@ -307,20 +310,15 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     }
     else
     {
-      const double steadyDeviation = std::sqrt(filter.forecastVarianceAt(0.0, load) + swingVariance);
       learning = threshold - steady < 2.0 * steadyDeviation; // the steady state
       // A "never" the fit cannot yet rule out is no forecast to act on: while learning, the time is the earliest
       // that the fit allows, every gain raised so that the steady state is two standard deviations higher.
       if (learning && steady > nodes.ambient)
       {
-        ThermalNodes earliest = nodes;
-        const double raise = 1.0 + 2.0 * steadyDeviation / (steady - nodes.ambient);
-        for (std::size_t i = 0; i < ThermalNodes::maxNodes; ++i)
-          earliest.gains[i] *= raise;
         const int first = s - 1;
-        timesToReach(earliest, load, thresholds.data() + first, times.data() + first, 3 - first);
-        time = times[static_cast<std::size_t>(first)];
-        state.forecast(s).times[j] = static_cast<float>(time);
+        earliestTimesToReach(nodes, load, steadyDeviation, thresholds.data() + first, times.data() + first,
+                             3 - first);
+        state.forecast(s).times[j] = static_cast<float>(times[static_cast<std::size_t>(first)]);
       }
     }
     state.timeStdDevs[j] = static_cast<float>(deviation);

@@ -34,6 +34,7 @@ struct Forecast
 {
   std::array<double, 3> times{};
   double timeStdDev = 0;
+  double steadyStdDev = 0; ///< K
   bool learning = true;
   std::array<double, 3> reachTimes{}, clearTimes{};
   double postureSteady = 0, postureRms = 0;
@@ -200,6 +201,7 @@ struct Reference
     const double swingVariance = 0.0625 * ripple * ripple;
     const std::array<double, 3> thresholds = {joint.thresholds[0] - ripple, joint.thresholds[1] - ripple,
                                               joint.thresholds[2] - ripple};
+    f.steadyStdDev = std::sqrt(forecastVariance(joint.filter, nodes, 1e9, load) + swingVariance);
     timesToReach(nodes, load, thresholds.data(), f.times.data(), 3);
     bool nextFound = false;
     for (std::size_t s = 0; s < 3 && !nextFound; ++s)
@@ -220,16 +222,10 @@ struct Reference
       }
       else
       {
-        const double steady = nodes.steady(load);
-        const double deviation = std::sqrt(forecastVariance(joint.filter, nodes, 1e9, load) + swingVariance);
-        f.learning = thresholds[s] - steady < 2.0 * deviation;
-        if (f.learning && steady > nodes.ambient) // the earliest time the fit allows (the provider's rule)
-        {
-          ThermalNodes earliest = nodes;
-          for (double& gain : earliest.gains)
-            gain *= 1.0 + 2.0 * deviation / (steady - nodes.ambient);
-          timesToReach(earliest, load, thresholds.data() + s, f.times.data() + s, static_cast<int>(3 - s));
-        }
+        f.learning = thresholds[s] - nodes.steady(load) < 2.0 * f.steadyStdDev;
+        if (f.learning) // the earliest time the fit allows (the provider's rule)
+          earliestTimesToReach(nodes, load, f.steadyStdDev, thresholds.data() + s, f.times.data() + s,
+                               static_cast<int>(3 - s));
       }
     }
     if (!nextFound)
@@ -269,7 +265,9 @@ constexpr double timeTolerance = 1e-6;
 
 bool matches(const JointThermalState& state, std::size_t j, const Forecast& f)
 {
-  bool same = close(state.timeStdDevs[j], f.timeStdDev, timeTolerance) && state.learning[j] == f.learning &&
+  bool same = close(state.timeStdDevs[j], f.timeStdDev, timeTolerance) &&
+              close(state.steadyStdDevs[j], f.steadyStdDev, timeTolerance) &&
+              state.learning[j] == f.learning &&
               close(state.posture.steadyTemperatures[j], f.postureSteady) &&
               close(state.posture.rmsCurrents[j], f.postureRms);
   for (int s = 1; s <= 3; ++s)
