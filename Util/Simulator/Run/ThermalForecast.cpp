@@ -66,6 +66,7 @@ JointForecast forecastAt(const SimulationResult& summary, double time, const Joi
   forecast.temperature = state.temperatures[j];
   const double load = static_cast<double>(state.rmsCurrents[j]) * state.rmsCurrents[j];
   forecast.steady = state.steadyTemperatures[j];
+  forecast.steadyStdDev = state.steadyStdDevs[j];
   forecast.timeConstant = state.timeConstants[j];
   forecast.load = load;
   forecast.ripple = state.ripples[j];
@@ -152,12 +153,30 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
     // The module's own forecast (ThermalFilter.h): its logged nodes solved for the learned threshold less the ripple,
     // as the module solves its own (its course also leaves out the fast node's present swing, which the log does
     // not hold; that swing settles within loadWindow).
-    forecast.learned =
-        std::isnan(forecast.learnedThreshold)
-            ? notANumber
-            : timeToReach(forecast.nodes, forecast.load, forecast.learnedThreshold - forecast.ripple);
+    solveForLearnedThreshold(forecast);
   }
   return robot;
+}
+
+void solveForLearnedThreshold(JointForecast& forecast)
+{
+  forecast.learnedLearning = forecast.learning;
+  if (std::isnan(forecast.learnedThreshold))
+  {
+    forecast.learned = notANumber;
+    return;
+  }
+  const double threshold = forecast.learnedThreshold - forecast.ripple;
+  forecast.learned = timeToReach(forecast.nodes, forecast.load, threshold);
+  // And its rule for a "never": one that the steady state's deviation does not rule out is the earliest time the fit
+  // allows, flagged learning.
+  if (std::isinf(forecast.learned))
+  {
+    forecast.learnedLearning = threshold - forecast.nodes.steady(forecast.load) < 2.0 * forecast.steadyStdDev;
+    if (forecast.learnedLearning)
+      earliestTimesToReach(forecast.nodes, forecast.load, forecast.steadyStdDev, &threshold,
+                           &forecast.learned, 1);
+  }
 }
 
 RunningLoad::RunningLoad(double start, double assumed, double memory)
@@ -217,7 +236,7 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
         signedErrors.push_back(error);
         absolute.push_back(std::abs(error));
         relative.push_back(std::abs(error) / std::max(forecast.actual, 1.0));
-        if (forecast.learning)
+        if (learned ? forecast.learnedLearning : forecast.learning)
           ++errors.learning;
         else
           trusted.push_back(relative.back());
@@ -290,15 +309,14 @@ void writeThermalForecasts(const std::filesystem::path& file, const std::vector<
          "learned [s],"
          "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s],"
          "learning,load [A²],load until status 1 [A²],lowest running load [A²],highest running load "
-         "[A²],ripple "
-         "[K]\n";
+         "[A²],ripple [K],steady state deviation [K],learning with the learned threshold\n";
   for (const RobotThermalForecast& robot : robots)
     for (const JointForecast& f : robot.forecasts)
       out << f.seed << ',' << f.preset << ',' << jointNames[f.joint] << ',' << f.horizon << ',' << f.actual
           << ',' << f.remaining << ',' << f.asRun << ',' << f.learned << ',' << f.threshold << ','
           << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << ','
           << f.learning << ',' << f.load << ',' << f.loadAfter << ',' << f.loadLowest << ',' << f.loadHighest
-          << ',' << f.ripple << '\n';
+          << ',' << f.ripple << ',' << f.steadyStdDev << ',' << f.learnedLearning << '\n';
   if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
@@ -341,7 +359,9 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
          "|forecast − plant|, rel.: of that / plant; never: joints called never (∞) that reach status 1; "
          "soon: "
          "joints sent to status 1 within the run that stayed below (of all that stayed below); learning: "
-         "forecasts the module flagged as not yet to be trusted; rel. trusted: median rel. of the others; "
+         "forecasts the module flagged as not yet to be trusted (in (b) also a never that the steady state's "
+         "deviation does not rule out, then the earliest time the fit allows, as the module does); rel. "
+         "trusted: median rel. of the others; "
          "moved: "
          "joints whose mean I² until status 1, or its running mean (120 s memory), left a factor 1.25 of the "
          "load the forecast assumed (another "

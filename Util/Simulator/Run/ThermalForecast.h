@@ -38,6 +38,7 @@ struct JointForecast
   double learnedThreshold = 0; ///< °C, NaN: none
   double temperature = 0;      ///< °C, the estimate at the forecast
   double steady = 0;           ///< °C, T_amb + k·I² at the forecast
+  double steadyStdDev = 0;     ///< K, its standard deviation (JointThermalState.steadyStdDevs)
   double timeConstant = 0;     ///< s, the effective τ (Σ g_i τ_i / Σ g_i) at the forecast
   double load = 0;             ///< A², the present load the forecast assumes
   double ripple = 0; ///< K, how far the load's swings peak above the course (JointThermalState.ripples)
@@ -47,7 +48,10 @@ struct JointForecast
   /// A², the lowest and the highest running mean of I² over that interval (RunningLoad, heldLoadMemory)
   double loadLowest = 0, loadHighest = 0;
   bool learning = true; ///< the module flagged the forecast as not yet to be trusted
-  ThermalNodes nodes;   ///< the module's fitted nodes at the forecast (for the learned threshold)
+  /// the same for `learned`: the flag as run, or a "never" for the learned threshold that the steady state's
+  /// deviation does not rule out (the module's rule; `learned` is then the earliest time the fit allows)
+  bool learnedLearning = true;
+  ThermalNodes nodes; ///< the module's fitted nodes at the forecast (for the learned threshold)
 };
 
 /// One robot run: the forecasts of every joint that is still below status 1 at each horizon, and what the run taught.
@@ -62,6 +66,11 @@ struct RobotThermalForecast
   std::vector<JointForecast> forecasts;
   std::uint64_t frames = 0; ///< log frames read that held FrameInfo, JointSensorData and JointThermalState
 };
+
+/// Sets `learned` and `learnedLearning` of `forecast` from its nodes, load, ripple, steadyStdDev, learning and
+/// learnedThreshold, as the module solves its own: the time to the learned threshold less the ripple; a "never" the
+/// steady state's deviation does not rule out (within two of it) is the earliest time the fit allows, flagged learning.
+void solveForLearnedThreshold(JointForecast& forecast);
 
 /// Reads `log` (a run's robot log holding FrameInfo, JointSensorData and JointThermalState) with its `summary` (the
 /// plant's first status 1 per joint, hotAfter). `taught` holds per joint the status-1 threshold learned from an

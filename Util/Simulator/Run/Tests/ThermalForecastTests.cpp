@@ -9,6 +9,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <iostream>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -206,4 +207,42 @@ TEST(ThermalForecastJudge, ALoadCyclingWithinTheModulesCycleWindowHeld)
   EXPECT_EQ(none.lowest(), 0.7);
   EXPECT_EQ(none.highest(), 0.7);
   EXPECT_TRUE(std::isnan(none.mean()));
+}
+
+TEST(ThermalForecastJudge, ALearnedThresholdNeverNotRuledOutIsTheEarliestTimeTheFitAllows)
+{
+  // One node, τ 600 s, 50 K/A² at 1 A² in a 25 °C room, now at 60 °C: the steady state is 75 °C.
+  JointForecast forecast;
+  forecast.nodes.nodes = 1;
+  forecast.nodes.slowest = 600;
+  forecast.nodes.powers = {1, 1, 1, 1};
+  forecast.nodes.ambient = 25;
+  forecast.nodes.rises[0] = 35;
+  forecast.nodes.gains[0] = 50;
+  forecast.load = 1.0;
+  forecast.ripple = 0.5;
+  forecast.learning = false;
+  const auto solved = [&](double threshold, double steadyStdDev)
+  {
+    JointForecast f = forecast;
+    f.learnedThreshold = threshold;
+    f.steadyStdDev = steadyStdDev;
+    solveForLearnedThreshold(f);
+    return f;
+  };
+  // Below the steady state: the time the course takes to the threshold less the ripple, the flag as run.
+  const JointForecast reached = solved(70.5, 3.0);
+  EXPECT_NEAR(reached.learned, 600 * std::log(15.0 / 5.0), 1e-6);
+  EXPECT_FALSE(reached.learnedLearning);
+  // 76.5 °C less the ripple lies 1 K above the steady state: within two deviations of 3 K a "never" is not ruled out,
+  // so the time is the one where the steady state is 81 °C (the gain 56 K/A²), flagged learning.
+  const JointForecast notRuledOut = solved(76.5, 3.0);
+  EXPECT_NEAR(notRuledOut.learned, 600 * std::log(21.0 / 5.0), 1e-6);
+  EXPECT_TRUE(notRuledOut.learnedLearning);
+  // With a deviation of 0.4 K the steady state lies 2.5 deviations below: a confident "never", the flag as run.
+  const JointForecast ruledOut = solved(76.5, 0.4);
+  EXPECT_TRUE(std::isinf(ruledOut.learned));
+  EXPECT_FALSE(ruledOut.learnedLearning);
+  // No learned threshold: no forecast (b).
+  EXPECT_TRUE(std::isnan(solved(std::numeric_limits<double>::quiet_NaN(), 3.0).learned));
 }
