@@ -6,24 +6,15 @@
 // the motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw nothing, the others keep their
 // load). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
 //
-// Cost (issue 47: at most 100 ns per 12 ms frame, JointThermalStateProviderBenchmark, Release; ~215 ns before, ~97 ns
-// after, measured interleaved on the same 2 loaded cores; with the ripple's step and the load's range 100-103 ns
-// against 95-96 without either, interleaved on 2 idle cores: the goal is missed by up to 3 %). Every frame adds each
-// joint's I² to its window (one vector loop) and steps one joint's filter, in turn (each every 25 frames, 0.3 s),
-// writing its estimate: most of the cost, and kept bit for bit as it was (but for a reading exactly at the gate's
-// bound: its variance is summed in another order now), since the forecast's solver tells rounding apart (a time 0.4 %
-// off where P's columns were mirrored from its rows: P is symmetric only up to rounding). What it saves there: loops
-// over the 8 places of c and g plus T_amb (the compiler pairs 8, not 9), the rows c_i transformed on both sides before
-// they are stored, no division in the load window's ring, its mean kept, the τ_i computed once per configuration, P h
-// computed once per correction. The forecast from the stepped joint's fit (three solves, the variance's quadratic form,
-// the posture's), ~65 ns, runs at its step only in its turn, every forecastEvery steps: a frame forecasts one joint in
-// forecastEvery on average; at once where the step changed more than the drift of the fit (the filter started, the load
-// window started again on a new load, a threshold moved) or the parameters changed. "Never" needs no exp (libm's
-// underflow path cost ~15 ns). Staleness: a forecast is the one the old order (every step) made at most
-// forecastEvery − 1 steps (2.1 s) before, for times that are minutes long and a budget that decides in minutes;
-// JointThermalForecastStalenessTests shows it against the old order over a 10-minute stand (there the old order's own
-// forecast moves by up to 2.3 % in one step while the fit settles). A larger forecastEvery buys little more (12: ~3 ns,
-// 3.3 s).
+// Cost (goal: at most 100 ns per 12 ms frame; JointThermalStateProviderBenchmark, Docs/Results/Benchmarks.md). Every
+// frame adds each joint's I² to its window (one vector loop) and steps one joint's filter, in turn (each every 25
+// frames, 0.3 s), writing its estimate: most of the cost. The forecast from the stepped joint's fit (three solves, the
+// variances' quadratic forms, the posture's), ~65 ns, runs only in the joint's turn, every forecastEvery of its steps,
+// and at once where the step changed more than the drift of the fit (the filter started, the load window started
+// again on a new load, a threshold moved) or the parameters changed. Staleness: a forecast is the one a forecast at
+// every step would have made at most forecastEvery − 1 steps (2.1 s) before, for times that are minutes long and a
+// budget that decides in minutes; JointThermalForecastStalenessTests holds it against that order (and the estimate
+// bit for bit) over a 10-minute stand.
 #include "Framework/Module.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateParameters.h"
 #include "Representations/Infrastructure/FrameInfo.h"
