@@ -246,6 +246,17 @@ inline void earliestTimesToReach(const ThermalNodes& nodes, double load, double 
   }
   timesToReach(earliest, load, thresholds, times, count);
 }
+/// The rule for a "never" to the first of `count` ascending thresholds (°C): where the steady state's standard deviation
+/// `deviation` (K) does not rule it out (the steady state less than two deviations below that threshold), `times` (s)
+/// become the earliest the fit allows (earliestTimesToReach) and it returns true (the forecast is still learning);
+/// else `times` stay and it returns false.
+inline bool earliestUnlessNeverRuledOut(const ThermalNodes& nodes, double load, double deviation,
+                                        const double* thresholds, double* times, int count)
+{
+  if (!(thresholds[0] - nodes.steady(load) < 2.0 * deviation)) return false;
+  earliestTimesToReach(nodes, load, deviation, thresholds, times, count);
+  return true;
+}
 /// Times (s) until `nodes` at the load L (A²) are first below each of `count` thresholds (°C): 0 when below already,
 /// +∞ when they stay at or above. T is linear in the nodes, so −T reaching −threshold is timesToReach on the negated
 /// nodes.

@@ -171,12 +171,8 @@ void solveForLearnedThreshold(JointForecast& forecast)
   // And its rule for a "never": one that the steady state's deviation does not rule out is the earliest time the fit
   // allows, flagged learning.
   if (std::isinf(forecast.learned))
-  {
-    forecast.learnedLearning = threshold - forecast.nodes.steady(forecast.load) < 2.0 * forecast.steadyStdDev;
-    if (forecast.learnedLearning)
-      earliestTimesToReach(forecast.nodes, forecast.load, forecast.steadyStdDev, &threshold,
-                           &forecast.learned, 1);
-  }
+    forecast.learnedLearning = earliestUnlessNeverRuledOut(
+        forecast.nodes, forecast.load, forecast.steadyStdDev, &threshold, &forecast.learned, 1);
 }
 
 RunningLoad::RunningLoad(double start, double assumed, double memory)

@@ -278,7 +278,6 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     nodes.rises[i] = std::max(nodes.rises[i] - nodes.gains[i] * joint.ripple.response(i), 0.0);
   const double ripple = joint.ripple.ripple();
   state.ripples[j] = static_cast<float>(ripple);
-  const double steady = nodes.steady(load);
   const double swingVariance = 0.0625 * ripple * ripple;
   const double steadyDeviation = std::sqrt(filter.forecastVarianceAt(0.0, load) + swingVariance); // K
   state.steadyStdDevs[j] = static_cast<float>(steadyDeviation);
@@ -292,7 +291,6 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
   bool nextFound = false;
   for (int s = 1; s <= 3; ++s)
   {
-    const double threshold = thresholds[static_cast<std::size_t>(s - 1)];
     const double time = times[static_cast<std::size_t>(s - 1)];
     state.forecast(s).times[j] = static_cast<float>(time);
     if (nextFound || time <= 0) continue;
@@ -310,16 +308,12 @@ void JointThermalStateProvider::writeForecast(std::size_t j, JointThermalState& 
     }
     else
     {
-      learning = threshold - steady < 2.0 * steadyDeviation; // the steady state
       // A "never" the fit cannot yet rule out is no forecast to act on: while learning, the time is the earliest
       // that the fit allows, every gain raised so that the steady state is two standard deviations higher.
-      if (learning && steady > nodes.ambient)
-      {
-        const int first = s - 1;
-        earliestTimesToReach(nodes, load, steadyDeviation, thresholds.data() + first, times.data() + first,
-                             3 - first);
-        state.forecast(s).times[j] = static_cast<float>(times[static_cast<std::size_t>(first)]);
-      }
+      const int first = s - 1;
+      learning = earliestUnlessNeverRuledOut(nodes, load, steadyDeviation, thresholds.data() + first,
+                                             times.data() + first, 3 - first);
+      state.forecast(s).times[j] = static_cast<float>(times[static_cast<std::size_t>(first)]);
     }
     state.timeStdDevs[j] = static_cast<float>(deviation);
     state.learning[j] = learning;

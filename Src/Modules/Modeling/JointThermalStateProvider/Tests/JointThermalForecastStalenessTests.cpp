@@ -222,10 +222,9 @@ struct Reference
       }
       else
       {
-        f.learning = thresholds[s] - nodes.steady(load) < 2.0 * f.steadyStdDev;
-        if (f.learning) // the earliest time the fit allows (the provider's rule)
-          earliestTimesToReach(nodes, load, f.steadyStdDev, thresholds.data() + s, f.times.data() + s,
-                               static_cast<int>(3 - s));
+        f.learning =
+            earliestUnlessNeverRuledOut(nodes, load, f.steadyStdDev, thresholds.data() + s,
+                                        f.times.data() + s, static_cast<int>(3 - s)); // the provider's rule
       }
     }
     if (!nextFound)
