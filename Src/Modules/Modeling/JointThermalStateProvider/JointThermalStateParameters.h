@@ -49,6 +49,7 @@ struct JointThermalStateParameters
   float cycleWindow = 60.f;
   float loadChangeRatio = 2.f;
   float loadChangeFloor = 0.1f;
+  float loadTrendRatio = 1.1f;
   float learningSpread = 0.25f;
   // Prior thresholds of the statuses: where teams' code says the motor boards start to reduce the stiffness (HULKs,
   // NaoFacts.md §18); the firmware does not publish them. A reported status transition teaches the real threshold; a
@@ -209,6 +210,11 @@ struct JointThermalStateParameters
         .range(0.0, 5.0)
         .doc("added, squared, to both means before they are compared, so that small loads do not count as "
              "changes of a large factor");
+    ar& streams::field("loadTrendRatio", loadTrendRatio)
+        .range(1.0, 100.0)
+        .doc("the load moves when four loadWindow means in a row rise (or fall) and the last is more than "
+             "this "
+             "factor off the first (each plus loadChangeFloor²): the window keeps only the last two");
     ar& streams::field("learningSpread", learningSpread)
         .range(0.01, 10.0)
         .doc(

@@ -18,6 +18,7 @@ void JointThermalStateProvider::configure()
                                LoadWindow::maxBlocks);
   load.changeRatio = p.loadChangeRatio;
   load.changeFloor = static_cast<double>(p.loadChangeFloor) * p.loadChangeFloor;
+  load.trendRatio = p.loadTrendRatio;
   // Other windows: what the blocks were summed for no longer holds.
   if (!thresholdsSet_ || load.shortBlocks != loadSettings_.shortBlocks ||
       load.longBlocks != loadSettings_.longBlocks)

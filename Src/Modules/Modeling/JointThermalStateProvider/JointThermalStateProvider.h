@@ -1,9 +1,9 @@
 #pragma once
 // Per joint a sum of thermal nodes with fixed time constants fitted online (a linear Kalman filter on [c_i, g_i,
 // T_amb]) to the temperatures LoLA reports, and the time to each firmware temperature status at the present load
-// (the mean I² since the load last changed, 10 to 60 s: whole cycles of a repeated motion); a reported status
-// transition, once confirmed, teaches its threshold. The same for the posture
-// the motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw nothing, the others keep their
+// (the mean I² since the load last changed, 10 to 60 s: whole cycles of a repeated motion; 20 to 40 s of a load that
+// moves steadily); a reported status transition, once confirmed, teaches its threshold. The same for the posture the
+// motion side names (ForecastPosture: "if the robot sat down now"; limp joints draw nothing, the others keep their
 // load). No allocation after construction. README.md of this folder: the model, the filter, the priors, the figures.
 //
 // Cost (goal: at most 100 ns per 12 ms frame; JointThermalStateProviderBenchmark, Docs/Results/Benchmarks.md). Every

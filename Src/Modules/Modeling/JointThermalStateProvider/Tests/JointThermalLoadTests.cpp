@@ -159,3 +159,34 @@ TEST(JointThermalLoad, ALoopWhosePhasesOutlastLoadWindowIsOneLoadOnceACycleWasSe
   rig.run(60.3, 0.2);
   EXPECT_NEAR(rig.rms(), 0.2, 0.01);
 }
+
+TEST(JointThermalLoad, ALoadThatMovesSteadilyIsFollowedWithinTwoLoadWindows)
+{
+  // A joint whose load sags or grows for minutes, less than loadChangeRatio per window (a leg held in the air that
+  // settles, a warming gear): I² linear from `from` to `to` A² over 180 s, read over its last 60 s. The window mean of
+  // cycleWindow lags it by 30 s; the present load may lag by two loadWindows (20 s) and a step at most.
+  for (const auto& [start, end] : std::vector<std::pair<double, double>>{{2.7, 1.0}, {0.6, 2.0}})
+  {
+    const double from = start,
+                 to = end; // a lambda captures no structured binding before C++20's P1091 in clang 14
+    SCOPED_TRACE(std::to_string(from) + " A² -> " + std::to_string(to) + " A²");
+    const double slope = (to - from) / 180.0; // A²/s
+    const auto squared = [&](double t) { return from + slope * std::min(t, 180.0); };
+    LoadRig rig;
+    const auto current = [&](double t) { return std::sqrt(squared(t)); };
+    rig.run(120.0, current);
+    double worst = 0;
+    for (int sample = 0; sample < 200; ++sample) // a reading every 0.3 s over the last minute of the slope
+    {
+      rig.run(0.3, current);
+      worst = std::max(worst, std::abs(rig.rms() * rig.rms() - squared(rig.time)));
+      EXPECT_LT(rig.window(), 40.0 + 0.31)
+          << "the window keeps the newest part of a moving load, at " << rig.time;
+    }
+    EXPECT_LT(worst, std::abs(slope) * (20.0 + 0.6))
+        << "lag of two loadWindows at most (the whole window: 30 s)";
+    rig.run(120.0, current); // the load holds from 180 s on: the window grows back to cycleWindow
+    EXPECT_NEAR(rig.window(), 60.0, 0.31);
+    EXPECT_NEAR(rig.rms() * rig.rms(), to, 0.01);
+  }
+}
