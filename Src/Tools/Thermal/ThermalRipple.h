@@ -3,9 +3,10 @@
 // (JointThermalStateProvider's README, "A periodic load"). The nodes' model is linear in I², so each node is its
 // course at the mean plus its response r_i to the load's deviation from the mean: r_i' = r_i·e^(−Δt/τ_i) + (I² −
 // mean)·(1 − e^(−Δt/τ_i)), followed for the nodes that settle within a short window (their swing follows a cycle;
-// a slower one averages it). The ripple is the highest swing Σ g_i·r_i above the swings' mean over this cycle window
-// and the one before: a mean that is not yet a whole cycle's shifts every swing alike, not the peak above their
-// mean. Pure: no framework, no allocation.
+// a slower one averages it). Each half cycle window keeps its highest swing Σ g_i·r_i above the swings' mean there (a
+// mean that is not yet a whole cycle's shifts every swing alike, not the peak above their mean); the ripple is the
+// second highest of the last five, this one included: a swing that recurs, as a cycle of up to a cycle window does
+// at least twice in two of them, and not a one-off (a sit-down's peak, a stumble). Pure: no framework, no allocation.
 #include "Tools/Thermal/ThermalNodes.h"
 #include <algorithm>
 #include <array>
@@ -22,10 +23,10 @@ public:
   {
     std::array<double, maxNodes> decays{};   ///< e^(−step/τ_i) of a node that swings, 0 for the others
     std::array<double, maxNodes> swinging{}; ///< 1 for a node that swings, 0 else
-    double window = 60;                      ///< s, a cycle window
+    double window = 30;                      ///< s, half a cycle window: each keeps its peak
   };
 
-  /// The nodes with 0 < τ_i ≤ `settle` (s) swing; steps of `step` s; peaks over cycle windows of `window` s.
+  /// The nodes with 0 < τ_i ≤ `settle` (s) swing; steps of `step` s; peaks over halves of cycle windows of `window` s.
   static Settings settings(const std::array<double, maxNodes>& timeConstants, double step, double settle,
                            double window)
   {
@@ -36,11 +37,11 @@ public:
       settings.swinging[i] = swings ? 1.0 : 0.0;
       settings.decays[i] = swings ? std::exp(-step / timeConstants[i]) : 0.0;
     }
-    settings.window = window;
+    settings.window = window / 2;
     return settings;
   }
 
-  /// Forgets every swing (a new load, or no fit yet); `time` (s) begins the cycle window.
+  /// Forgets every swing (a new load, or no fit yet); `time` (s) begins the first half cycle window.
   void restart(double time)
   {
     *this = ThermalRipple{};
@@ -59,7 +60,8 @@ public:
     }
     if (time - since_ >= settings.window)
     {
-      peakBefore_ = peak_ - sum_ / std::max(count_, 1);
+      kept_[nextKept_] = peak_ - sum_ / std::max(count_, 1);
+      nextKept_ = nextKept_ + 1 == kept_.size() ? 0 : nextKept_ + 1;
       peak_ = sum_ = 0;
       count_ = 0;
       since_ = time;
@@ -71,19 +73,25 @@ public:
 
   /// A², node i's response r_i to the load's deviation (c_i less its course at the mean is g_i·r_i).
   double response(std::size_t i) const { return responses_[i]; }
-  /// K, the highest swing above the swings' mean in this cycle window and the one before (0 at least).
+  /// K, the second highest swing above the swings' mean of this half cycle window and the four before (0 at least).
   double ripple() const
   {
-    const double now = count_ > 0 ? peak_ - sum_ / count_ : 0.0;
-    return std::max({now, peakBefore_, 0.0});
+    double highest = count_ > 0 ? peak_ - sum_ / count_ : 0.0, second = 0;
+    for (const double kept : kept_)
+    {
+      second = std::max(second, std::min(highest, kept));
+      highest = std::max(highest, kept);
+    }
+    return std::max(second, 0.0);
   }
 
 private:
   std::array<double, maxNodes> responses_{}; ///< A², r_i
-  double peak_ = 0;                          ///< K, the highest swing in this cycle window
-  double sum_ = 0;                           ///< K, the swings' sum in this cycle window
-  int count_ = 0;                            ///< steps in this cycle window
-  double peakBefore_ = 0;                    ///< K, the highest swing above their mean in the window before
-  double since_ = 0;                         ///< s, when this cycle window began
+  double peak_ = 0;                          ///< K, the highest swing in this half cycle window
+  double sum_ = 0;                           ///< K, the swings' sum in this half cycle window
+  int count_ = 0;                            ///< steps in this half cycle window
+  std::array<double, 4> kept_{};             ///< K, the highest swing above their mean in the halves before
+  std::size_t nextKept_ = 0;                 ///< where the next half's goes (the oldest)
+  double since_ = 0;                         ///< s, when this half cycle window began
 };
 } // namespace nao
