@@ -90,8 +90,6 @@ public:
   int blocks() const { return count_; }
   /// How often the load changed (the window started again) since the start or clear().
   unsigned changes() const { return changes_; }
-  /// How often a moving load cut the window to its newest two short windows.
-  unsigned trends() const { return trends_; }
 
 private:
   static constexpr int ring = maxBlocks + 1; ///< one more: the block leaving a full window is still there
@@ -140,7 +138,6 @@ private:
   {
     count_ = sinceChange_ = 2 * shortBlocks;
     sum_ = (wholeMean(trendMeans - 1) + wholeMean(trendMeans - 2)) * shortBlocks;
-    ++trends_;
     return sum_ / count_;
   }
 
@@ -154,7 +151,6 @@ private:
   double sum_ = 0;      ///< A²
   double load_ = 0;     ///< A², sum_ / count_ (not below 0)
   unsigned changes_ = 0;
-  unsigned trends_ = 0;
   LoadRange range_;                             ///< the means of the full short windows
   std::array<double, trendMeans> wholeMeans_{}; ///< A², the last whole short windows' means (a ring)
   int nextWhole_ = 0;                           ///< where the next whole mean goes (the oldest)
