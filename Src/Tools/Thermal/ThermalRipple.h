@@ -4,9 +4,11 @@
 // course at the mean plus its response r_i to the load's deviation from the mean: r_i' = r_i·e^(−Δt/τ_i) + (I² −
 // mean)·(1 − e^(−Δt/τ_i)), followed for the nodes that settle within a short window (their swing follows a cycle;
 // a slower one averages it). Each half cycle window keeps its highest swing Σ g_i·r_i above the swings' mean there (a
-// mean that is not yet a whole cycle's shifts every swing alike, not the peak above their mean); the ripple is the
-// second highest of the last five, this one included: a swing that recurs, as a cycle of up to a cycle window does
-// at least twice in two of them, and not a one-off (a sit-down's peak, a stumble). Pure: no framework, no allocation.
+// mean that is not yet a whole cycle's shifts every swing alike, not the peak above their mean). Over the last five,
+// this one included, a swing recurs as a cycle of up to a cycle window does, at least twice in two of them: the
+// ripple is the highest where the second highest is at least half of it (the status begins at the highest peak that
+// recurs), else the second highest (the highest was a one-off: a sit-down's peak, a stumble). Pure: no framework, no
+// allocation.
 #include "Tools/Thermal/ThermalNodes.h"
 #include <algorithm>
 #include <array>
@@ -73,7 +75,8 @@ public:
 
   /// A², node i's response r_i to the load's deviation (c_i less its course at the mean is g_i·r_i).
   double response(std::size_t i) const { return responses_[i]; }
-  /// K, the second highest swing above the swings' mean of this half cycle window and the four before (0 at least).
+  /// K, of the highest swings above the swings' mean of this half cycle window and the four before: the highest, or
+  /// the second highest where the highest is more than twice it (a one-off); 0 at least.
   double ripple() const
   {
     double highest = count_ > 0 ? peak_ - sum_ / count_ : 0.0, second = 0;
@@ -82,7 +85,9 @@ public:
       second = std::max(second, std::min(highest, kept));
       highest = std::max(highest, kept);
     }
-    return std::max(second, 0.0);
+    // Two peaks within a factor two are one swing that recurs, as large as the highest; a highest more than twice
+    // the second is a one-off (a sit-down, a stumble) beside the swing that recurs, which is the second.
+    return std::max(2 * second >= highest ? highest : second, 0.0);
   }
 
 private:

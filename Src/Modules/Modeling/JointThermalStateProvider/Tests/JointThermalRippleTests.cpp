@@ -173,3 +173,31 @@ TEST(JointThermalRipple, ANeverTheFitCannotRuleOutIsTheEarliestTimeItAllows)
   EXPECT_TRUE(std::isfinite(state.hot.times[tested]));
   EXPECT_LT(state.hot.times[tested], 1.25 * truth);
 }
+
+// The ripple itself (Tools/Thermal/ThermalRipple.h), on a node that follows the load at once (gain 1 K/A²): each half
+// cycle window holds one swing of its own height. A cycle's peaks differ from half to half (its phase against the
+// windows, a stumble of the gait); the status begins at the highest that recurs, so two within a factor two give the
+// highest. A peak more than twice all the others is a one-off and gives the highest of the others.
+TEST(ThermalRipple, ARecurringSwingIsItsHighestPeakAndALonePeakIsNot)
+{
+  // s: whole binary fractions, so that each half window holds 100 steps exactly.
+  constexpr double step = 0.25, half = 25;
+  const ThermalRipple::Settings settings = ThermalRipple::settings({1e-9, 0, 0, 0}, step, 10, 2 * half);
+  const double gains[ThermalRipple::maxNodes] = {1, 0, 0, 0};       // K/A²
+  const auto rippleAfter = [&](std::initializer_list<double> peaks) // K, one per half window, oldest first
+  {
+    ThermalRipple ripple;
+    ripple.restart(0);
+    double time = 0;
+    for (const double peak : peaks)
+      for (int i = 0; i < static_cast<int>(half / step); ++i, time += step)
+        ripple.add(i == 50 ? peak : 0.0, gains, time, settings);
+    return ripple.ripple();
+  };
+  const double above = 0.99; // a peak less the mean of its window's 100 swings
+  EXPECT_NEAR(rippleAfter({3.0, 2.6, 2.6, 2.6, 2.6}), 3.0 * above, 1e-9) << "the highest that recurs";
+  EXPECT_NEAR(rippleAfter({2.6, 2.6, 3.0, 2.6, 2.6}), 3.0 * above, 1e-9);
+  EXPECT_NEAR(rippleAfter({10.0, 2.0, 2.0, 2.0, 2.0}), 2.0 * above, 1e-9) << "a one-off is not a swing";
+  EXPECT_NEAR(rippleAfter({2.0, 2.0, 10.0, 2.0, 2.0}), 2.0 * above, 1e-9);
+  EXPECT_NEAR(rippleAfter({0.0, 0.0, 0.0, 0.0, 4.0}), 0.0, 1e-9) << "one peak alone is not yet a swing";
+}
