@@ -3,10 +3,11 @@
 // they were (ReferenceThermal.h) and the full quadratic forms. A synthetic 10-minute stand of 25 joints, each its own
 // two-node plant (most legs heading past status 1, two joints starting hot and cooling, loads changing at minute 5:
 // held or changed at once, so that the rule for a load that moves steadily, which the old window lacks, never acts;
-// JointThermalLoadTests holds it), the sit posture named with its limp joints. Every frame: the estimate equals the reference's (temperatures, loads
-// and thresholds bit for bit, the rest within 1e-6 relative); every forecast (times, their deviation, learning, the
-// posture's) equals one the reference made within the joint's last forecastEvery steps, which is the stated
-// staleness; and the trusted times to status 1 of 5 minutes or more stay within 5 % of the reference's present ones.
+// JointThermalLoadTests holds it), the sit posture named with its limp joints. Every frame: the estimate equals the
+// reference's (temperatures, loads and thresholds bit for bit, the rest within 1e-6 relative); every forecast (times,
+// their deviation, learning, the posture's) equals one the reference made within the joint's last forecastEvery
+// steps, which is the stated staleness; and the trusted times to status 1 of 5 minutes or more stay within 5 % of the
+// reference's present ones.
 #include "Framework/Testing/ModuleHarness.h"
 #include "Modules/Modeling/JointThermalStateProvider/JointThermalStateProvider.h"
 #include "Modules/Modeling/JointThermalStateProvider/Tests/ReferenceThermal.h"
