@@ -210,7 +210,7 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
   {
     ForecastErrors errors;
     errors.horizon = horizon;
-    std::vector<double> actual, signedErrors, absolute, relative, trusted, held;
+    std::vector<double> actual, signedErrors, absolute, relative, trusted, held, trustedHeld;
     for (const RobotThermalForecast& robot : robots)
       for (const JointForecast& forecast : robot.forecasts)
       {
@@ -232,14 +232,17 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
         signedErrors.push_back(error);
         absolute.push_back(std::abs(error));
         relative.push_back(std::abs(error) / std::max(forecast.actual, 1.0));
-        if (learned ? forecast.learnedLearning : forecast.learning)
+        const bool learning = learned ? forecast.learnedLearning : forecast.learning;
+        const bool loadStayed = loadHeld(forecast);
+        if (learning)
           ++errors.learning;
         else
           trusted.push_back(relative.back());
-        if (loadHeld(forecast))
+        if (loadStayed)
           held.push_back(relative.back());
         else
           ++errors.moved;
+        if (!learning && loadStayed) trustedHeld.push_back(relative.back());
       }
     errors.actualMedian = percentile(actual, 0.5);
     errors.signedMedian = percentile(signedErrors, 0.5);
@@ -247,9 +250,16 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
     errors.absolute90 = percentile(absolute, 0.9);
     errors.relativeMedian = percentile(relative, 0.5);
     errors.relative90 = percentile(relative, 0.9);
-    errors.trustedMedian = trusted.empty() ? notANumber : percentile(trusted, 0.5);
-    errors.heldMedian = held.empty() ? notANumber : percentile(held, 0.5);
-    errors.held90 = held.empty() ? notANumber : percentile(held, 0.9);
+    const auto median = [](const std::vector<double>& v)
+    { return v.empty() ? notANumber : percentile(v, 0.5); };
+    const auto ninetieth = [](const std::vector<double>& v)
+    { return v.empty() ? notANumber : percentile(v, 0.9); };
+    errors.trustedMedian = median(trusted);
+    errors.trusted90 = ninetieth(trusted);
+    errors.heldMedian = median(held);
+    errors.held90 = ninetieth(held);
+    errors.trustedHeldMedian = median(trustedHeld);
+    errors.trustedHeld90 = ninetieth(trustedHeld);
     table.push_back(errors);
   }
   return table;
@@ -328,12 +338,13 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
                 : "(a) thresholds as the robot ran them (the module's priors until a transition teaches "
                   "one)\n\n");
     // Short headers, so that a README's lines stay within 120 characters; the README says what each means.
-    out << "| configuration | at [s] | joints | plant [s] | error [s] | abs. [s] | abs. 90 % [s] | rel. | "
-           "rel. 90 % | "
-           "never | soon | learning | rel. trusted | moved | rel. held | rel. 90 % held |\n"
-        << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-           "| ---: "
-           "| ---: |\n";
+    out << "| configuration | at [s] | joints | plant [s] | error [s] | abs. [s] | abs. 90 % [s] | "
+           "rel. | rel. 90 % | never | soon | learning | rel. trusted | rel. 90 % trusted | moved | "
+           "rel. held | rel. 90 % held | rel. both | rel. 90 % both |\n"
+        << "| --- |";
+    for (int column = 1; column < 20; ++column)
+      out << " ---: |";
+    out << "\n";
     for (std::size_t c = 0; c < configurations.size(); ++c)
       for (const ForecastErrors& errors : forecastErrors(configurations[c], horizons, learned))
         out << "| " << labels[c] << " | " << seconds(errors.horizon) << " | " << errors.joints
@@ -344,26 +355,22 @@ std::string thermalForecastTables(const std::vector<std::string>& labels,
             << seconds(errors.absoluteMedian) << " | " << seconds(errors.absolute90) << " | "
             << percent(errors.relativeMedian) << " | " << percent(errors.relative90) << " | "
             << errors.neverWrongly << " | " << errors.soonWrongly << " (of " << errors.quietJoints << ") | "
-            << errors.learning << " | " << percent(errors.trustedMedian) << " | " << errors.moved << " | "
-            << percent(errors.heldMedian) << " | " << percent(errors.held90) << " |\n";
+            << errors.learning << " | " << percent(errors.trustedMedian) << " | " << percent(errors.trusted90)
+            << " | " << errors.moved << " | " << percent(errors.heldMedian) << " | " << percent(errors.held90)
+            << " | " << percent(errors.trustedHeldMedian) << " | " << percent(errors.trustedHeld90) << " |\n";
     out << "\n";
   }
-  out << "at: s after the posture is held; joints: that reach status 1 after the forecast within the run; "
-         "plant: "
-         "the median time the plant took; error: median of forecast − plant; abs.: median and 90th "
-         "percentile of "
-         "|forecast − plant|, rel.: of that / plant; never: joints called never (∞) that reach status 1; "
-         "soon: "
-         "joints sent to status 1 within the run that stayed below (of all that stayed below); learning: "
-         "forecasts the module flagged as not yet to be trusted (in (b) also a never that the steady state's "
-         "deviation does not rule out, then the earliest time the fit allows, as the module does); rel. "
-         "trusted: median rel. of the others; "
-         "moved: "
-         "joints whose mean I² until status 1, or its running mean (120 s memory), left a factor 1.25 of the "
-         "load the forecast assumed (another "
-         "motion: another joint softened at its status 1, a sagging plant, a stage that found a hold); rel. "
-         "held: "
-         "median and 90th percentile of rel. over the others\n\n"
+  out << "at: s after the posture is held; joints: that reach status 1 after the forecast within the "
+         "run; plant: the median time the plant took; error: median of forecast − plant; abs.: median "
+         "and 90th percentile of |forecast − plant|, rel.: of that / plant; never: joints called never "
+         "(∞) that reach status 1; soon: joints sent to status 1 within the run that stayed below (of "
+         "all that stayed below); learning: forecasts the module flagged as not yet to be trusted (in "
+         "(b) also a never that the steady state's deviation does not rule out, then the earliest time "
+         "the fit allows, as the module does); rel. trusted: median and 90th percentile of rel. over "
+         "the others; moved: joints whose mean I² until status 1, or its running mean (120 s memory), "
+         "left a factor 1.25 of the load the forecast assumed (another motion: another joint softened "
+         "at its status 1, a sagging plant, a stage that found a hold); rel. held: median and 90th "
+         "percentile of rel. over the others; rel. both: over those neither learning nor moved\n\n"
          "Learned status-1 thresholds (the estimate at which the robot reported status 1):\n\n";
   for (std::size_t c = 0; c < configurations.size(); ++c)
   {

@@ -99,10 +99,13 @@ struct ForecastErrors
   std::size_t soonWrongly = 0;
   std::size_t quietJoints = 0; ///< joints still below status 1 at the end, of those with a forecast
   std::size_t learning = 0; ///< of the reaching joints with a forecast, those the module flagged as learning
-  double trustedMedian = 0; ///< median of |forecast − actual| / actual over the others (NaN: none)
+  double trustedMedian = 0, trusted90 = 0; ///< relativeMedian and relative90 over the others (NaN: none)
   /// of the reaching joints with a forecast, those whose load moved before status 1 (loadHeld is false)
   std::size_t moved = 0;
   double heldMedian = 0, held90 = 0; ///< relativeMedian and relative90 over the others (NaN: none)
+  /// relativeMedian and relative90 over those neither learning nor moved (NaN: none): what a coach reads in black
+  /// of a motion that goes on
+  double trustedHeldMedian = 0, trustedHeld90 = 0;
 };
 
 /// The forecast assumes the present load holds (JointThermalStateProvider's README, "The present load"): it is judged

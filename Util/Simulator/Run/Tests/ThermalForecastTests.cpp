@@ -246,3 +246,45 @@ TEST(ThermalForecastJudge, ALearnedThresholdNeverNotRuledOutIsTheEarliestTimeThe
   // No learned threshold: no forecast (b).
   EXPECT_TRUE(std::isnan(solved(std::numeric_limits<double>::quiet_NaN(), 3.0).learned));
 }
+
+TEST(ThermalForecastJudge, TrustedHeldAndBothAreTheForecastsThatAreNotLearningNotMovedOrNeither)
+{
+  // Four reaching joints at 120 s, each 100 s from status 1: trusted and held 10 % off, trusted and moved 20 %,
+  // learning and held 40 %, learning and moved 80 %; one joint that stays below (counted in none of them).
+  RobotThermalForecast robot;
+  const auto add = [&](double forecast, bool learning, double loadAfter, double actual)
+  {
+    JointForecast f;
+    f.horizon = 120;
+    f.actual = actual;
+    f.remaining = 480;
+    f.asRun = forecast;
+    f.learning = learning;
+    f.load = 1.0;
+    f.loadAfter = f.loadLowest = f.loadHighest = loadAfter;
+    robot.forecasts.push_back(f);
+  };
+  add(110, false, 1.0, 100);
+  add(80, false, 2.0, 100);
+  add(140, true, 1.1, 100);
+  add(180, true, 0.5, 100);
+  add(600, false, 1.0, std::numeric_limits<double>::infinity());
+  const std::vector<ForecastErrors> table = forecastErrors({robot}, {120.0}, false);
+  ASSERT_EQ(table.size(), 1u);
+  const ForecastErrors& errors = table[0];
+  EXPECT_EQ(errors.joints, 4u);
+  EXPECT_EQ(errors.learning, 2u);
+  EXPECT_EQ(errors.moved, 2u);
+  EXPECT_NEAR(errors.trustedMedian, 0.15, 1e-12); // 10 and 20 %
+  EXPECT_NEAR(errors.trusted90, 0.19, 1e-12);
+  EXPECT_NEAR(errors.heldMedian, 0.25, 1e-12); // 10 and 40 %
+  EXPECT_NEAR(errors.held90, 0.37, 1e-12);
+  EXPECT_NEAR(errors.trustedHeldMedian, 0.1, 1e-12); // 10 % alone
+  EXPECT_NEAR(errors.trustedHeld90, 0.1, 1e-12);
+  // All learning: no trusted forecast, so neither of its figures.
+  for (JointForecast& f : robot.forecasts)
+    f.learning = true;
+  const ForecastErrors allLearning = forecastErrors({robot}, {120.0}, false)[0];
+  EXPECT_TRUE(std::isnan(allLearning.trustedMedian) && std::isnan(allLearning.trusted90));
+  EXPECT_TRUE(std::isnan(allLearning.trustedHeldMedian) && std::isnan(allLearning.trustedHeld90));
+}
