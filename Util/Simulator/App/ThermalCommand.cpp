@@ -24,7 +24,9 @@ int writeTables(const std::vector<std::string>& labels,
   std::filesystem::create_directories(into);
   std::ofstream(into / "thermal.md") << tables;
   std::cout << tables << "output in " << into.string()
-            << ": thermal.md (each ensemble's folder: thermal.csv, every joint's forecasts)";
+            << ": thermal.md (each ensemble's folder: thermal.csv, every joint's forecasts; "
+               "thermal-budget.csv, every "
+               "robot's budget)";
   writeMarkdown(tables, markdown);
   return 0;
 }
@@ -56,6 +58,7 @@ int evaluate(const std::vector<std::string>& folders, std::vector<std::string> l
     else
       configurations.push_back(evaluateThermalEnsemble(folders[k], horizons, taught ? &*taught : nullptr));
     writeThermalForecasts(std::filesystem::path(folders[k]) / "thermal.csv", configurations.back());
+    writeBudgetForecasts(std::filesystem::path(folders[k]) / "thermal-budget.csv", configurations.back());
   }
   return writeTables(labels, configurations, horizons, into, markdown, command);
 }
@@ -155,6 +158,7 @@ int ThermalCommand::execute(const std::string& configDirectory, const std::strin
     configurations.push_back(evaluateThermalEnsemble(folder, horizons, taught ? &*taught : nullptr));
     if (k == 0) taught = taughtThresholds(configurations.front());
     writeThermalForecasts(folder / "thermal.csv", configurations.back());
+    writeBudgetForecasts(folder / "thermal-budget.csv", configurations.back());
     if (!keepLogs) removeRobotLogs(folder);
     names.push_back(all[k].name);
   }

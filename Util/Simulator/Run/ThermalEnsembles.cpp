@@ -52,7 +52,7 @@ const std::vector<ThermalConfiguration>& thermalConfigurations()
 std::filesystem::path thermalConfig(const std::filesystem::path& config, const std::filesystem::path& output)
 {
   return configLogging(config, output / "config", {"stand", "sit", "stepping"},
-                       {"FrameInfo", "JointSensorData", "JointThermalState"});
+                       {"FrameInfo", "JointSensorData", "JointThermalState", "ThermalBudget"});
 }
 
 std::filesystem::path runThermalEnsemble(const ThermalEnsembleSettings& settings,

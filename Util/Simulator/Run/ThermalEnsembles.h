@@ -2,8 +2,8 @@
 // The ensembles `Simulator thermal` judges JointThermalStateProvider's forecast on, run by the command itself: the
 // unadjusted stand (heat adjustment off), the adjusted stand, sitting and stepping, each on the same robots
 // (seed .. seed + robots - 1, the last `worn` worn) with their robot logs kept, one process per robot. The robots log
-// only what the evaluation reads (FrameInfo, JointSensorData, JointThermalState: ~22 MB per simulated minute), on a
-// copy of Config/ (thermalConfig). ThermalForecast.h reads them back.
+// only what the evaluation reads (FrameInfo, JointSensorData, JointThermalState, ThermalBudget: ~22 MB per simulated
+// minute), on a copy of Config/ (thermalConfig). ThermalForecast.h reads them back.
 #include <cstdint>
 #include <filesystem>
 #include <functional>

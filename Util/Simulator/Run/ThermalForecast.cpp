@@ -5,16 +5,15 @@
 #include "Representations/Infrastructure/FrameInfo.h"
 #include "Representations/Infrastructure/Joints.h"
 #include "Representations/Modeling/JointThermalState.h"
+#include "Representations/Modeling/ThermalBudget.h"
+#include "Representations/Sensing/JointSensorData.h"
 #include "Tools/Thermal/ThermalFilter.h"
 #include "Util/Simulator/Run/Ensemble.h"
 #include "Util/Simulator/Run/RunSummary.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 namespace nao
@@ -23,31 +22,6 @@ namespace
 {
 constexpr double infinity = std::numeric_limits<double>::infinity();
 const double notANumber = std::nan("");
-
-std::string seconds(double value)
-{
-  if (std::isnan(value)) return "-";
-  if (std::isinf(value)) return value > 0 ? "∞" : "-∞";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f", value);
-  return text;
-}
-
-std::string percent(double value)
-{
-  if (std::isnan(value)) return "-";
-  if (std::isinf(value)) return "∞";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f %%", value * 100);
-  return text;
-}
-
-std::string celsius(double value)
-{
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", value);
-  return text;
-}
 
 /// Joint j's forecast, as the robot logged it in `state` at `time` (s), `horizon` s after the posture was held.
 JointForecast forecastAt(const SimulationResult& summary, double time, const JointThermalState& state,
@@ -72,6 +46,32 @@ JointForecast forecastAt(const SimulationResult& summary, double time, const Joi
   forecast.ripple = state.ripples[j];
   forecast.learning = state.learning[j];
   forecast.nodes = thermalNodesOf(state, j);
+  return forecast;
+}
+
+/// The robot's budget as it logged it at `time` (s), `horizon` s after the posture was held.
+BudgetForecast budgetAt(const SimulationResult& summary, double time, const JointSensorData& sensors,
+                        const ThermalBudget& budget, double horizon)
+{
+  BudgetForecast forecast;
+  forecast.seed = summary.seed;
+  forecast.horizon = horizon;
+  forecast.remaining = summary.simulatedSeconds - time;
+  forecast.actual = infinity;
+  for (std::size_t j = 0; j < numOfJoints; ++j)
+  {
+    const double hotAfter = summary.joints[j].hotAfter;
+    // At status 1 already (the plant's or the robot's view): the budget is 0, nothing left to forecast.
+    forecast.alreadyThere |= (hotAfter >= 0 && hotAfter <= time) || static_cast<int>(sensors.status[j]) != 0;
+    if (hotAfter >= 0 && hotAfter - time < forecast.actual)
+    {
+      forecast.actual = hotAfter - time;
+      forecast.firstJoint = j;
+    }
+  }
+  forecast.asRun = static_cast<double>(budget.minutesLeft) * 60.0;
+  forecast.learning = budget.learning;
+  forecast.limitingJoint = static_cast<std::size_t>(budget.limitingJoint);
   return forecast;
 }
 } // namespace
@@ -99,6 +99,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
     const FrameInfo* frame = recordOf<FrameInfo>(records);
     const JointSensorData* sensors = recordOf<JointSensorData>(records);
     const JointThermalState* state = recordOf<JointThermalState>(records);
+    const ThermalBudget* budget = recordOf<ThermalBudget>(records);
     if (!frame || !sensors || !state) continue;
     ++robot.frames;
     last = *state;
@@ -124,6 +125,7 @@ RobotThermalForecast evaluateThermalForecast(const std::filesystem::path& log,
         robot.forecasts.push_back(forecastAt(summary, frame->time, *state, j, horizons[h]));
         loads.emplace_back(frame->time, robot.forecasts.back().load, heldLoadMemory);
       }
+      if (budget) robot.budgets.push_back(budgetAt(summary, frame->time, *sensors, *budget, horizons[h]));
     }
   }
   if (robot.frames == 0)
@@ -265,6 +267,51 @@ std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecas
   return table;
 }
 
+std::vector<BudgetErrors> budgetErrors(const std::vector<RobotThermalForecast>& robots,
+                                       const std::vector<double>& horizons)
+{
+  std::vector<BudgetErrors> table;
+  for (const double horizon : horizons)
+  {
+    BudgetErrors errors;
+    errors.horizon = horizon;
+    std::vector<double> actual, relative, trusted;
+    for (const RobotThermalForecast& robot : robots)
+      for (const BudgetForecast& budget : robot.budgets)
+      {
+        if (budget.horizon != horizon) continue;
+        if (budget.alreadyThere)
+        {
+          ++errors.alreadyThere;
+          continue;
+        }
+        if (!std::isfinite(budget.actual))
+        {
+          ++errors.quietRobots;
+          errors.soonWrongly += budget.asRun < budget.remaining;
+          continue;
+        }
+        ++errors.robots;
+        errors.neverWrongly += std::isinf(budget.asRun);
+        actual.push_back(budget.actual);
+        relative.push_back(std::abs(budget.asRun - budget.actual) / std::max(budget.actual, 1.0));
+        if (budget.learning)
+          ++errors.learning;
+        else
+          trusted.push_back(relative.back());
+      }
+    const auto at = [](const std::vector<double>& v, double p)
+    { return v.empty() ? notANumber : percentile(v, p); };
+    errors.actualMedian = at(actual, 0.5);
+    errors.relativeMedian = at(relative, 0.5);
+    errors.relative90 = at(relative, 0.9);
+    errors.trustedMedian = at(trusted, 0.5);
+    errors.trusted90 = at(trusted, 0.9);
+    table.push_back(errors);
+  }
+  return table;
+}
+
 TaughtThresholds taughtThresholds(const std::vector<RobotThermalForecast>& robots)
 {
   TaughtThresholds taught;
@@ -307,94 +354,4 @@ std::vector<RobotThermalForecast> evaluateThermalEnsemble(const std::filesystem:
   return robots;
 }
 
-void writeThermalForecasts(const std::filesystem::path& file, const std::vector<RobotThermalForecast>& robots)
-{
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << "seed,preset,joint,after hold [s],plant's time [s],run left [s],forecast as run [s],forecast "
-         "learned [s],"
-         "threshold as run [°C],learned threshold [°C],estimate [°C],steady state [°C],time constant [s],"
-         "learning,load [A²],load until status 1 [A²],lowest running load [A²],highest running load "
-         "[A²],ripple [K],steady state deviation [K],learning with the learned threshold\n";
-  for (const RobotThermalForecast& robot : robots)
-    for (const JointForecast& f : robot.forecasts)
-      out << f.seed << ',' << f.preset << ',' << jointNames[f.joint] << ',' << f.horizon << ',' << f.actual
-          << ',' << f.remaining << ',' << f.asRun << ',' << f.learned << ',' << f.threshold << ','
-          << f.learnedThreshold << ',' << f.temperature << ',' << f.steady << ',' << f.timeConstant << ','
-          << f.learning << ',' << f.load << ',' << f.loadAfter << ',' << f.loadLowest << ',' << f.loadHighest
-          << ',' << f.ripple << ',' << f.steadyStdDev << ',' << f.learnedLearning << '\n';
-  if (!out) throw std::runtime_error("cannot write " + file.string());
-}
-
-std::string thermalForecastTables(const std::vector<std::string>& labels,
-                                  const std::vector<std::vector<RobotThermalForecast>>& configurations,
-                                  const std::vector<double>& horizons)
-{
-  std::ostringstream out;
-  for (const bool learned : {false, true})
-  {
-    out << (learned
-                ? "(b) thresholds learned from an earlier run of the same robot, forecast solved for them\n\n"
-                : "(a) thresholds as the robot ran them (the module's priors until a transition teaches "
-                  "one)\n\n");
-    // Short headers, so that a README's lines stay within 120 characters; the README says what each means.
-    out << "| configuration | at [s] | joints | plant [s] | error [s] | abs. [s] | abs. 90 % [s] | "
-           "rel. | rel. 90 % | never | soon | learning | rel. trusted | rel. 90 % trusted | moved | "
-           "rel. held | rel. 90 % held | rel. both | rel. 90 % both |\n"
-        << "| --- |";
-    for (int column = 1; column < 20; ++column)
-      out << " ---: |";
-    out << "\n";
-    for (std::size_t c = 0; c < configurations.size(); ++c)
-      for (const ForecastErrors& errors : forecastErrors(configurations[c], horizons, learned))
-        out << "| " << labels[c] << " | " << seconds(errors.horizon) << " | " << errors.joints
-            << (errors.forecasts != errors.joints
-                    ? " (" + std::to_string(errors.forecasts) + " with a learned threshold)"
-                    : "")
-            << " | " << seconds(errors.actualMedian) << " | " << seconds(errors.signedMedian) << " | "
-            << seconds(errors.absoluteMedian) << " | " << seconds(errors.absolute90) << " | "
-            << percent(errors.relativeMedian) << " | " << percent(errors.relative90) << " | "
-            << errors.neverWrongly << " | " << errors.soonWrongly << " (of " << errors.quietJoints << ") | "
-            << errors.learning << " | " << percent(errors.trustedMedian) << " | " << percent(errors.trusted90)
-            << " | " << errors.moved << " | " << percent(errors.heldMedian) << " | " << percent(errors.held90)
-            << " | " << percent(errors.trustedHeldMedian) << " | " << percent(errors.trustedHeld90) << " |\n";
-    out << "\n";
-  }
-  out << "at: s after the posture is held; joints: that reach status 1 after the forecast within the "
-         "run; plant: the median time the plant took; error: median of forecast − plant; abs.: median "
-         "and 90th percentile of |forecast − plant|, rel.: of that / plant; never: joints called never "
-         "(∞) that reach status 1; soon: joints sent to status 1 within the run that stayed below (of "
-         "all that stayed below); learning: forecasts the module flagged as not yet to be trusted (in "
-         "(b) also a never that the steady state's deviation does not rule out, then the earliest time "
-         "the fit allows, as the module does); rel. trusted: median and 90th percentile of rel. over "
-         "the others; moved: joints whose mean I² until status 1, or its running mean (120 s memory), "
-         "left a factor 1.25 of the load the forecast assumed (another motion: another joint softened "
-         "at its status 1, a sagging plant, a stage that found a hold); rel. held: median and 90th "
-         "percentile of rel. over the others; rel. both: over those neither learning nor moved\n\n"
-         "Learned status-1 thresholds (the estimate at which the robot reported status 1):\n\n";
-  for (std::size_t c = 0; c < configurations.size(); ++c)
-  {
-    std::vector<double> thresholds;
-    std::size_t robots = 0;
-    for (const RobotThermalForecast& robot : configurations[c])
-    {
-      bool any = false;
-      for (const double threshold : robot.learnedThresholds)
-        if (!std::isnan(threshold))
-        {
-          thresholds.push_back(threshold);
-          any = true;
-        }
-      robots += any;
-    }
-    out << "- " << labels[c] << ": ";
-    if (thresholds.empty())
-      out << "no joint reached status 1 (" << configurations[c].size() << " robots)\n";
-    else
-      out << thresholds.size() << " joints of " << robots << " of " << configurations[c].size()
-          << " robots, median " << celsius(percentile(thresholds, 0.5)) << " °C ("
-          << celsius(percentile(thresholds, 0.0)) << "-" << celsius(percentile(thresholds, 1.0)) << " °C)\n";
-  }
-  return out.str();
-}
 } // namespace nao

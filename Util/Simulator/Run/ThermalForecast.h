@@ -4,8 +4,9 @@
 // few minutes after the posture is held against the time the plant really took, (a) with the thresholds as the robot
 // ran them (the module's priors until the robot teaches them), (b) with each joint's threshold learned from an earlier
 // run of the same robot, the forecast solved again from the module's logged nodes for that threshold less the logged
-// ripple (as the module solves its own: a periodic load's peaks reach the threshold first). The simulator's
-// plant is a different model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
+// ripple (as the module solves its own: a periodic load's peaks reach the threshold first); (c) the robot's budget as
+// it logged it (ThermalBudget) against the plant's first joint at status 1. The simulator's plant is a different
+// model (Config/Sim/motors.toml); nothing here feeds back into the module. Long form:
 // Src/Modules/Modeling/JointThermalStateProvider/README.md.
 #include "Tools/Thermal/ThermalFilter.h"
 #include "Util/Simulator/Run/SimulationTypes.h"
@@ -54,7 +55,23 @@ struct JointForecast
   ThermalNodes nodes; ///< the module's fitted nodes at the forecast (for the learned threshold)
 };
 
-/// One robot run: the forecasts of every joint that is still below status 1 at each horizon, and what the run taught.
+/// The robot's budget (ThermalBudget as it logged it: the least time to status 1 over its joints at their present
+/// loads, what a coach reads) made `horizon` s after the posture was held, against the plant's first joint.
+struct BudgetForecast
+{
+  std::uint64_t seed = 0;
+  double horizon = 0;        ///< s after the posture is held
+  bool alreadyThere = false; ///< a joint was at status 1 already (its budget 0): nothing left to forecast
+  double actual = 0; ///< s from the forecast to the first joint's status 1 in the plant; +∞: none in the run
+  double remaining = 0; ///< s of the run left after the forecast
+  double asRun = 0;     ///< s, ThermalBudget::minutesLeft · 60; +∞: never
+  bool learning = true; ///< ThermalBudget::learning: the limiting joint's forecast is not yet trusted
+  std::size_t limitingJoint = 0;
+  std::size_t firstJoint = 0; ///< the joint that reached status 1 first in the plant (where actual is finite)
+};
+
+/// One robot run: the forecasts of every joint that is still below status 1 at each horizon, the robot's budget at
+/// each horizon (where its log holds ThermalBudget), and what the run taught.
 struct RobotThermalForecast
 {
   std::uint64_t seed = 0;
@@ -64,6 +81,7 @@ struct RobotThermalForecast
   /// the run); NaN where the joint never reached status 1
   std::array<double, 25> learnedThresholds{};
   std::vector<JointForecast> forecasts;
+  std::vector<BudgetForecast> budgets;
   std::uint64_t frames = 0; ///< log frames read that held FrameInfo, JointSensorData and JointThermalState
 };
 
@@ -148,6 +166,25 @@ bool loadHeld(const JointForecast& forecast);
 std::vector<ForecastErrors> forecastErrors(const std::vector<RobotThermalForecast>& robots,
                                            const std::vector<double>& horizons, bool learned);
 
+/// The figures of the robots' budgets at one horizon (with the thresholds as run: the budget the robot computed).
+struct BudgetErrors
+{
+  double horizon = 0;
+  std::size_t alreadyThere = 0; ///< robots with a joint at status 1 at the forecast: not judged
+  std::size_t robots = 0;       ///< of the others, those whose first joint reaches status 1 within the run
+  double actualMedian = 0;      ///< s, median time the plant took to its first joint's status 1
+  double relativeMedian = 0, relative90 = 0; ///< of |budget − plant| / plant
+  std::size_t neverWrongly = 0;              ///< reaching robots whose budget said never (+∞)
+  std::size_t quietRobots = 0;               ///< robots none of whose joints reached status 1 within the run
+  std::size_t soonWrongly = 0;               ///< of them, those whose budget ended within the run
+  std::size_t learning = 0;                  ///< of the reaching robots, budgets flagged learning
+  double trustedMedian = 0, trusted90 = 0;   ///< relativeMedian and relative90 over the others (NaN: none)
+};
+
+/// The budgets' figures for every horizon of `robots`.
+std::vector<BudgetErrors> budgetErrors(const std::vector<RobotThermalForecast>& robots,
+                                       const std::vector<double>& horizons);
+
 /// Per seed, the status-1 thresholds (°C, NaN: none) its robot learned in a run.
 using TaughtThresholds = std::map<std::uint64_t, std::array<double, 25>>;
 
@@ -165,8 +202,11 @@ std::vector<RobotThermalForecast> evaluateThermalEnsemble(const std::filesystem:
 void writeThermalForecasts(const std::filesystem::path& file,
                            const std::vector<RobotThermalForecast>& robots);
 
-/// Markdown tables (a) and (b) with one row per configuration and horizon, and the learned thresholds per
-/// configuration. `configurations`: label -> its robots, in the order given by `labels`.
+/// Every robot's budget at each horizon, one CSV row each (units in the header).
+void writeBudgetForecasts(const std::filesystem::path& file, const std::vector<RobotThermalForecast>& robots);
+
+/// Markdown tables (a) and (b) with one row per configuration and horizon, (c) of the robots' budgets, and the learned
+/// thresholds per configuration. `configurations`: label -> its robots, in the order given by `labels`.
 std::string thermalForecastTables(const std::vector<std::string>& labels,
                                   const std::vector<std::vector<RobotThermalForecast>>& configurations,
                                   const std::vector<double>& horizons);

@@ -4,8 +4,10 @@
 // four configurations, 60/120/300 s) is `Simulator thermal`, its tables in thermal.md of the first folder.
 #include "Representations/Infrastructure/Joints.h"
 #include "Util/Simulator/Run/Tests/SimulationTestSupport.h"
+#include "Util/Simulator/Run/ThermalEnsembles.h"
 #include "Util/Simulator/Run/ThermalForecast.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <iostream>
@@ -75,6 +77,112 @@ TEST(ThermalForecast, EveryKneeThatReachesStatusOneHasBothForecastsAndTheErrorsA
   EXPECT_EQ(asRun[0].joints, joints.size());
   EXPECT_EQ(asRun[0].forecasts, joints.size());
   std::cout << tables;
+}
+
+// (c): the budget the robot logged is the least of its joints' forecasts (ThermalBudgetProvider), judged against the
+// first of its joints to reach status 1 in the plant.
+TEST(ThermalForecast, TheRobotsBudgetIsItsLeastJointForecastAndIsJudgedAgainstItsFirstJoint)
+{
+  const auto& robots = unadjustedStand();
+  std::size_t judged = 0;
+  for (const RobotThermalForecast& robot : robots)
+  {
+    ASSERT_EQ(robot.budgets.size(), 1u) << "the stand logs ThermalBudget; seed " << robot.seed;
+    const BudgetForecast& budget = robot.budgets[0];
+    EXPECT_EQ(budget.horizon, 120.0);
+    if (budget.alreadyThere) continue;
+    double least = std::numeric_limits<double>::infinity(), first = least;
+    for (const JointForecast& forecast : robot.forecasts)
+    {
+      least = std::min(least, forecast.asRun);
+      first = std::min(first, forecast.actual);
+    }
+    // ThermalBudget holds minutes as float.
+    EXPECT_NEAR(budget.asRun, least, 1e-5 * least) << "seed " << robot.seed;
+    EXPECT_EQ(budget.actual, first) << "seed " << robot.seed;
+    judged += std::isfinite(first);
+  }
+  const std::vector<BudgetErrors> table = budgetErrors(robots, {120.0});
+  ASSERT_EQ(table.size(), 1u);
+  EXPECT_EQ(table[0].robots, judged);
+  EXPECT_GE(judged, 1u) << "the calibration: unadjusted knees reach status 1 within 2-9 minutes";
+  const std::string tables = thermalForecastTables({"stand unadjusted"}, {robots}, {120.0});
+  EXPECT_NE(tables.find("(c) the robot's budget as it ran"), std::string::npos) << tables;
+  EXPECT_NE(tables.find("| stand unadjusted | 120 | " + std::to_string(table[0].alreadyThere) + " | " +
+                        std::to_string(judged) + " |"),
+            std::string::npos)
+      << tables;
+}
+
+// `Simulator thermal`'s own ensembles (thermalConfig: a Config/ copy that logs only what the judge reads) log the
+// budget too: two robots, 3 simulated minutes of the unadjusted stand.
+TEST(ThermalForecast, TheThermalCommandsEnsemblesLogTheBudget)
+{
+  const auto output = std::filesystem::temp_directory_path() / "nao-thermal-command-budget";
+  std::filesystem::remove_all(output);
+  ThermalEnsembleSettings settings;
+  settings.robots = 2;
+  settings.worn = 0;
+  settings.minutes = 3;
+  settings.jobs = 2;
+  settings.simulator = NAO_SIMULATOR_BINARY;
+  settings.config = thermalConfig(NAO_CONFIG_DIR, output);
+  settings.output = output;
+  const auto folder = runThermalEnsemble(settings, thermalConfigurations().front(), {});
+  const std::vector<RobotThermalForecast> robots = evaluateThermalEnsemble(folder, {120.0});
+  std::filesystem::remove_all(output); // the logs are large
+  ASSERT_EQ(robots.size(), 2u);
+  for (const RobotThermalForecast& robot : robots)
+  {
+    ASSERT_EQ(robot.budgets.size(), 1u) << "seed " << robot.seed;
+    if (robot.budgets[0].alreadyThere) continue;
+    double least = std::numeric_limits<double>::infinity();
+    for (const JointForecast& forecast : robot.forecasts)
+      least = std::min(least, forecast.asRun);
+    EXPECT_NEAR(robot.budgets[0].asRun, least, 1e-5 * least) << "seed " << robot.seed;
+  }
+}
+
+TEST(ThermalForecastJudge, ABudgetIsJudgedWhereNoJointIsThereYetAndItsNeversAndSoonsAreCounted)
+{
+  // Robots at 120 s, their first joint 100 s from status 1: trusted 10 % and 30 % off, learning 50 % off and never;
+  // two that stay below (one budget ends within the run, one says never); one with a joint there already.
+  RobotThermalForecast robot;
+  const auto add = [&](double budget, bool learning, double actual, bool alreadyThere = false)
+  {
+    BudgetForecast b;
+    b.horizon = 120;
+    b.actual = actual;
+    b.remaining = 480;
+    b.asRun = budget;
+    b.learning = learning;
+    b.alreadyThere = alreadyThere;
+    robot.budgets.push_back(b);
+  };
+  const double never = std::numeric_limits<double>::infinity();
+  add(110, false, 100);
+  add(70, false, 100);
+  add(150, true, 100);
+  add(never, true, 100);
+  add(300, false, never);
+  add(never, false, never);
+  add(0, false, 50, true);
+  const std::vector<BudgetErrors> table = budgetErrors({robot}, {120.0, 300.0});
+  ASSERT_EQ(table.size(), 2u);
+  const BudgetErrors& errors = table[0];
+  EXPECT_EQ(errors.alreadyThere, 1u);
+  EXPECT_EQ(errors.robots, 4u);
+  EXPECT_EQ(errors.neverWrongly, 1u);
+  EXPECT_EQ(errors.quietRobots, 2u);
+  EXPECT_EQ(errors.soonWrongly, 1u);
+  EXPECT_EQ(errors.learning, 2u);
+  EXPECT_NEAR(errors.actualMedian, 100.0, 1e-12);
+  EXPECT_NEAR(errors.relativeMedian, 0.4, 1e-12); // 30 and 50 %
+  EXPECT_TRUE(std::isinf(errors.relative90));     // between 50 % and the never
+  EXPECT_NEAR(errors.trustedMedian, 0.2, 1e-12);  // 10 and 30 %
+  EXPECT_NEAR(errors.trusted90, 0.28, 1e-12);
+  EXPECT_EQ(table[1].robots + table[1].alreadyThere + table[1].quietRobots, 0u) << "no budget at 300 s";
+  EXPECT_TRUE(std::isnan(table[1].relativeMedian) && std::isnan(table[1].trustedMedian));
 }
 
 // The goal: with the thresholds a robot learned (b), the forecast made 120 s after the stand is held is
